@@ -1,0 +1,32 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import mallfront from './src/integrations/index.ts';
+
+export default defineConfig({
+  output: 'server',
+  // `middleware` mode: server/serve.mjs wraps Astro with compression, static caching and security headers.
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), mallfront()],
+  security: {
+    checkOrigin: true,
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+    },
+  },
+  prefetch: false,
+  build: { inlineStylesheets: 'auto' },
+  vite: {
+    ssr: { noExternal: ['drizzle-orm'] },
+  },
+});

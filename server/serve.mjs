@@ -1,0 +1,88 @@
+// The production server: one Node process for pages, the JSON API and static assets.
+// Astro runs in `middleware` mode; this file adds what the standalone adapter lacks: compression,
+// long-lived caching of hashed assets, baseline security headers and a loud failure when the port is taken.
+import http from 'node:http';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import compression from 'compression';
+import sirv from 'sirv';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const clientDir = `${root}dist/client`;
+const entry = `${root}dist/server/entry.mjs`;
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'cross-origin-opener-policy': 'same-origin',
+};
+// Pages get their hash-based policy from Astro; everything else (JSON, assets) gets a locked-down one.
+const FALLBACK_CSP = "default-src 'none'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+function withSecurityHeaders(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!res.hasHeader(k)) res.setHeader(k, v);
+    if (!res.hasHeader('content-security-policy')) res.setHeader('content-security-policy', FALLBACK_CSP);
+    if (process.env.HTTPS === '1' && !res.hasHeader('strict-transport-security')) {
+      res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    return writeHead.apply(this, args);
+  };
+}
+
+export async function createApp() {
+  if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing: run "npm run build" first.');
+  const { handler } = await import(pathToFileURL(entry).href);
+  const assets = sirv(clientDir, {
+    brotli: true,
+    gzip: true,
+    etag: true,
+    setHeaders(res, pathname) {
+      // Vite's hashed file names never change content: cache them for a year.
+      res.setHeader('cache-control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  const compress = compression({ threshold: 1024 });
+  return (req, res) => {
+    withSecurityHeaders(res);
+    assets(req, res, () =>
+      compress(req, res, () =>
+        handler(req, res, (err) => {
+          console.error('[mallfront] request failed', err);
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end('Load failed');
+        }),
+      ),
+    );
+  };
+}
+
+/** Listens, then warms the database up through /api/health so the first shopper does not wait for it. */
+export async function startServer({ host = process.env.HOST || '0.0.0.0', port = Number(process.env.PORT || 4321) } = {}) {
+  const app = await createApp();
+  const server = http.createServer(app);
+  await new Promise((resolve, reject) => {
+    server.once('error', (err) => {
+      if (err.code === 'EADDRINUSE') {
+        reject(new Error(`Port ${port} on ${host} is already in use. Stop the other process or start with PORT=<free port> npm start.`));
+      } else reject(err);
+    });
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  const base = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}`;
+  const res = await fetch(`${base}/api/health`);
+  if (!res.ok) throw new Error(`health check failed with HTTP ${res.status}`);
+  console.log(`Mallfront is ready at http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`);
+  return { server, port: address.port, url: base };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  startServer().catch((err) => {
+    console.error(`[mallfront] failed to start: ${err.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,11 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    db: import('./server/db/client.ts').Db;
+    user: import('./server/services/context.ts').SessionUser | null;
+    /** The raw session token of this request, when it belongs to a live session. */
+    token: string | null;
+    locale: import('./shared/locale.ts').Locale;
+  }
+}

@@ -1,0 +1,40 @@
+import { defineMiddleware } from 'astro:middleware';
+import { getDatabase } from './server/db/client.ts';
+import { findSessionUser } from './server/services/session/sessions.ts';
+import { readToken, isSameOrigin } from './server/http/session-token.ts';
+import { fail } from './server/http/envelope.ts';
+import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
+import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
+import { guard } from './shared/routes.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Per-request context: database, session user, locale; CSRF refusal and page access guards. */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { request, cookies, url, locals } = context;
+  locals.db = (await getDatabase()).db;
+  locals.locale = parseLocale(cookies.get(LOCALE_COOKIE)?.value);
+  const found = readToken(request, cookies);
+  const user = found ? await findSessionUser(locals.db, found.token) : null;
+  locals.user = user;
+  locals.token = user && found ? found.token : null;
+  const isApi = url.pathname.startsWith('/api/');
+
+  if (found && !user) {
+    // A stale browser cookie makes the shopper a visitor again; a bad header token is the client's error.
+    if (found.source === 'cookie') cookies.delete(SESSION_COOKIE, { path: '/' });
+    else if (isApi) return fail(40000, '无效的 token');
+  }
+  if (isApi && found?.source === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, url.origin)) {
+    return fail(403, '非法的跨站请求');
+  }
+  if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    const g = guard(url.pathname, !!user);
+    // Only for pages that exist: an unknown path falls through to the 404 page.
+    if (g && context.routePattern !== '/404' && context.routePattern !== '/_not-found') {
+      if (g.remember) cookies.set(FROM_PATH_COOKIE, url.pathname + url.search, { path: '/', sameSite: 'lax' });
+      return context.redirect(g.redirect, 302);
+    }
+  }
+  return next();
+});

@@ -1,0 +1,5 @@
+import { endpoint, ok, readQuery } from '../../../../server/http/envelope.ts';
+import { listCurrencyOptions } from '../../../../server/services/locale/list-options.ts';
+import { optionsQuery } from '../../../../shared/schemas/common.ts';
+
+export const GET = endpoint(async (ctx, { url }) => ok(await listCurrencyOptions(ctx, readQuery(url, optionsQuery))));

@@ -1,0 +1,14 @@
+/** A failure the shopper or API client should see: envelope `status` plus a (Chinese) message. */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+export const LOGIN_REQUIRED = '请登录';
+
+export const badRequest = (message: string) => new ServiceError(400, message);

@@ -1,0 +1,49 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users, userSession } from '../../db/schema/index.ts';
+import { hashToken, newToken } from '../../auth/tokens.ts';
+import type { SessionUser } from '../context.ts';
+
+/** Session lifetime: spec section 9, 604800 s. */
+export const SESSION_TTL_SECONDS = 604800;
+
+/** Opens a session for `uid`; the token is returned once and stored only hashed. */
+export async function createSession(db: Db, uid: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);
+  await db.insert(userSession).values({ uid, tokenHash: hashToken(token), expiresAt });
+  return { token, expiresAt };
+}
+
+/** The live, enabled user behind a token, or null (unknown, expired, revoked or disabled). */
+export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({
+      uid: users.uid,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      phone: users.phone,
+      phoneCode: users.phoneCode,
+      isOpenMember: users.isOpenMember,
+      isMoneyLevel: users.isMoneyLevel,
+      scope: users.scope,
+    })
+    .from(userSession)
+    .innerJoin(users, eq(users.uid, userSession.uid))
+    .where(
+      and(
+        eq(userSession.tokenHash, hashToken(token)),
+        gt(userSession.expiresAt, now),
+        isNull(userSession.revokedAt),
+        eq(users.status, true),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Revokes one session on the server (logout). */
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.update(userSession).set({ revokedAt: new Date() }).where(eq(userSession.tokenHash, hashToken(token)));
+}

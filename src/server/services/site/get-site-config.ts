@@ -1,0 +1,45 @@
+import { systemConfig } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../context.ts';
+
+export interface CopyrightItem {
+  name: string;
+  url: string;
+  img: string;
+}
+
+/** Spec section 3 "Site config" as returned by `GET /api/pc/config`. */
+export interface SiteConfig {
+  site_name: string;
+  site_keywords: string;
+  site_description: string;
+  site_logo: string;
+  site_url: string;
+  wechat_qrcode: string;
+  sys_phone: string;
+  is_open_service: string;
+  copyright: CopyrightItem[];
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+
+function copyrightList(v: unknown): CopyrightItem[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((c: Record<string, unknown>) => ({ name: str(c?.name), url: str(c?.url) || '#', img: str(c?.img) }));
+}
+
+/** Reads the operator's settings; missing keys come back empty rather than undefined. */
+export async function getSiteConfig(ctx: Pick<ServiceContext, 'db'>): Promise<SiteConfig> {
+  const rows = await ctx.db.select().from(systemConfig);
+  const m = new Map(rows.map((r) => [r.key, r.value]));
+  return {
+    site_name: str(m.get('site_name')),
+    site_keywords: str(m.get('site_keywords')),
+    site_description: str(m.get('site_description')),
+    site_logo: str(m.get('site_logo')),
+    site_url: str(m.get('site_url')),
+    wechat_qrcode: str(m.get('wechat_qrcode')),
+    sys_phone: str(m.get('sys_phone')),
+    is_open_service: str(m.get('is_open_service') ?? '0'),
+    copyright: copyrightList(m.get('copyright')),
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const MAX_LIMIT = 100;
+
+const intField = (name: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? fallback : v),
+    z.coerce
+      .number({ error: `${name}必须是数字` })
+      .int(`${name}必须是整数`)
+      .min(min, `${name}不能小于${min}`)
+      .max(max, `${name}不能大于${max}`),
+  );
+
+/** `page` (1-based) and `limit` (default 20, at most 100): a bad value is a 400, never a silent default. */
+export const pagination = {
+  page: intField('页码', 1, 100000, 1),
+  limit: intField('每页数量', 1, MAX_LIMIT, 20),
+};
+
+/** Letters of any script, digits, spaces and a few separators; anything else is refused with a clear message. */
+export const searchKeyword = z
+  .string({ error: '搜索关键词格式不正确' })
+  .trim()
+  .max(50, '搜索关键词不能超过50个字')
+  .regex(/^[\p{L}\p{N}\p{M}\s+\-.'&()·]*$/u, '搜索关键词包含不支持的字符')
+  .optional()
+  .default('');
+
+export const optionsQuery = z.object({ ...pagination, keyword: searchKeyword });
+export type OptionsQuery = z.infer<typeof optionsQuery>;
