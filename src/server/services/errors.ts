@@ -9,6 +9,6 @@ export class ServiceError extends Error {
   }
 }
 
-export const LOGIN_REQUIRED = '请登录';
+export { LOGIN_REQUIRED } from '../../shared/messages.ts';
 
 export const badRequest = (message: string) => new ServiceError(400, message);

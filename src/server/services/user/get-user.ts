@@ -1,16 +1,8 @@
 import { requireUser, type ServiceContext, type SessionUser } from '../context.ts';
+import type { UserDto } from '../../../shared/dto.ts';
 
-/** The user as the API shows it (spec section 3 "User"); the phone is masked. */
-export interface UserDto {
-  uid: number;
-  nickname: string;
-  avatar: string;
-  phone: string;
-  phone_code: string;
-  is_open_member: number;
-  is_money_level: number;
-  scope: string;
-}
+export type { UserDto };
+
 
 export function maskPhone(phone: string): string {
   return phone.length > 6 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone.replace(/.(?=.)/g, '*');

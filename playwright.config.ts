@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT || 4411);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'reports/playwright-output',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30000,
+  expect: { timeout: 10000 },
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1280, height: 900 },
+    locale: 'zh-CN',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'npx tsx tests/e2e/server.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120000,
+    env: { E2E_PORT: String(port), MALLFRONT_TEST: '1', SITE_URL: `http://127.0.0.1:${port}` },
+  },
+});

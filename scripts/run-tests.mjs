@@ -1,0 +1,42 @@
+// `npm test`: build, unit + service tests (Vitest), browser tests (Playwright in Chromium), then one line
+// `N passed, N failed` summing every suite (CI reads that line). Exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, mkdirSync } from 'node:fs';
+
+const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
+const readJson = (f) => {
+  try {
+    return JSON.parse(readFileSync(f, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+rmSync('reports/vitest.json', { force: true });
+rmSync('reports/playwright.json', { force: true });
+mkdirSync('reports', { recursive: true });
+
+let passed = 0;
+let failed = 0;
+if (run('npx', ['astro', 'build']) !== 0) {
+  console.error('build failed');
+  failed++;
+} else {
+  const vStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
+  const v = readJson('reports/vitest.json');
+  if (v) {
+    passed += v.numPassedTests;
+    failed += v.numFailedTests + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0);
+  } else if (vStatus !== 0) failed++;
+
+  const pStatus = run('npx', ['playwright', 'test']);
+  const p = readJson('reports/playwright.json');
+  if (p?.stats) {
+    passed += p.stats.expected + p.stats.flaky;
+    failed += p.stats.unexpected;
+    if (pStatus !== 0 && p.stats.unexpected === 0) failed++; // a crash outside any test (e.g. the server)
+  } else if (pStatus !== 0) failed++;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -1,0 +1,18 @@
+// Starts the built mall for Playwright on a fresh in-memory database, with demo sessions created through
+// the service layer (tests never touch ./data). Run through `tsx` by playwright.config.ts.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { openDatabase, useDatabase } from '../../src/server/db/client.ts';
+import { createSession } from '../../src/server/services/session/sessions.ts';
+// @ts-expect-error plain ESM module without types
+import { startServer } from '../../server/serve.mjs';
+
+const port = Number(process.env.E2E_PORT || 4411);
+const database = await openDatabase({ dataDir: 'memory://', migrate: true, seed: true });
+useDatabase(database);
+const sessions = {
+  member: (await createSession(database.db, 1)).token,
+  buyer: (await createSession(database.db, 2)).token,
+};
+await mkdir('reports', { recursive: true });
+await writeFile('reports/e2e-sessions.json', JSON.stringify(sessions));
+await startServer({ host: '127.0.0.1', port });
