@@ -48,15 +48,8 @@ export async function createApp() {
   const compress = compression({ threshold: 1024 });
   return (req, res) => {
     withSecurityHeaders(res);
-    assets(req, res, () =>
-      compress(req, res, () =>
-        handler(req, res, (err) => {
-          console.error('[mallfront] request failed', err);
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-          res.end('Load failed');
-        }),
-      ),
-    );
+    // No `next` for Astro: unmatched paths then render src/pages/404.astro instead of falling through.
+    assets(req, res, () => compress(req, res, () => handler(req, res)));
   };
 }
 

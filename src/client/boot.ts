@@ -1,0 +1,80 @@
+// The shell's only always-loaded script (a few KB): seeds the stores from the server-rendered state and wires
+// the header behaviours that need no framework. React loads later, only when an island is touched.
+import { $app, $online, $pending, seedApp, type AppState } from '../stores/app.ts';
+import type { UserDto } from '../shared/dto.ts';
+import { closeTopBanner } from './cookies.ts';
+import { toast } from './toast.ts';
+import { startProgress, doneProgress } from './progress.ts';
+import { trackNavigation, reloadOnChunkFailure, prefetchLinks } from './navigation.ts';
+import { shellText } from '../shared/messages.ts';
+
+const stateEl = document.getElementById('mall-state');
+if (stateEl?.textContent) {
+  const s = JSON.parse(stateEl.textContent) as { app: Partial<AppState>; user: UserDto | null };
+  seedApp(s.app, s.user);
+}
+
+document.addEventListener('click', (e) => {
+  const t = e.target as Element;
+  const close = t.closest('[data-close-banner]');
+  if (close) {
+    const banner = close.closest<HTMLElement>('[data-top-banner]');
+    if (banner?.dataset.topBanner) closeTopBanner(banner.dataset.topBanner);
+    banner?.remove();
+    $app.setKey('banner', false);
+  }
+  if (t.closest('[data-bookmark]')) {
+    // No current browser lets a page add a bookmark; the legacy APIs are tried for the old ones that did.
+    const w = window as unknown as { external?: { AddFavorite?: (u: string, t: string) => void } };
+    try {
+      if (typeof w.external?.AddFavorite !== 'function') throw new Error('unsupported');
+      w.external.AddFavorite(location.href, document.title);
+    } catch {
+      toast(shellText.bookmarkManual);
+    }
+  }
+});
+
+// Search: trim the keyword; an empty one goes nowhere (spec section 2 "Header behaviour").
+document.addEventListener('submit', (e) => {
+  const form = e.target as HTMLFormElement;
+  if (!form.matches('[data-search-form]')) return;
+  const input = form.elements.namedItem('title') as HTMLInputElement;
+  input.value = input.value.trim();
+  if (!input.value) {
+    e.preventDefault();
+    input.focus();
+  }
+});
+
+// The cart count follows the store, so an island that adds to the cart updates the header at once.
+$app.subscribe((s) => {
+  for (const el of document.querySelectorAll<HTMLElement>('[data-cart-count]')) {
+    el.textContent = String(s.cartnumber);
+    el.hidden = !s.users;
+  }
+});
+
+// API requests in flight drive the same progress bar as navigations.
+let apiBusy = false;
+$pending.subscribe((n) => {
+  if (n > 0 && !apiBusy) startProgress();
+  if (n === 0 && apiBusy) doneProgress();
+  apiBusy = n > 0;
+});
+
+let offlineEl: HTMLElement | null = null;
+$online.subscribe((online) => {
+  document.documentElement.dataset.online = String(online);
+  if (online) return offlineEl?.remove();
+  offlineEl ??= Object.assign(document.createElement('div'), { className: 'offline-notice', textContent: shellText.offline });
+  offlineEl.setAttribute('role', 'status');
+  document.body.append(offlineEl);
+});
+$online.set(navigator.onLine);
+addEventListener('online', () => $online.set(true));
+addEventListener('offline', () => $online.set(false));
+
+trackNavigation();
+reloadOnChunkFailure();
+prefetchLinks();

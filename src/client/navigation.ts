@@ -1,0 +1,49 @@
+import { listen } from 'quicklink';
+import { startProgress, doneProgress } from './progress.ts';
+
+function isPageNavigation(e: MouseEvent, a: HTMLAnchorElement): boolean {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return false;
+  if (a.target && a.target !== '_self') return false;
+  if (a.hasAttribute('download') || a.origin !== location.origin) return false;
+  // A jump within the same page is not a route change.
+  return !(a.pathname === location.pathname && a.search === location.search && a.hash);
+}
+
+/** Route changes show the progress bar from the click until the next page replaces this one. */
+export function trackNavigation(): void {
+  document.addEventListener('click', (e) => {
+    const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    if (a && isPageNavigation(e, a)) startProgress();
+  });
+  document.addEventListener('submit', (e) => !e.defaultPrevented && startProgress());
+  // Back/forward cache restores this page as it was, bar included.
+  addEventListener('pageshow', (e) => e.persisted && doneProgress(true));
+}
+
+/** A script chunk that fails to load (e.g. after a deploy) falls back to a full page load, once per URL. */
+export function reloadOnChunkFailure(): void {
+  const reload = () => {
+    const key = `mallfront:reloaded:${location.href}`;
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, '1');
+    location.reload();
+  };
+  addEventListener('vite:preloadError', reload);
+  document.addEventListener('astro:hydration-error', reload);
+}
+
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** Spec section 9: prefetch visible links at idle time (2000 ms timeout), never on slow, data-saver or offline. */
+export function prefetchLinks(): void {
+  const conn = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  if (!navigator.onLine || conn?.saveData || /(^|-)2g/.test(conn?.effectiveType ?? '')) return;
+  listen({
+    timeout: 2000,
+    limit: 30,
+    ignores: [/\/api\//, /logout/, (uri: string, el: Element) => el.hasAttribute('download') || el.hasAttribute('data-no-prefetch')],
+  });
+}

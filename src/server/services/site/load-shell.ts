@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { country } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../context.ts';
+import { getSiteConfig, type SiteConfig } from './get-site-config.ts';
+import { getHome, type TopBanner } from './get-home.ts';
+import { listHotKeywords } from './list-hot-keywords.ts';
+import { countCart } from '../cart/count-cart.ts';
+import type { Locale } from '../../../shared/locale.ts';
+
+export interface ShellData {
+  /** null when the settings could not be read: the page then shows the spec's `加载中...` title. */
+  site: SiteConfig | null;
+  topBanner: TopBanner | null;
+  hotKeywords: string[];
+  cartCount: number;
+  countryName: string;
+}
+
+/**
+ * Everything the page shell renders, read in parallel. A failure here degrades the shell (empty header
+ * data) instead of failing the page the shopper asked for.
+ */
+export async function loadShell(ctx: ServiceContext, locale: Locale): Promise<ShellData> {
+  try {
+    const [site, home, hot, cart, c] = await Promise.all([
+      getSiteConfig(ctx),
+      getHome(ctx),
+      listHotKeywords(ctx),
+      ctx.user ? countCart(ctx) : Promise.resolve([{ count: 0 }] as const),
+      ctx.db.select({ name: country.name }).from(country).where(eq(country.code, locale.country)).limit(1),
+    ]);
+    return {
+      site,
+      topBanner: home.pc_top_banner,
+      hotKeywords: hot.map((h) => h.keyword),
+      cartCount: cart[0].count,
+      countryName: c[0]?.name ?? locale.country,
+    };
+  } catch (err) {
+    console.error('[mallfront] shell data unavailable', err);
+    return { site: null, topBanner: null, hotKeywords: [], cartCount: 0, countryName: locale.country };
+  }
+}

@@ -1,0 +1,76 @@
+import { describe, it, expect } from 'vitest';
+import { optionsQuery, searchKeyword, MAX_LIMIT } from './common.ts';
+
+const parse = (input: unknown) => optionsQuery.safeParse(input);
+const messageOf = (input: unknown) => {
+  const r = parse(input);
+  expect(r.success, JSON.stringify(input)).toBe(false);
+  return r.success ? '' : r.error.issues[0]?.message;
+};
+
+describe('options query (page, limit, keyword)', () => {
+  it('defaults to page 1, limit 20 and no keyword (spec section 9)', () => {
+    expect(parse({}).data).toEqual({ page: 1, limit: 20, keyword: '' });
+    expect(parse({ page: '', limit: '', keyword: undefined }).data).toEqual({ page: 1, limit: 20, keyword: '' });
+    expect(parse({ page: null, limit: null }).data).toEqual({ page: 1, limit: 20, keyword: '' });
+  });
+
+  it('reads numbers sent as query strings', () => {
+    expect(parse({ page: '3', limit: '50', keyword: '中国' }).data).toEqual({ page: 3, limit: 50, keyword: '中国' });
+    expect(parse({ page: 2, limit: MAX_LIMIT }).data).toMatchObject({ page: 2, limit: 100 });
+  });
+
+  it('ignores unknown fields', () => {
+    expect(parse({ page: '1', foo: 'bar', __proto__x: 1 }).data).toEqual({ page: 1, limit: 20, keyword: '' });
+  });
+
+  it.each([
+    [{ page: '0' }, '页码不能小于1'],
+    [{ page: '-1' }, '页码不能小于1'],
+    [{ page: '1.5' }, '页码必须是整数'],
+    [{ page: 'abc' }, '页码必须是数字'],
+    [{ page: '100001' }, '页码不能大于100000'],
+    [{ limit: '0' }, '每页数量不能小于1'],
+    [{ limit: '101' }, '每页数量不能大于100'],
+    [{ limit: '1000' }, '每页数量不能大于100'],
+    [{ limit: '1e9' }, '每页数量不能大于100'],
+    [{ limit: 'ten' }, '每页数量必须是数字'],
+  ])('refuses %j with a Chinese message', (input, message) => {
+    expect(messageOf(input)).toBe(message);
+  });
+
+  it('refuses non-finite and non-scalar numbers instead of crashing', () => {
+    for (const v of ['Infinity', 'NaN', '1e400', [1, 2], { n: 1 }]) {
+      expect(messageOf({ limit: v })).toMatch(/^每页数量/);
+    }
+  });
+});
+
+describe('search keyword', () => {
+  it('trims and accepts letters of any script, digits and name separators', () => {
+    for (const kw of ['中国', 'United States', '+86', 'Côte', 'Guinea-Bissau', "Cote d'Ivoire", 'St. Kitts & Nevis', '(US)', '·']) {
+      expect(searchKeyword.parse(`  ${kw}  `)).toBe(kw);
+    }
+  });
+
+  it('accepts exactly 50 characters, and counts after trimming', () => {
+    expect(searchKeyword.parse('中'.repeat(50))).toBe('中'.repeat(50));
+    expect(searchKeyword.parse(`  ${'a'.repeat(50)}  `)).toBe('a'.repeat(50));
+  });
+
+  it('refuses 51 characters', () => {
+    expect(messageOf({ keyword: 'a'.repeat(51) })).toBe('搜索关键词不能超过50个字');
+  });
+
+  it.each(['%', '_', 'a%b', 'a_b', '<script>', '"', ';', '\\', '\u0000', '=', '*', '/'])(
+    'refuses the LIKE wildcard, markup or control character %j',
+    (kw) => {
+      expect(messageOf({ keyword: kw })).toBe('搜索关键词包含不支持的字符');
+    },
+  );
+
+  it('refuses a keyword that is not a string', () => {
+    expect(messageOf({ keyword: 12 })).toBe('搜索关键词格式不正确');
+    expect(messageOf({ keyword: ['a'] })).toBe('搜索关键词格式不正确');
+  });
+});
