@@ -25,8 +25,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (found.source === 'cookie') cookies.delete(SESSION_COOKIE, { path: '/' });
     else if (isApi) return fail(40000, '无效的 token');
   }
-  if (isApi && found?.source === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, url.origin)) {
-    return fail(403, '非法的跨站请求');
+  // CSRF: a state change carried by the browser's cookie must come from our own pages. Header tokens are
+  // sent deliberately by API clients, so they are not subject to this (Astro's blunter checkOrigin is off).
+  if (found?.source === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, url.origin)) {
+    return isApi ? fail(403, '非法的跨站请求') : new Response('Forbidden', { status: 403 });
   }
   if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
     const g = guard(url.pathname, !!user);
@@ -36,5 +38,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
       return context.redirect(g.redirect, 302);
     }
   }
-  return next();
+  const response = await next();
+  // An API path that exists without this method would otherwise get the HTML 404 page.
+  if (isApi && response.status === 404 && !response.headers.get('content-type')?.includes('json')) {
+    return fail(404, '接口不存在');
+  }
+  return response;
 });

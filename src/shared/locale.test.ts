@@ -70,3 +70,9 @@ describe('locale cookie', () => {
     expect(parseLocale('bad')).toEqual(cn);
   });
 });
+
+describe('locale cookie with control characters', () => {
+  it('falls back to the default when the symbol holds a control character', () => {
+    for (const raw of ['US|USD|%00', 'US|USD|%07', 'US|USD|%7F']) expect(parseLocale(raw)).toEqual(DEFAULT_LOCALE);
+  });
+});

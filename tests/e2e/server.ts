@@ -3,7 +3,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { openDatabase, useDatabase } from '../../src/server/db/client.ts';
 import { createSession } from '../../src/server/services/session/sessions.ts';
-// @ts-expect-error plain ESM module without types
 import { startServer } from '../../server/serve.mjs';
 
 const port = Number(process.env.E2E_PORT || 4411);

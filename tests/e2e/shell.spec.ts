@@ -217,9 +217,12 @@ test.describe('speed and robustness', () => {
       await route.continue();
     });
     const shown = page.waitForEvent('console', (m) => m.text() === 'progress-bar-shown');
-    await page.getByRole('link', { name: '新闻资讯' }).click();
+    // click() waits for the navigation it starts to commit, which is held until the bar has been seen.
+    const clicked = page.getByRole('link', { name: '新闻资讯' }).click();
     await shown;
     release();
+    await clicked;
+    await expect(page).toHaveURL(/\/news_list$/);
   });
 
   test('going offline is noticed and recovering hides the notice', async ({ page, context }) => {

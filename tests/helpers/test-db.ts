@@ -17,7 +17,8 @@ async function getTemplate(): Promise<PGlite> {
 
 /** A fresh, seeded database that no other test sees (never the developer's ./data). */
 export async function createTestDatabase(): Promise<Database> {
-  const clone = await (await getTemplate()).clone();
+  // clone() is typed as the interface; it is a full PGlite instance.
+  const clone = (await (await getTemplate()).clone()) as PGlite;
   return openDatabase({ pglite: clone, migrate: false, seed: false });
 }
 

@@ -19,12 +19,17 @@ export async function hashPassword(password: string): Promise<string> {
 
 /** Constant-time comparison; a malformed stored hash never matches. */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const parts = stored?.split('$');
-  if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
-  const expected = Buffer.from(hash, 'base64');
-  const key = await derive(password, Buffer.from(salt, 'base64'), {
-    N: Number(n), r: Number(r), p: Number(p), keylen: expected.length,
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const m = /^scrypt\$(\d{1,7})\$(\d{1,2})\$(\d{1,2})\$([A-Za-z0-9+/=]{16,})\$([A-Za-z0-9+/=]+)$/.exec(stored ?? '');
+  if (!m) return false;
+  const [N, r, p] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // Only parameters we could have written: a power-of-two N in a sane range, and a full-length digest.
+  if (N < 1024 || N > 1048576 || (N & (N - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16) return false;
+  const expected = Buffer.from(m[5]!, 'base64');
+  if (expected.length !== PARAMS.keylen) return false;
+  try {
+    const key = await derive(password, Buffer.from(m[4]!, 'base64'), { N, r, p, keylen: PARAMS.keylen });
+    return timingSafeEqual(key, expected);
+  } catch {
+    return false;
+  }
 }

@@ -14,8 +14,9 @@ export function readToken(request: Request, cookies: AstroCookies): { token: str
   if (auth && /^Bearer\s+\S/i.test(auth)) return { token: strip(auth), source: 'header' };
   const x = request.headers.get('x-token');
   if (x && strip(x)) return { token: strip(x), source: 'header' };
-  const c = cookies.get(SESSION_COOKIE)?.value;
-  if (c && strip(decodeURIComponent(c))) return { token: strip(decodeURIComponent(c)), source: 'cookie' };
+  // Astro has already URL-decoded the value; decoding again would throw on a stray `%`.
+  const c = strip(cookies.get(SESSION_COOKIE)?.value ?? '');
+  if (c) return { token: c, source: 'cookie' };
   return null;
 }
 

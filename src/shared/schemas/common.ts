@@ -7,9 +7,9 @@ const intField = (name: string, min: number, max: number, fallback: number) =>
     (v) => (v === undefined || v === null || v === '' ? fallback : v),
     z.coerce
       .number({ error: `${name}必须是数字` })
-      .int(`${name}必须是整数`)
       .min(min, `${name}不能小于${min}`)
-      .max(max, `${name}不能大于${max}`),
+      .max(max, `${name}不能大于${max}`)
+      .int(`${name}必须是整数`),
   );
 
 /** `page` (1-based) and `limit` (default 20, at most 100): a bad value is a 400, never a silent default. */
@@ -18,12 +18,12 @@ export const pagination = {
   limit: intField('每页数量', 1, MAX_LIMIT, 20),
 };
 
-/** Letters of any script, digits, spaces and a few separators; anything else is refused with a clear message. */
+/** Letters of any script, digits, currency signs, spaces and a few separators; anything else is refused with a clear message. */
 export const searchKeyword = z
   .string({ error: '搜索关键词格式不正确' })
   .trim()
   .max(50, '搜索关键词不能超过50个字')
-  .regex(/^[\p{L}\p{N}\p{M}\s+\-.'&()·]*$/u, '搜索关键词包含不支持的字符')
+  .regex(/^[\p{L}\p{N}\p{M}\p{Sc}\s+\-.'&()·]*$/u, '搜索关键词包含不支持的字符')
   .optional()
   .default('');
 

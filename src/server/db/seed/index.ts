@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as s from '../schema/index.ts';
 import { countryRows, currencyRows } from './locale.ts';
@@ -6,11 +6,18 @@ import { siteConfigRows, topBanner, hotKeywords } from './site.ts';
 import { demoUsers, demoCart, DEMO_PASSWORD } from './users.ts';
 import { hashPassword } from '../../auth/password.ts';
 
+/** Raise when the demo seed gains content: a database seeded by an older version gets the additions. */
+export const SEED_VERSION = 1;
+const MARKER = 'seed_version';
+
 /**
  * Deterministic, idempotent demo mall. Rows are keyed by natural or fixed ids and inserted with
- * ON CONFLICT DO NOTHING, so a re-run adds what is missing and never overwrites an operator's edits.
+ * ON CONFLICT DO NOTHING, so a re-run never overwrites an operator's edits; a version marker keeps a
+ * restart from re-adding demo rows the operator deleted.
  */
 export async function seedDemo(db: Db): Promise<void> {
+  const [marker] = await db.select().from(s.systemConfig).where(eq(s.systemConfig.key, MARKER));
+  if (Number(marker?.value ?? 0) >= SEED_VERSION) return;
   await db.transaction(async (tx) => {
     await tx.insert(s.systemConfig).values(await siteConfigRows()).onConflictDoNothing();
     await tx
@@ -23,17 +30,18 @@ export async function seedDemo(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx.insert(s.country).values(countryRows()).onConflictDoNothing();
     await tx.insert(s.currency).values(currencyRows()).onConflictDoNothing();
-    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(s.users);
-    if (n === 0) {
-      const pwdHash = await hashPassword(DEMO_PASSWORD);
-      await tx.insert(s.users).values(demoUsers.map((u) => ({ ...u, pwdHash }))).onConflictDoNothing();
-      await tx.insert(s.cart).values(demoCart).onConflictDoNothing();
-    }
+    const pwdHash = await hashPassword(DEMO_PASSWORD);
+    await tx.insert(s.users).values(demoUsers.map((u) => ({ ...u, pwdHash }))).onConflictDoNothing();
+    await tx.insert(s.cart).values(demoCart).onConflictDoNothing();
     // Explicit ids were inserted: move the sequences past them.
     for (const [table, col] of [['users', 'uid'], ['cart', 'cart_id'], ['group_data', 'group_data_id']] as const) {
       await tx.execute(
         sql.raw(`select setval(pg_get_serial_sequence('${table}', '${col}'), greatest((select max(${col}) from ${table}), 1))`),
       );
     }
+    await tx
+      .insert(s.systemConfig)
+      .values({ key: MARKER, value: SEED_VERSION })
+      .onConflictDoUpdate({ target: s.systemConfig.key, set: { value: SEED_VERSION, updatedAt: new Date() } });
   });
 }

@@ -4,8 +4,12 @@ import type { UserDto } from '../../../shared/dto.ts';
 export type { UserDto };
 
 
+/** 138****8000 for mainland numbers; shorter numbers keep at most a third of their digits visible. */
 export function maskPhone(phone: string): string {
-  return phone.length > 6 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone.replace(/.(?=.)/g, '*');
+  if (!phone) return '';
+  if (phone.length >= 11) return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+  if (phone.length >= 7) return `${phone.slice(0, 2)}****${phone.slice(-2)}`;
+  return phone.length > 2 ? `${phone[0]}****${phone.slice(-1)}` : '****';
 }
 
 export function toUserDto(u: SessionUser): UserDto {
