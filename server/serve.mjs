@@ -73,9 +73,23 @@ export async function startServer({ host = process.env.HOST || '0.0.0.0', port =
   return { server, port: address.port, url: base };
 }
 
+/** Stops accepting requests and closes the database, so PGlite's files are left consistent. */
+function stopOnSignals(server) {
+  const stop = async () => {
+    server.close();
+    const database = await globalThis.__mallfrontDatabase;
+    await database?.close().catch(() => {});
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  startServer().catch((err) => {
-    console.error(`[mallfront] failed to start: ${err.message}`);
-    process.exit(1);
-  });
+  startServer()
+    .then(({ server }) => stopOnSignals(server))
+    .catch((err) => {
+      console.error(`[mallfront] failed to start: ${err.message}`);
+      process.exit(1);
+    });
 }

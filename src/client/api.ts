@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number = 500,
+    /** The envelope's data on a refusal, e.g. `{ need_captcha: true }`. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -26,10 +28,11 @@ export function interpret<T>(body: unknown): Outcome<T> {
   const status = typeof b.status === 'number' ? b.status : Number(b.status) || 500;
   const message = typeof b.message === 'string' && b.message ? b.message : '请求失败';
   if (status === 200) return { ok: true, data: b.data as T };
+  const data = b.data && typeof b.data === 'object' ? (b.data as Record<string, unknown>) : undefined;
   if (MESSAGE_STATUSES.has(status)) {
-    return { ok: false, error: new ApiError(message, status), loginRequired: LOGIN_STATUSES.has(status) && message === LOGIN_REQUIRED };
+    return { ok: false, error: new ApiError(message, status, data), loginRequired: LOGIN_STATUSES.has(status) && message === LOGIN_REQUIRED };
   }
-  return { ok: false, error: new ApiError(message, status || 500), loginRequired: false };
+  return { ok: false, error: new ApiError(message, status || 500, data), loginRequired: false };
 }
 
 /** Spec section 4: remember where the shopper was, drop the session, clear local storage, open the dialog. */

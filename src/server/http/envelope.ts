@@ -20,11 +20,12 @@ function json(body: unknown, status: number): Response {
 
 export const ok = (data?: unknown, message = 'success') => json({ status: 200, message, data }, 200);
 
-export const fail = (status: number, message: string) => json({ status, message }, httpStatusOf(status));
+export const fail = (status: number, message: string, data?: Record<string, unknown>) =>
+  json(data ? { status, message, data } : { status, message }, httpStatusOf(status));
 
 /** Maps any thrown value to an envelope; unexpected errors are logged and never leak details. */
 export function errorResponse(err: unknown): Response {
-  if (err instanceof ServiceError) return fail(err.status, err.message);
+  if (err instanceof ServiceError) return fail(err.status, err.message, err.data);
   console.error('[mallfront] unhandled API error', err);
   return fail(500, '服务器开小差了，请稍后再试');
 }
@@ -59,11 +60,24 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
   return parsed.data;
 }
 
+/** The shopper's address; X-Forwarded-For is trusted only behind a proxy we were told about (TRUST_PROXY=1). */
+export function clientIp(api: APIContext): string {
+  if (process.env.TRUST_PROXY === '1') {
+    const fwd = api.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (fwd) return fwd;
+  }
+  try {
+    return api.clientAddress;
+  } catch {
+    return 'unknown';
+  }
+}
+
 /** Wraps an endpoint: builds the service context from the middleware's locals and maps errors. */
 export function endpoint(fn: (ctx: ServiceContext, api: APIContext) => Promise<Response> | Response): APIRoute {
   return async (api) => {
     try {
-      return await fn({ db: api.locals.db, user: api.locals.user }, api);
+      return await fn({ db: api.locals.db, user: api.locals.user, ip: clientIp(api) }, api);
     } catch (err) {
       return errorResponse(err);
     }

@@ -27,3 +27,19 @@ export function isSameOrigin(request: Request, origin: string): boolean {
   const site = request.headers.get('sec-fetch-site');
   return site === null || site === 'same-origin' || site === 'none';
 }
+
+export const SESSION_MAX_AGE = 604800;
+
+/** The session cookie of spec section 3: HttpOnly, path /, SameSite=Lax, 7 days, Secure under HTTPS. */
+export function setSessionCookie(cookies: AstroCookies, token: string, secure: boolean): void {
+  cookies.set(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MAX_AGE });
+}
+
+export function clearSessionCookie(cookies: AstroCookies): void {
+  cookies.delete(SESSION_COOKIE, { path: '/' });
+}
+
+/** HTTPS as the shopper sees it (directly, or behind a TLS terminator when HTTPS=1). */
+export function isSecureRequest(url: URL): boolean {
+  return url.protocol === 'https:' || process.env.HTTPS === '1';
+}

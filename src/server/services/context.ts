@@ -16,6 +16,8 @@ export interface SessionUser {
 export interface ServiceContext {
   db: Db;
   user: SessionUser | null;
+  /** Client IP for rate limits; absent in service calls that have no request behind them. */
+  ip?: string;
 }
 
 /** Narrows the context to a signed-in shopper, or fails with the spec's `请登录` (status 400). */

@@ -3,6 +3,8 @@ export class ServiceError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Machine-readable detail for the client, e.g. `{ need_captcha: true }`. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ServiceError';
