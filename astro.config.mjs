@@ -27,6 +27,8 @@ export default defineConfig({
     },
   },
   prefetch: false,
+  // Agreements and news have no code blocks; Shiki's inline styles would also clash with the CSP.
+  markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'auto' },
   vite: {
     ssr: { noExternal: ['drizzle-orm'] },

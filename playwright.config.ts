@@ -25,6 +25,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120000,
-    env: { E2E_PORT: String(port), MALLFRONT_TEST: '1', SITE_URL: `http://127.0.0.1:${port}` },
+    // TRUST_PROXY: each test presents its own client address (fixtures.ts), so per-IP limits do not collide.
+    env: { E2E_PORT: String(port), MALLFRONT_TEST: '1', TRUST_PROXY: '1', SITE_URL: `http://127.0.0.1:${port}` },
   },
 });

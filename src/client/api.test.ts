@@ -17,12 +17,12 @@ function rejected(body: unknown) {
 
 describe('interpret(): the status rules of spec section 8', () => {
   it('returns the data on status 200', () => {
-    expect(interpret({ status: 200, message: 'success', data: { count: 3 } })).toEqual({ ok: true, data: { count: 3 } });
-    expect(interpret({ status: 200, data: [{ keyword: '手机' }] })).toEqual({ ok: true, data: [{ keyword: '手机' }] });
+    expect(interpret({ status: 200, message: 'success', data: { count: 3 } })).toEqual({ ok: true, data: { count: 3 }, message: 'success' });
+    expect(interpret({ status: 200, data: [{ keyword: '手机' }] })).toMatchObject({ ok: true, data: [{ keyword: '手机' }] });
   });
 
-  it('returns a 200 without data as undefined data, not an error', () => {
-    expect(interpret({ status: 200, message: '退出成功' })).toEqual({ ok: true, data: undefined });
+  it('returns a 200 without data as undefined data, not an error, with the message for a toast', () => {
+    expect(interpret({ status: 200, message: '退出成功' })).toEqual({ ok: true, data: undefined, message: '退出成功' });
   });
 
   it.each([401, 402])('rejects %i with the message and never opens the login dialog, even for 请登录', (status) => {

@@ -20,14 +20,14 @@ const MESSAGE_STATUSES = new Set([401, 402, 410000, 410001, 410002, 40000, 400])
 /** Among those, the ones where `请登录` means "the session is gone": 400-type answers. */
 const LOGIN_STATUSES = new Set([410000, 410001, 410002, 40000, 400]);
 
-export type Outcome<T> = { ok: true; data: T } | { ok: false; error: ApiError; loginRequired: boolean };
+export type Outcome<T> = { ok: true; data: T; message: string } | { ok: false; error: ApiError; loginRequired: boolean };
 
 /** The status rules of spec section 8, as a pure function of the decoded body. */
 export function interpret<T>(body: unknown): Outcome<T> {
   const b = (body && typeof body === 'object' ? body : {}) as { status?: unknown; message?: unknown; data?: unknown };
   const status = typeof b.status === 'number' ? b.status : Number(b.status) || 500;
   const message = typeof b.message === 'string' && b.message ? b.message : '请求失败';
-  if (status === 200) return { ok: true, data: b.data as T };
+  if (status === 200) return { ok: true, data: b.data as T, message };
   const data = b.data && typeof b.data === 'object' ? (b.data as Record<string, unknown>) : undefined;
   if (MESSAGE_STATUSES.has(status)) {
     return { ok: false, error: new ApiError(message, status, data), loginRequired: LOGIN_STATUSES.has(status) && message === LOGIN_REQUIRED };
@@ -55,8 +55,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The one way islands talk to the backend. Resolves with `data` or rejects with an ApiError. */
-export async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+/** The one way islands talk to the backend. Resolves with `data` and the server's message, or rejects with an ApiError. */
+export async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<{ data: T; message: string }> {
   const u = new URL(path, location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) u.searchParams.set(k, String(v));
   const headers: Record<string, string> = { 'Form-type': 'pc', Accept: 'application/json' };
@@ -79,9 +79,13 @@ export async function request<T>(method: 'GET' | 'POST', path: string, opts: Req
     $pending.set(Math.max(0, $pending.get() - 1));
   }
   const outcome = interpret<T>(body);
-  if (outcome.ok) return outcome.data;
+  if (outcome.ok) return { data: outcome.data, message: outcome.message };
   if (outcome.loginRequired) onLoginRequired();
   throw outcome.error;
+}
+
+export async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+  return (await send<T>(method, path, opts)).data;
 }
 
 export const get = <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal });

@@ -1,6 +1,7 @@
 // The shell's only always-loaded script (a few KB): seeds the stores from the server-rendered state and wires
 // the header behaviours that need no framework. React loads later, only when an island is touched.
-import { $app, $online, $pending, seedApp, type AppState } from '../stores/app.ts';
+import { $app, $online, $pending, seedApp, openLogin, resetSession, type AppState } from '../stores/app.ts';
+import { post } from './api.ts';
 import type { UserDto } from '../shared/dto.ts';
 import { closeTopBanner } from './cookies.ts';
 import { toast } from './toast.ts';
@@ -34,6 +35,41 @@ document.addEventListener('click', (e) => {
     }
   }
 });
+
+// The login dialog's code (and React) loads when it is first opened, or as soon as the shopper points at
+// the login link. Any `请登录` answer opens it too (client/api.ts sets the flag).
+const loadDialog = () => import('../components/auth/mount-login-dialog.tsx');
+let dialogMounted = false;
+$app.subscribe((s) => {
+  if (!s.login || dialogMounted) return;
+  dialogMounted = true;
+  loadDialog()
+    .then((m) => m.mountLoginDialog())
+    .catch(() => location.assign('/login'));
+});
+document.addEventListener('pointerover', (e) => (e.target as Element).closest?.('[data-login-link]') && void loadDialog().catch(() => {}), { passive: true });
+document.addEventListener('click', (e) => {
+  const t = e.target as Element;
+  if (t.closest('[data-login-link]') && !e.defaultPrevented) {
+    e.preventDefault();
+    openLogin();
+  }
+  if (t.closest('[data-logout]')) {
+    e.preventDefault();
+    void logout();
+  }
+});
+
+/** Spec section 4: logout calls the server, then resets locally even if the call failed, and goes home. */
+async function logout(): Promise<void> {
+  try {
+    await post('/api/logout');
+  } catch {
+    /* reset anyway */
+  }
+  resetSession();
+  location.assign('/');
+}
 
 // Search: trim the keyword; an empty one goes nowhere (spec section 2 "Header behaviour").
 document.addEventListener('submit', (e) => {

@@ -1,5 +1,7 @@
 import { listen } from 'quicklink';
 import { startProgress, doneProgress } from './progress.ts';
+import { matchRoute } from '../shared/routes.ts';
+import { $loggedIn } from '../stores/app.ts';
 
 function isPageNavigation(e: MouseEvent, a: HTMLAnchorElement): boolean {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return false;
@@ -44,6 +46,11 @@ export function prefetchLinks(): void {
   listen({
     timeout: 2000,
     limit: 30,
-    ignores: [/\/api\//, /logout/, (uri: string, el: Element) => el.hasAttribute('download') || el.hasAttribute('data-no-prefetch')],
+    ignores: [
+      /\/api\//,
+      (uri: string, el: Element) => el.hasAttribute('download') || el.hasAttribute('data-no-prefetch'),
+      // A visitor would only fetch a redirect to /login.
+      (uri: string) => !$loggedIn.get() && !!matchRoute(new URL(uri, location.href).pathname)?.login,
+    ],
   });
 }

@@ -11,6 +11,16 @@ export const config = {
   siteUrl: (process.env.SITE_URL || `http://localhost:${process.env.PORT || 4321}`).replace(/\/+$/, ''),
   /** Skip the demo seed (an operator database that is filled by other means). */
   seed: process.env.SEED !== 'none',
-  /** Test mode exposes nothing extra over HTTP; it only relaxes nothing security-relevant. */
+  /** Test mode: /api/captcha also returns the answer so browser tests can solve it. Never set in production. */
   isTest: process.env.MALLFRONT_TEST === '1',
+  /** SMS delivery: `outbox` (default; appends to a JSON-lines file for development and tests) or `http`. */
+  smsProvider: (process.env.SMS_PROVIDER || 'outbox') as 'outbox' | 'http',
+  /** File the outbox provider appends one JSON line per message to. */
+  smsOutbox: resolve(process.cwd(), process.env.SMS_OUTBOX || 'data/sms-outbox.jsonl'),
+  /** The `http` provider POSTs {phone, phone_code, type, code, template} here... */
+  smsGatewayUrl: process.env.SMS_GATEWAY_URL || '',
+  /** ...with `Authorization: Bearer <token>` when set. */
+  smsGatewayToken: process.env.SMS_GATEWAY_TOKEN || '',
+  /** Template id passed to the gateway with every code. */
+  smsTemplate: process.env.SMS_TEMPLATE || 'verify_code',
 };

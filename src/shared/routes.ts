@@ -24,6 +24,8 @@ export const ROUTES = {
   goodsSearch: r('/goods_search'),
   goodsSeckill: r('/goods_seckill'),
   login: r('/login', false, true),
+  /** Ours: where a signed-in phone confirms or refuses a QR login of another browser. */
+  scanLogin: r('/scan_login', true),
   logistics: r('/logistics', true),
   logisticsDelivery: r('/logistics_delivery', true),
   merchantSettled: r('/merchant_settled', true),

@@ -64,6 +64,10 @@ export function seedApp(state: Partial<AppState>, user: UserDto | null): void {
   $user.set(user);
 }
 
+/** Login dialog panel (spec section 2): 1 quick, 2 account, 3 QR, 4 forgot password, 5 register. */
+export type LoginPanel = 1 | 2 | 3 | 4 | 5;
+export const $loginPanel = atom<LoginPanel>(1);
+
 export const openLogin = () => $app.setKey('login', true);
 export const closeLogin = () => $app.setKey('login', false);
 export const setCartNumber = (n: number) => $app.setKey('cartnumber', Math.max(0, Math.trunc(n) || 0));

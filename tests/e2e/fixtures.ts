@@ -13,5 +13,17 @@ export async function signIn(context: BrowserContext, baseURL: string, who: Who)
   await context.addCookies([{ name: SESSION_COOKIE, value: sessionToken(who), url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
 }
 
-export const test = base;
+let sequence = 0;
+
+/**
+ * Every test gets its own client address (X-Forwarded-For; the test server trusts the proxy header), so
+ * per-IP rate limits and captcha demands of one test never leak into another. Addresses are documentation
+ * ranges used as header values only: no traffic is sent to them.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    sequence++;
+    await use({ 'X-Forwarded-For': `203.0.${113 + (testInfo.workerIndex % 3)}.${(sequence % 250) + 1}` });
+  },
+});
 export { expect };

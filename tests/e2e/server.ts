@@ -6,6 +6,10 @@ import { createSession } from '../../src/server/services/session/sessions.ts';
 import { startServer } from '../../server/serve.mjs';
 
 const port = Number(process.env.E2E_PORT || 4411);
+// SMS codes go to a test outbox (read by tests/e2e/sms.ts), emptied for every run, before the server loads.
+process.env.SMS_OUTBOX = 'reports/e2e-sms-outbox.jsonl';
+await mkdir('reports', { recursive: true });
+await writeFile(process.env.SMS_OUTBOX, '');
 const database = await openDatabase({ dataDir: 'memory://', migrate: true, seed: true });
 useDatabase(database);
 const sessions = {

@@ -1,21 +1,10 @@
 import { useEffect, useState } from 'react';
 import { get, ApiError } from '../../client/api.ts';
 
-export interface CountryOption {
-  value: string;
-  label: string;
-  currency_code: string;
-  phone_code: string;
-}
-export interface CurrencyOption {
-  value: string;
-  label: string;
-  symbol: string;
-}
-export interface OptionPage<T> {
-  count: number;
-  list: T[];
-}
+import type { CountryOption, CurrencyOption, ListPage } from '../../shared/dto.ts';
+
+export type { CountryOption, CurrencyOption };
+export type OptionPage<T> = ListPage<T>;
 
 /** First page (limit 20, spec section 9) of a remote option list, re-queried 250 ms after typing stops. */
 export function useRemoteOptions<T>(path: string, keyword: string, enabled: boolean) {

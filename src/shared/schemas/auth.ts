@@ -81,3 +81,52 @@ export type CodeType = (typeof CODE_TYPES)[number];
 export function firstError(r: { success: boolean; error?: z.ZodError }): string | null {
   return r.success ? null : (r.error?.issues[0]?.message ?? '参数错误');
 }
+
+/* ---- API payloads (spec section 7): the forms above minus the dialog-only agreement tick. ---- */
+
+const BODY = { error: '请求格式不正确' };
+/** Absent, null and '' all mean "not answered" (the dialog sends empty fields until a captcha is shown). */
+const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
+const optionalText = (max: number, message: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: message }).trim().max(max, message).optional());
+
+/** The image captcha answer on sends and logins; the server decides when it is required. */
+export const captchaBody = { key: optionalText(64, '图形验证码错误'), code: optionalText(8, '图形验证码错误') };
+const sendPhone = sendCodeForm.shape.phone;
+const smsCode = smsLoginForm.shape.sms_code;
+const codeTypeError = { error: '验证码类型错误' };
+
+/** POST /api/auth/verify. The header variant (`mobile`) sends a mainland number without an area code. */
+export const sendCodeBody = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('mobile'), phone: mainlandPhone, ...captchaBody }, BODY),
+    z.object({ phone_code: areaCode, phone: sendPhone, type: z.enum(['login', 'register', 'change_pwd', 'change_phone'], codeTypeError), ...captchaBody }, BODY),
+  ],
+  codeTypeError,
+);
+export const registerBody = z.object({ ...registerForm.omit({ agree: true }).shape, ...captchaBody }, BODY);
+export const smsLoginBody = z.object(smsLoginForm.omit({ agree: true }).shape, BODY);
+/** `account` is the area code and the phone written together ('8613800138000'); `phone_code` disambiguates. */
+export const passwordLoginBody = z.object(
+  {
+    account: trimmed(authText.phone)
+      .transform((v) => v.replace(/^\+/, ''))
+      .pipe(z.string().regex(/^\d{4,19}$/, authText.phoneFormat)),
+    password: passwordLoginForm.shape.password,
+    phone_code: z.preprocess(blankToUndefined, areaCode.optional()),
+    ...captchaBody,
+  },
+  BODY,
+);
+/** POST /api/user/change_pwd (forgot password, or a signed-in change). */
+export const resetBody = resetForm;
+/** POST /api/user/change/phone: the new number and the code sent to it. */
+export const changePhoneBody = z.object({ phone_code: areaCode, phone: sendPhone, sms_code: smsCode }, BODY);
+
+const scanKey = z.string({ error: '二维码已失效，请刷新' }).trim().min(1, '二维码已失效，请刷新').max(64, '二维码已失效，请刷新');
+export const scanKeyBody = z.object({ key: scanKey }, BODY);
+const asBoolean = (v: unknown) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v);
+export const scanConfirmBody = z.object({ key: scanKey, confirm: z.preprocess(asBoolean, z.boolean({ error: '请选择确认或拒绝登录' })) }, BODY);
+/** Third-party callback code (`/login?code=`). */
+export const codeLoginBody = z.object({ code: z.string({ error: '缺少登录凭证' }).trim().min(1, '缺少登录凭证').max(512, '登录凭证无效') }, BODY);

@@ -5,9 +5,10 @@ import { countryRows, currencyRows } from './locale.ts';
 import { siteConfigRows, topBanner, hotKeywords } from './site.ts';
 import { demoUsers, demoCart, DEMO_PASSWORD } from './users.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { seedCatalogue } from './catalogue.ts';
 
 /** Raise when the demo seed gains content: a database seeded by an older version gets the additions. */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 const MARKER = 'seed_version';
 
 /**
@@ -33,6 +34,7 @@ export async function seedDemo(db: Db): Promise<void> {
     const pwdHash = await hashPassword(DEMO_PASSWORD);
     await tx.insert(s.users).values(demoUsers.map((u) => ({ ...u, pwdHash }))).onConflictDoNothing();
     await tx.insert(s.cart).values(demoCart).onConflictDoNothing();
+    await seedCatalogue(tx as unknown as Db);
     // Explicit ids were inserted: move the sequences past them.
     for (const [table, col] of [['users', 'uid'], ['cart', 'cart_id'], ['group_data', 'group_data_id']] as const) {
       await tx.execute(

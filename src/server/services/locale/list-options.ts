@@ -4,18 +4,9 @@ import { optionsQuery, type OptionsQuery } from '../../../shared/schemas/common.
 import { badRequest } from '../errors.ts';
 import type { ServiceContext } from '../context.ts';
 
-export interface CountryOption {
-  value: string;
-  label: string;
-  currency_code: string;
-  phone_code: string;
-}
+import type { CountryOption, CurrencyOption } from '../../../shared/dto.ts';
 
-export interface CurrencyOption {
-  value: string;
-  label: string;
-  symbol: string;
-}
+export type { CountryOption, CurrencyOption };
 
 function parse(input: Partial<OptionsQuery>): OptionsQuery {
   const r = optionsQuery.safeParse(input);

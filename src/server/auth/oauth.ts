@@ -1,0 +1,35 @@
+import { ServiceError } from '../services/errors.ts';
+
+export const OAUTH_NOT_CONFIGURED = '未配置第三方登录';
+
+/** What a third-party provider tells us about the account behind a callback `code`. */
+export interface OAuthIdentity {
+  /** Stable id of the account at the provider (e.g. an open id). */
+  subject: string;
+  /** A phone number the provider has verified, used to link to (or create) a mall account. */
+  phone?: { phoneCode: string; phone: string };
+  nickname?: string;
+  avatar?: string;
+}
+
+/**
+ * A third-party sign-in (the `/login?code=` callback). `exchange` turns the one-time code into the identity,
+ * or throws a ServiceError with a shopper-facing message when the provider refuses it.
+ */
+export interface OAuthProvider {
+  readonly name: string;
+  exchange(code: string): Promise<OAuthIdentity>;
+}
+
+let current: OAuthProvider | null = null;
+
+/** The configured provider; none by default, so code login answers a clear error. */
+export function getOAuthProvider(): OAuthProvider {
+  if (!current) throw new ServiceError(400, OAUTH_NOT_CONFIGURED);
+  return current;
+}
+
+/** Installs (or, with null, removes) the provider: an operator's integration, or tests. */
+export function useOAuthProvider(provider: OAuthProvider | null): void {
+  current = provider;
+}

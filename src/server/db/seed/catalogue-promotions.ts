@@ -1,0 +1,118 @@
+/**
+ * Flash sales and presales that keep their state whatever the date: twelve 2-hour sessions cover every hour
+ * of the day from 2020 to 2099, and presales are dated so they stay "not started" (2099), "in progress"
+ * (2020-2099) or "ended" (2020).
+ */
+import { DEMO_PRODUCTS, generateProduct, type GeneratedProduct } from './catalogue-products.ts';
+import { activitySkus, type SkuRow } from './catalogue-skus.ts';
+import { entityRng } from './catalogue-random.ts';
+
+export const SECKILL_SESSIONS = Array.from({ length: 12 }, (_, i) => ({
+  seckillTimeId: i + 1,
+  title: `${String(i * 2).padStart(2, '0')}:00场`,
+  startTime: i * 2,
+  endTime: i * 2 + 2,
+  pic: '',
+  status: true,
+}));
+
+const PER_SESSION = 4;
+export const SECKILL_FIRST_ID = DEMO_PRODUCTS + 1;
+export const PRESELL_FIRST_ID = SECKILL_FIRST_ID + SECKILL_SESSIONS.length * PER_SESSION;
+
+interface ActivityRows {
+  products: GeneratedProduct['product'][];
+  contents: GeneratedProduct['content'][];
+  attrs: GeneratedProduct['attrs'];
+  skus: SkuRow[];
+}
+
+/** A buyable demo product to base an activity on (skips sold-out and off-shelf ones). */
+function originFor(seed: number): GeneratedProduct {
+  for (let id = ((seed * 37) % DEMO_PRODUCTS) + 1; ; id = (id % DEMO_PRODUCTS) + 1) {
+    const g = generateProduct(id, { merchantCount: 20 });
+    if (g.product.status === 1 && g.product.stock > 0) return g;
+  }
+}
+
+function activityCopy(out: ActivityRows, origin: GeneratedProduct, productId: number, type: 1 | 2, factor: number, deposit: boolean) {
+  const r = entityRng('activity', productId);
+  const skus = activitySkus(r, productId, origin.skus, factor, deposit);
+  out.skus.push(...skus);
+  out.attrs.push(...origin.attrs.map((a) => ({ ...a, productId })));
+  out.contents.push({ ...origin.content, productId });
+  out.products.push({
+    ...origin.product,
+    productId,
+    productType: type,
+    price: Math.min(...skus.map((s) => s.price)),
+    otPrice: Math.min(...skus.map((s) => s.otPrice)),
+    stock: skus.reduce((n, s) => n + s.stock, 0),
+    sales: skus.reduce((n, s) => n + s.sales, 0),
+    isHot: false, isBest: false, isNew: false, isGood: false,
+    sort: 0,
+  });
+}
+
+export function seckillRows() {
+  const out: ActivityRows = { products: [], contents: [], attrs: [], skus: [] };
+  const settings = [];
+  for (const session of SECKILL_SESSIONS) {
+    for (let k = 0; k < PER_SESSION; k++) {
+      const productId = SECKILL_FIRST_ID + (session.seckillTimeId - 1) * PER_SESSION + k;
+      const origin = originFor(productId);
+      activityCopy(out, origin, productId, 1, 0.6 + (k % 3) * 0.1, false);
+      settings.push({
+        productId,
+        originProductId: origin.product.productId,
+        seckillTimeId: session.seckillTimeId,
+        startDay: '2020-01-01',
+        endDay: '2099-12-31',
+        oncePayCount: 1 + (k % 3),
+        allPayCount: 5,
+      });
+    }
+  }
+  return { ...out, settings };
+}
+
+const t = (iso: string) => new Date(`${iso}+08:00`);
+const STATES = [
+  { start: '2099-01-01T10:00:00', end: '2099-06-30T23:59:59', finalStart: '2099-07-01T00:00:00', finalEnd: '2099-07-07T23:59:59' },
+  { start: '2020-01-01T10:00:00', end: '2099-12-30T23:59:59', finalStart: '2099-12-31T00:00:00', finalEnd: '2099-12-31T23:59:59' },
+  { start: '2020-01-01T10:00:00', end: '2020-06-30T23:59:59', finalStart: '2020-07-01T00:00:00', finalEnd: '2020-07-07T23:59:59' },
+];
+
+/** 24 presales: 4 per (state, presell_type), product rows of type 2 after the seckill rows. */
+export function presellRows() {
+  const out: ActivityRows = { products: [], contents: [], attrs: [], skus: [] };
+  const presells = [];
+  let n = 0;
+  for (const w of STATES) {
+    for (const presellType of [1, 2] as const) {
+      for (let k = 0; k < 4; k++, n++) {
+        const productId = PRESELL_FIRST_ID + n;
+        const origin = originFor(productId * 3);
+        activityCopy(out, origin, productId, 2, 0.85, presellType === 2);
+        const start = t(w.start).getTime() + k * 3600_000;
+        presells.push({
+          productPresellId: n + 1,
+          productId,
+          originProductId: origin.product.productId,
+          storeName: origin.product.storeName,
+          presellType,
+          startTime: new Date(start),
+          endTime: t(w.end),
+          finalStartTime: presellType === 2 ? t(w.finalStart) : null,
+          finalEndTime: presellType === 2 ? t(w.finalEnd) : null,
+          deliveryType: k % 2 ? 2 : 1,
+          deliveryDay: 3 + ((n * 5) % 13),
+          payCount: k === 3 ? 2 : 0,
+          status: true,
+          createdAt: t('2025-01-01T00:00:00'),
+        });
+      }
+    }
+  }
+  return { ...out, presells };
+}

@@ -1,0 +1,43 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import { users, userSession } from '../../db/schema/index.ts';
+import { resetBody } from '../../../shared/schemas/auth.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { hashToken } from '../../auth/tokens.ts';
+import { ServiceError } from '../errors.ts';
+import type { ServiceContext } from '../context.ts';
+import { findAccount } from './accounts.ts';
+import { accountText } from './messages.ts';
+import { transactOrRefuse, validate } from './transact.ts';
+import { checkCode } from './verify-code.ts';
+
+export type ChangePasswordInput = z.input<typeof resetBody>;
+
+/**
+ * `POST /api/user/change_pwd`: a new password for the account of the phone, proven by a `change_pwd` code. Works
+ * for visitors (forgot password) and signed-in shoppers. Every session of that account ends, except the
+ * caller's own when the caller is that account (`currentToken`). An unknown phone fails like a wrong code,
+ * since no code was ever sent to it.
+ */
+export async function changePassword(
+  ctx: ServiceContext,
+  input: ChangePasswordInput,
+  currentToken: string | null = null,
+  now = new Date(),
+): Promise<{ message: string }> {
+  const body = validate(resetBody, input);
+  return transactOrRefuse(ctx.db, async (tx) => {
+    const refusal = await checkCode(tx, { phoneCode: body.phone_code, phone: body.phone, types: ['change_pwd'], code: body.sms_code }, now);
+    if (refusal) return refusal;
+    const account = await findAccount(tx, body.phone_code, body.phone);
+    // Codes are only issued for existing, enabled accounts: this is a race with a deletion or a ban.
+    if (!account?.status) throw new ServiceError(400, accountText.codeWrong);
+    await tx.update(users).set({ pwdHash: await hashPassword(body.pwd) }).where(eq(users.uid, account.uid));
+    const keep = ctx.user?.uid === account.uid && currentToken ? hashToken(currentToken) : null;
+    await tx
+      .update(userSession)
+      .set({ revokedAt: now })
+      .where(and(eq(userSession.uid, account.uid), isNull(userSession.revokedAt), keep ? ne(userSession.tokenHash, keep) : undefined));
+    return { message: accountText.passwordChanged };
+  });
+}

@@ -1,0 +1,30 @@
+import { createCaptcha } from '../../auth/captcha.ts';
+import { count, hit } from '../../auth/rate-limit.ts';
+import { ServiceError } from '../errors.ts';
+import type { ServiceContext } from '../context.ts';
+import { buckets, CAPTCHAS_PER_IP_HOUR, HOUR } from './limits.ts';
+import { accountText } from './messages.ts';
+import { transactOrRefuse } from './transact.ts';
+
+export interface CaptchaDto {
+  /** `data:image/svg+xml;base64,...` */
+  captcha: string;
+  key: string;
+  /** Only in test mode (MALLFRONT_TEST=1), so browser tests can answer it. */
+  code?: string;
+}
+
+/**
+ * `GET /api/captcha`: a new 4-character image captcha, valid 5 minutes, single use, case-insensitive. At most
+ * 300 an hour per address, since each one is stored until it expires.
+ */
+export async function getCaptcha(ctx: Pick<ServiceContext, 'db' | 'ip'>, opts: { exposeCode?: boolean } = {}, now = new Date()): Promise<CaptchaDto> {
+  const { key, image, code } = await transactOrRefuse(ctx.db, async (tx) => {
+    if (ctx.ip) {
+      if ((await count(tx, buckets.captchaIp(ctx.ip), HOUR, now)) >= CAPTCHAS_PER_IP_HOUR) throw new ServiceError(429, accountText.tooManyRequests);
+      await hit(tx, buckets.captchaIp(ctx.ip), now);
+    }
+    return createCaptcha(tx, now);
+  });
+  return opts.exposeCode ? { captcha: image, key, code } : { captcha: image, key };
+}

@@ -1,0 +1,98 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { z } from 'zod';
+import { config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { scanLogin, users } from '../../db/schema/index.ts';
+import { scanConfirmBody, scanKeyBody } from '../../../shared/schemas/auth.ts';
+import { hashToken, newToken } from '../../auth/tokens.ts';
+import { count, hit } from '../../auth/rate-limit.ts';
+import { ServiceError } from '../errors.ts';
+import { requireUser, type ServiceContext } from '../context.ts';
+import { sessionUserColumns } from './accounts.ts';
+import * as L from './limits.ts';
+import { accountText } from './messages.ts';
+import { openSession, type SignedIn } from './sign-in.ts';
+import { validate } from './transact.ts';
+
+export type ScanCheck = { status: 201 } | { status: 400; message: string } | { status: 200; result: SignedIn };
+export type ScanState = 'pending' | 'confirmed' | 'refused' | 'expired' | 'used';
+
+const unix = (d: Date) => Math.floor(d.getTime() / 1000);
+const findKey = (key: string) => eq(scanLogin.keyHash, hashToken(key));
+
+/** HttpOnly cookie that ties keys to the browser that asked for them (path-scoped to the scan endpoints). */
+export const SCAN_BROWSER_COOKIE = 'scan_login_browser';
+
+/** The browser's binding secret: its cookie when well-formed, else a new one for the endpoint to set. */
+export function browserSecret(cookie: string | undefined | null): string {
+  return cookie && /^[A-Za-z0-9_-]{43}$/.test(cookie) ? cookie : newToken();
+}
+
+/**
+ * `GET /api/pc/login/scan`: a new key (valid 5 minutes, usable once) and a QR image of the confirmation page
+ * `${siteUrl}/scan_login?key=…`, where a signed-in shopper confirms or refuses on a second device. Only the
+ * browser holding `browser` (an HttpOnly cookie) can claim the key, so a key read off the screen is useless.
+ */
+export async function createScanLogin(ctx: ServiceContext, browser: string, now = new Date()): Promise<{ key: string; qrcode: string; timeout: number }> {
+  const key = newToken();
+  const expiresAt = new Date(now.getTime() + L.SCAN_TTL_SECONDS * 1000);
+  await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    if (ctx.ip) {
+      if ((await count(tx, L.buckets.scanIp(ctx.ip), L.HOUR, now)) >= L.SCAN_KEYS_PER_IP_HOUR) throw new ServiceError(429, accountText.tooManyRequests);
+      await hit(tx, L.buckets.scanIp(ctx.ip), now);
+    }
+    // Keys a day past their expiry are never asked about again.
+    await tx.delete(scanLogin).where(lt(scanLogin.expiresAt, new Date(now.getTime() - L.DAY * 1000)));
+    await tx.insert(scanLogin).values({ keyHash: hashToken(key), browserHash: hashToken(browser), expiresAt, ip: ctx.ip ?? null, createdAt: now });
+  });
+  const svg = await QRCode.toString(`${config.siteUrl}/scan_login?key=${key}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { key, qrcode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, timeout: L.SCAN_TTL_SECONDS };
+}
+
+/**
+ * `POST /api/pc/login/scan/check`, polled by the waiting browser: 201 while pending; 200 with a new session
+ * once confirmed (the key is then used up); 400 when expired, refused, used, unknown or asked by another browser.
+ */
+export async function checkScanLogin(ctx: ServiceContext, input: z.input<typeof scanKeyBody>, browser: string | null | undefined, now = new Date()): Promise<ScanCheck> {
+  const { key } = validate(scanKeyBody, input);
+  return ctx.db.transaction(async (tx) => {
+    // Locked so two polls of one confirmed key cannot both get a session.
+    const [row] = await tx.select().from(scanLogin).where(findKey(key)).limit(1).for('update');
+    if (!row || !browser || row.browserHash !== hashToken(browser)) return { status: 400, message: accountText.scanInvalid };
+    if (row.status === 'refused') return { status: 400, message: accountText.scanRefused };
+    if (row.status === 'used') return { status: 400, message: accountText.scanUsed };
+    const expired = now >= row.expiresAt;
+    if (row.status === 'pending') return expired ? { status: 400, message: accountText.scanExpired } : { status: 201 };
+    // Confirmed in the last seconds of the key's life: the next poll may still claim it.
+    if (now.getTime() >= row.expiresAt.getTime() + L.SCAN_CLAIM_GRACE_SECONDS * 1000) return { status: 400, message: accountText.scanExpired };
+    const [user] = await tx.select(sessionUserColumns).from(users).where(and(eq(users.uid, row.uid ?? -1), eq(users.status, true)));
+    await tx.update(scanLogin).set({ status: 'used' }).where(eq(scanLogin.id, row.id));
+    if (!user) return { status: 400, message: accountText.scanInvalid };
+    return { status: 200, result: await openSession(tx as unknown as Db, user, now) };
+  });
+}
+
+/** `GET /api/pc/login/scan/info?key=` (login required): what the confirmation page shows. */
+export async function scanLoginInfo(ctx: ServiceContext, input: z.input<typeof scanKeyBody>, now = new Date()): Promise<{ status: ScanState; expires_at: number }> {
+  requireUser(ctx);
+  const { key } = validate(scanKeyBody, input);
+  const [row] = await ctx.db.select().from(scanLogin).where(findKey(key)).limit(1);
+  if (!row) throw new ServiceError(400, accountText.scanInvalid);
+  const status: ScanState = row.status === 'pending' && now >= row.expiresAt ? 'expired' : row.status;
+  return { status, expires_at: unix(row.expiresAt) };
+}
+
+/** `POST /api/pc/login/scan/confirm` (login required): confirms or refuses a pending, unexpired key. */
+export async function confirmScanLogin(ctx: ServiceContext, input: z.input<typeof scanConfirmBody>, now = new Date()): Promise<{ message: string }> {
+  const me = requireUser(ctx);
+  const { key, confirm } = validate(scanConfirmBody, input);
+  const [row] = await ctx.db
+    .update(scanLogin)
+    .set({ status: confirm ? 'confirmed' : 'refused', uid: me.uid })
+    .where(and(findKey(key), eq(scanLogin.status, 'pending'), gt(scanLogin.expiresAt, now)))
+    .returning({ id: scanLogin.id });
+  if (!row) throw new ServiceError(400, accountText.scanNotPending);
+  return { message: confirm ? accountText.scanConfirmed : accountText.scanRefused };
+}

@@ -1,0 +1,153 @@
+import { describe, it, expect, beforeEach } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase, userContext } from '../../../../tests/helpers/test-db.ts';
+import { at, codeFor, freshPhone, installMemorySms, solvedCaptcha, visitorFrom } from '../../../../tests/helpers/auth.ts';
+import { smsCode } from '../../db/schema/index.ts';
+import { useSmsProvider } from '../../auth/sms/index.ts';
+import { ServiceError } from '../errors.ts';
+import { sendCode } from './send-code.ts';
+
+let sms = installMemorySms();
+beforeEach(() => {
+  sms = installMemorySms();
+});
+
+const send = (ctx: Parameters<typeof sendCode>[0], phone: string, seconds: number, extra: Record<string, string> = {}) =>
+  sendCode(ctx, { phone_code: '86', phone, type: 'login', ...extra }, at(seconds));
+
+describe('sendCode (POST /api/auth/verify)', () => {
+  it('sends a 6-digit code and answers 验证码已发送; only a salted hash is stored', async () => {
+    const db = await createTestDatabase();
+    const phone = freshPhone();
+    expect(await send(visitorFrom(db), phone, 0)).toEqual({ message: '验证码已发送' });
+    expect(sms.messages).toEqual([{ phone, phone_code: '86', type: 'login', code: expect.stringMatching(/^\d{6}$/) }]);
+    const rows = await db.db.select().from(smsCode).where(eq(smsCode.phone, phone));
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(`"${sms.messages[0]!.code}"`);
+    expect(rows[0]!.expiresAt.getTime() - at(0).getTime()).toBe(300000);
+  });
+
+  it('allows one send per phone and purpose per 60 s and says how long to wait', async () => {
+    const db = await createTestDatabase();
+    const phone = freshPhone();
+    await send(visitorFrom(db), phone, 0);
+    await expect(send(visitorFrom(db), phone, 1)).rejects.toMatchObject({ status: 429, message: '请59秒后再试' });
+    // The header's mobile code is a login code too.
+    await expect(sendCode(visitorFrom(db), { type: 'mobile', phone }, at(45.5))).rejects.toMatchObject({ message: '请15秒后再试' });
+    // Turning to "forgot password" right after is not blocked.
+    await expect(send(visitorFrom(db), phone, 2, { type: 'change_pwd' })).resolves.toEqual({ message: '验证码已发送' });
+    await expect(send(visitorFrom(db), phone, 3, { type: 'change_pwd' })).rejects.toMatchObject({ message: '请59秒后再试' });
+    await expect(send(visitorFrom(db), phone, 60)).resolves.toEqual({ message: '验证码已发送' });
+    // Another phone is not affected.
+    await expect(send(visitorFrom(db), freshPhone(), 1)).resolves.toBeTruthy();
+  });
+
+  it('asks for the image captcha from the 4th send of a phone within an hour, and accepts a right answer', async () => {
+    const db = await createTestDatabase();
+    const phone = freshPhone();
+    for (const t of [0, 60, 120]) await send(visitorFrom(db), phone, t);
+    const err = await send(visitorFrom(db), phone, 180).catch((e: ServiceError) => e);
+    expect(err).toMatchObject({ status: 400, message: '请输入图形验证码', data: { need_captcha: true } });
+    const ctx = visitorFrom(db);
+    await expect(send(ctx, phone, 181, await solvedCaptcha(ctx, at(181)))).resolves.toEqual({ message: '验证码已发送' });
+    // An hour after the first sends the captcha is no longer needed.
+    await expect(send(visitorFrom(db), phone, 3700)).resolves.toBeTruthy();
+  });
+
+  it('asks for the captcha after 10 sends from one address within an hour', async () => {
+    const db = await createTestDatabase();
+    const ctx = visitorFrom(db);
+    for (let i = 0; i < 10; i++) await send(ctx, freshPhone(), i);
+    await expect(send(ctx, freshPhone(), 11)).rejects.toMatchObject({ message: '请输入图形验证码', data: { need_captcha: true } });
+    await expect(send(visitorFrom(db), freshPhone(), 11)).resolves.toBeTruthy();
+  });
+
+  it('refuses a wrong captcha and then keeps demanding one for that phone', async () => {
+    const db = await createTestDatabase();
+    const phone = freshPhone();
+    for (const t of [0, 60, 120]) await send(visitorFrom(db), phone, t);
+    const ctx = visitorFrom(db);
+    const { key, code } = await solvedCaptcha(ctx, at(180));
+    await expect(send(ctx, phone, 181, { key, code: 'zzzz' })).rejects.toMatchObject({ message: '图形验证码错误', data: { need_captcha: true } });
+    // The same image again, now with the right answer: the wrong one used it up.
+    await expect(send(ctx, phone, 182, { key, code })).rejects.toMatchObject({ message: '图形验证码错误' });
+    expect(sms.messages).toHaveLength(3);
+    await expect(send(visitorFrom(db), phone, 3650)).rejects.toMatchObject({ message: '请输入图形验证码' });
+  });
+
+  it('caps sends per phone at 10 a day', async () => {
+    const db = await createTestDatabase();
+    const phone = freshPhone();
+    for (let i = 0; i < 10; i++) {
+      const ctx = visitorFrom(db);
+      await send(ctx, phone, i * 61, i >= 3 ? await solvedCaptcha(ctx, at(i * 61)) : {});
+    }
+    await expect(send(visitorFrom(db), phone, 700)).rejects.toMatchObject({ status: 429, message: '该手机号今日获取验证码次数已达上限，请明天再试' });
+    await expect(send(visitorFrom(db), phone, 86400 + 100)).resolves.toBeTruthy();
+  });
+
+  it('caps sends per address at 50 a day', async () => {
+    const db = await createTestDatabase();
+    const ctx = visitorFrom(db);
+    for (let i = 0; i < 50; i++) await send(ctx, freshPhone(), i, i >= 10 ? await solvedCaptcha(ctx, at(i)) : {});
+    await expect(send(ctx, freshPhone(), 60, await solvedCaptcha(ctx, at(60)))).rejects.toMatchObject({ status: 429, message: '今日获取验证码次数过多，请明天再试' });
+  });
+
+  it('refuses a register code for a registered phone', async () => {
+    const db = await createTestDatabase();
+    await expect(send(visitorFrom(db), '13800138000', 0, { type: 'register' })).rejects.toMatchObject({ status: 400, message: '该手机号已注册' });
+    expect(sms.messages).toEqual([]);
+  });
+
+  it('answers a reset for an unknown phone exactly like a known one, without sending anything', async () => {
+    const db = await createTestDatabase();
+    await expect(send(visitorFrom(db), freshPhone(), 0, { type: 'change_pwd' })).resolves.toEqual({ message: '验证码已发送' });
+    expect(sms.messages).toEqual([]);
+    await expect(send(visitorFrom(db), '13800138000', 0, { type: 'change_pwd' })).resolves.toEqual({ message: '验证码已发送' });
+    expect(sms.messages.map((m) => m.type)).toEqual(['change_pwd']);
+  });
+
+  it('sends login codes to unknown phones (quick login registers them)', async () => {
+    const db = await createTestDatabase();
+    const phone = freshPhone();
+    expect(await codeFor(visitorFrom(db), sms, phone, 'login')).toMatch(/^\d{6}$/);
+  });
+
+  it('takes the header variant (mobile) for a mainland number only, as area code 86', async () => {
+    const db = await createTestDatabase();
+    await sendCode(visitorFrom(db), { type: 'mobile', phone: '13612345678' }, at(0));
+    expect(sms.messages[0]).toMatchObject({ phone: '13612345678', phone_code: '86', type: 'mobile' });
+    await expect(sendCode(visitorFrom(db), { type: 'mobile', phone: '12345678901' }, at(0))).rejects.toMatchObject({ message: '请输入正确的手机号码' });
+    await expect(sendCode(visitorFrom(db), { type: 'mobile', phone: '' }, at(0))).rejects.toMatchObject({ message: '请填写手机号码' });
+  });
+
+  it('sends change-phone codes to a new number for signed-in shoppers only', async () => {
+    const db = await createTestDatabase();
+    const me = { ...(await userContext(db, 2)), ip: '10.9.9.9' };
+    await expect(send(visitorFrom(db), freshPhone(), 0, { type: 'change_phone' })).rejects.toMatchObject({ message: '请登录' });
+    await expect(send(me, '13800138000', 0, { type: 'change_phone' })).rejects.toMatchObject({ message: '该手机号已被其他账号使用' });
+    await expect(send(me, '13900139000', 0, { type: 'change_phone' })).rejects.toMatchObject({ message: '新手机号不能与当前手机号相同' });
+    await expect(send(me, freshPhone(), 0, { type: 'change_phone' })).resolves.toBeTruthy();
+  });
+
+  it.each([
+    [{ phone: '13800138000', type: 'login' }, '请填写地区号'],
+    [{ phone_code: '86', type: 'login' }, '请填写手机号码'],
+    [{ phone_code: '86', phone: '12ab', type: 'login' }, '请输入正确的手机号码'],
+    [{ phone_code: '86', phone: '13800138000', type: 'intention' }, '验证码类型错误'],
+    [{ phone_code: '86', phone: '13800138000' }, '验证码类型错误'],
+  ])('refuses %j with %s', async (input, message) => {
+    const db = await createTestDatabase();
+    await expect(sendCode(visitorFrom(db), input as never, at(0))).rejects.toMatchObject({ status: 400, message });
+  });
+
+  it('rolls the send back when the SMS gateway fails, so the shopper can retry at once', async () => {
+    const db = await createTestDatabase();
+    const phone = freshPhone();
+    useSmsProvider({ name: 'down', send: async () => { throw new ServiceError(500, '短信发送失败，请稍后再试'); } });
+    await expect(send(visitorFrom(db), phone, 0)).rejects.toMatchObject({ message: '短信发送失败，请稍后再试' });
+    expect(await db.db.select().from(smsCode).where(eq(smsCode.phone, phone))).toEqual([]);
+    sms = installMemorySms();
+    await expect(send(visitorFrom(db), phone, 1)).resolves.toBeTruthy();
+  });
+});

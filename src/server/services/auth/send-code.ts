@@ -1,0 +1,98 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { smsCode } from '../../db/schema/index.ts';
+import { sendCodeBody, type CodeType } from '../../../shared/schemas/auth.ts';
+import { getSmsProvider } from '../../auth/sms/index.ts';
+import { count, hit, latest, lockKey } from '../../auth/rate-limit.ts';
+import { ServiceError } from '../errors.ts';
+import { requireUser, type ServiceContext } from '../context.ts';
+import { findAccount } from './accounts.ts';
+import { captchaGate } from './captcha-gate.ts';
+import * as L from './limits.ts';
+import { accountText } from './messages.ts';
+import { transactOrRefuse, validate } from './transact.ts';
+import { newCode } from './verify-code.ts';
+
+export type SendCodeInput = z.input<typeof sendCodeBody>;
+
+const tooMany = (message: string) => new ServiceError(429, message);
+
+/** The 60-second interval and the daily caps; null when a send is allowed. */
+async function sendLimit(tx: Db, phoneBucket: string, intervalBucket: string, ip: string | undefined, now: Date): Promise<ServiceError | null> {
+  const last = await latest(tx, intervalBucket);
+  const waited = last ? (now.getTime() - last.getTime()) / 1000 : Infinity;
+  if (waited < L.SEND_INTERVAL_SECONDS) return tooMany(accountText.waitSeconds(Math.ceil(L.SEND_INTERVAL_SECONDS - waited)));
+  if ((await count(tx, phoneBucket, L.DAY, now)) >= L.SEND_DAILY_PER_PHONE) return tooMany(accountText.phoneDailyCap);
+  if (ip && (await count(tx, L.buckets.smsIp(ip), L.DAY, now)) >= L.SEND_DAILY_PER_IP) return tooMany(accountText.ipDailyCap);
+  return null;
+}
+
+/** Repeated sends for a phone or from an address, or a failed captcha, make the image captcha mandatory. */
+async function captchaNeeded(tx: Db, phoneCode: string, phone: string, ip: string | undefined, now: Date): Promise<boolean> {
+  if ((await count(tx, L.buckets.smsPhone(phoneCode, phone), L.HOUR, now)) >= L.SEND_CAPTCHA_AFTER_PHONE) return true;
+  if ((await count(tx, L.buckets.smsCaptchaFailPhone(phoneCode, phone), L.HOUR, now)) > 0) return true;
+  if (!ip) return false;
+  return (await count(tx, L.buckets.smsIp(ip), L.HOUR, now)) >= L.SEND_CAPTCHA_AFTER_IP || (await count(tx, L.buckets.smsCaptchaFailIp(ip), L.HOUR, now)) > 0;
+}
+
+/**
+ * What a send means for this phone: deliver, pretend (a reset for an unknown phone must not reveal whether it
+ * is registered), or a refusal.
+ */
+async function decide(ctx: ServiceContext, tx: Db, type: CodeType, phoneCode: string, phone: string): Promise<'send' | 'pretend' | ServiceError> {
+  const owner = await findAccount(tx, phoneCode, phone);
+  if (type === 'register') return owner ? new ServiceError(400, accountText.phoneRegistered) : 'send';
+  if (type === 'change_pwd') return owner?.status ? 'send' : 'pretend';
+  if (type === 'change_phone') {
+    const me = requireUser(ctx);
+    if (!owner) return 'send';
+    return new ServiceError(400, owner.uid === me.uid ? accountText.phoneSame : accountText.phoneTaken);
+  }
+  return 'send'; // login / mobile: a quick login registers unknown phones
+}
+
+/**
+ * `POST /api/auth/verify`: sends a 6-digit code valid 5 minutes. One send per phone and purpose per 60 s, at most 10 a day
+ * per phone and 50 per address; after 3 sends for a phone or 10 from an address within an hour (or a failed
+ * captcha) an image captcha is required. Limits live in the database, serialised per phone by an advisory lock.
+ */
+export async function sendCode(ctx: ServiceContext, input: SendCodeInput, now = new Date()): Promise<{ message: string }> {
+  const body = validate(sendCodeBody, input);
+  const phoneCode = body.type === 'mobile' ? '86' : body.phone_code;
+  const { phone, type } = body;
+  if (type === 'change_phone') requireUser(ctx); // before any limit is touched
+  const phoneBucket = L.buckets.smsPhone(phoneCode, phone);
+  const intervalBucket = L.buckets.smsInterval(phoneCode, phone, type);
+  return transactOrRefuse(ctx.db, async (tx) => {
+    await lockKey(tx, phoneBucket);
+    const limited = await sendLimit(tx, phoneBucket, intervalBucket, ctx.ip, now);
+    if (limited) return limited;
+    const needed = await captchaNeeded(tx, phoneCode, phone, ctx.ip, now);
+    const failBuckets = [L.buckets.smsCaptchaFailPhone(phoneCode, phone), ...(ctx.ip ? [L.buckets.smsCaptchaFailIp(ctx.ip)] : [])];
+    const refusal = await captchaGate(tx, needed, body, failBuckets, now);
+    if (refusal) return refusal;
+    const decision = await decide(ctx, tx, type, phoneCode, phone);
+    // Refusals count against the address too, so probing which phones are registered is rate-limited.
+    if (ctx.ip) await hit(tx, L.buckets.smsIp(ctx.ip), now);
+    if (decision instanceof ServiceError) return decision;
+    await hit(tx, phoneBucket, now);
+    await hit(tx, intervalBucket, now);
+    if (decision === 'send') await issue(tx, { phoneCode, phone, type, ip: ctx.ip }, now);
+    return { message: accountText.codeSent };
+  });
+}
+
+/** Stores a new code (superseding older live ones of the type) and hands it to the SMS provider. */
+async function issue(tx: Db, m: { phoneCode: string; phone: string; type: CodeType; ip?: string }, now: Date): Promise<void> {
+  const { code, salt, codeHash } = newCode();
+  const types: CodeType[] = m.type === 'mobile' || m.type === 'login' ? ['login', 'mobile'] : [m.type];
+  await tx
+    .update(smsCode)
+    .set({ consumedAt: now })
+    .where(and(eq(smsCode.phoneCode, m.phoneCode), eq(smsCode.phone, m.phone), inArray(smsCode.type, types), isNull(smsCode.consumedAt)));
+  const expiresAt = new Date(now.getTime() + L.CODE_TTL_SECONDS * 1000);
+  await tx.insert(smsCode).values({ phoneCode: m.phoneCode, phone: m.phone, type: m.type, codeHash, salt, expiresAt, ip: m.ip ?? null, createdAt: now });
+  // Inside the transaction: a delivery failure rolls the send back, so the shopper may retry at once.
+  await getSmsProvider().send({ phone: m.phone, phone_code: m.phoneCode, type: m.type, code });
+}

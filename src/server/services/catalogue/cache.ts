@@ -1,0 +1,80 @@
+import type { Db } from '../../db/client.ts';
+
+/**
+ * A small process-local read cache for hot catalogue reads that are safe to serve slightly stale: the
+ * category tree, brands, shop types, merchant summaries, home lists, flash-sale sessions, exchange rates.
+ * Never for stock, coupon counts, relations or carts (those are read from the database every time).
+ *
+ * TTL: entries live `CATALOGUE_TTL_MS` (60 s) unless a shorter TTL is given. Writes in this process call
+ * `invalidateCatalogue(db, prefix)` so changes show at once here; another app process sees them within the
+ * TTL at worst, which is acceptable for these reads. Entries are per database handle (tests each have their
+ * own), and a pending load is shared, so 20 concurrent requests on a cold key run the query once.
+ */
+export const CATALOGUE_TTL_MS = 60_000;
+/** Entries per database handle; past it the oldest entry goes (keys such as counts per search are unbounded). */
+export const CACHE_MAX_ENTRIES = 2000;
+
+interface Entry {
+  expires: number;
+  value: Promise<unknown>;
+}
+
+const caches = new WeakMap<object, Map<string, Entry>>();
+
+function cacheOf(db: Db): Map<string, Entry> {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new Map()));
+  return c;
+}
+
+/** Returns the cached value of `key`, loading it with `load` when missing or expired. */
+export function cached<T>(db: Db, key: string, load: () => Promise<T>, ttlMs = CATALOGUE_TTL_MS): Promise<T> {
+  const cache = cacheOf(db);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return hit.value as Promise<T>;
+  const value = load();
+  cache.delete(key);
+  cache.set(key, { expires: now + ttlMs, value });
+  if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  // A failed load must not be served to later callers.
+  value.catch(() => {
+    if (cache.get(key)?.value === value) cache.delete(key);
+  });
+  return value;
+}
+
+/** Drops every entry whose key starts with `prefix` ('' = everything). Called by catalogue writes. */
+export function invalidateCatalogue(db: Db, prefix = ''): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
+}
+
+/** Forgets one entry (exact key). */
+export function dropCached(db: Db, key: string): void {
+  caches.get(db)?.delete(key);
+}
+
+/**
+ * Cache key prefixes, so writers know what to invalidate:
+ * - categories: a category added, renamed, hidden or moved (also `params:` and `brands:`);
+ * - merchants / merchantTypes / merchantCategories: a shop opened, closed, renamed or re-typed (lists
+ *   filter closed shops from this cache);
+ * - hot / counts / couponSamples / params / brands: products added, hidden or re-flagged;
+ * - seckill: the session schedule; rates: new exchange rates.
+ * The shopper-facing writes of this issue (follows, favourites, claims, cart lines) touch none of these.
+ */
+export const CACHE_KEYS = {
+  categories: 'categories',
+  brands: 'brands:',
+  merchants: 'merchants',
+  merchantTypes: 'merchant-types',
+  merchantCategories: 'merchant-categories',
+  hot: 'hot:',
+  seckill: 'seckill',
+  rates: 'rates',
+  params: 'params:',
+  counts: 'count:',
+  couponSamples: 'coupon-products:',
+} as const;

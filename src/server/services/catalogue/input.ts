@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { ServiceError } from '../errors.ts';
+
+/**
+ * Re-validates a service input with its shared zod schema. Services are called by pages and endpoints
+ * alike, so they never trust that the caller validated; the first problem is a 400 with its Chinese message.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input ?? {});
+  if (!r.success) throw new ServiceError(400, r.error.issues[0]?.message ?? '参数错误');
+  return r.data;
+}
+
+/** 404-style refusal for an unknown or hidden thing, with the shopper-facing message. */
+export const notFound = (message: string) => new ServiceError(404, message);
+
+/** A page of results: the list shape every catalogue list returns. */
+export interface Page<T> {
+  count: number;
+  list: T[];
+}
+
+export const offsetOf = (page: number, limit: number) => (page - 1) * limit;

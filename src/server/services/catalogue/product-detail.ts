@@ -1,0 +1,113 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { brand, parameter, product, productAttr, productContent, productParameterValue, productReply, productSku, relation } from '../../db/schema/index.ts';
+import { toYuan } from '../../../shared/money.ts';
+import type { ServiceContext } from '../context.ts';
+import { loadMerchantCard, type MerchantCard } from '../merchant/merchant-card.ts';
+import { listMerchantRecommend } from '../merchant/list-merchant-recommend.ts';
+import type { ProductCard } from './product-card.ts';
+import { getCategoryTree, ancestorsOf } from './category-tree.ts';
+import { attrDtos, skuMap, type AttrDto, type SkuDto } from './sku-map.ts';
+import { guaranteeOf, shippingOf, type GuaranteeTemplate } from './guarantees.ts';
+import { notFound } from './input.ts';
+
+export const PRODUCT_GONE = '商品不存在或已下架';
+
+/** Everything the product page shows about a product (normal, seckill or presell row). */
+export interface ProductDetail {
+  product_id: number;
+  mer_id: number;
+  store_name: string;
+  store_info: string;
+  keyword: string;
+  image: string;
+  slider_image: string[];
+  cate_id: number;
+  /** Category path root → leaf, for breadcrumbs. */
+  cate_path: { store_category_id: number; cate_name: string }[];
+  brand_id: number | null;
+  brand_name: string;
+  unit_name: string;
+  price: string;
+  ot_price: string;
+  stock: number;
+  sales: number;
+  rate: number;
+  reply_count: number;
+  product_type: number;
+  once_min_count: number;
+  once_max_count: number;
+  delivery_free: number;
+  content: string;
+  attr: AttrDto[];
+  sku: Record<string, SkuDto>;
+  params: { name: string; value: string }[];
+  guaranteeTemplate: GuaranteeTemplate;
+  temp: { name: string; info: string };
+  merchant: MerchantCard & { recommend: ProductCard[] };
+  isRelation: boolean;
+}
+
+/** Whether the shopper favourited (`type`, `typeId`). */
+export async function isRelated(ctx: ServiceContext, type: number, typeId: number): Promise<boolean> {
+  if (!ctx.user) return false;
+  const rows = await ctx.db
+    .select({ id: relation.relationId })
+    .from(relation)
+    .where(and(eq(relation.uid, ctx.user.uid), eq(relation.type, type), eq(relation.typeId, typeId)));
+  return rows.length > 0;
+}
+
+async function parts(ctx: ServiceContext, productId: number) {
+  return Promise.all([
+    ctx.db.select().from(productAttr).where(eq(productAttr.productId, productId)),
+    ctx.db.select().from(productSku).where(eq(productSku.productId, productId)),
+    ctx.db
+      .select({ name: parameter.name, value: productParameterValue.value })
+      .from(productParameterValue)
+      .innerJoin(parameter, eq(parameter.parameterId, productParameterValue.parameterId))
+      .where(eq(productParameterValue.productId, productId))
+      .orderBy(asc(productParameterValue.sort), desc(parameter.sort)),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(productReply).where(eq(productReply.productId, productId)),
+  ]);
+}
+
+/**
+ * Loads product `productId` of `productType` when it is on sale in an open shop, else 404.
+ * `relationType`/`relationId` say which favourite `isRelation` reflects (presales favourite the presell id).
+ */
+export async function loadProductDetail(
+  ctx: ServiceContext,
+  productId: number,
+  productType: number,
+  relationRef: { type: number; id: number } = { type: productType, id: productId },
+): Promise<ProductDetail> {
+  const [row] = await ctx.db
+    .select({ p: product, brandName: brand.brandName, content: productContent.content })
+    .from(product)
+    .leftJoin(brand, eq(brand.brandId, product.brandId))
+    .leftJoin(productContent, eq(productContent.productId, product.productId))
+    .where(and(eq(product.productId, productId), eq(product.productType, productType), eq(product.status, 1)));
+  const merchant = row ? await loadMerchantCard(ctx, row.p.merId) : null;
+  if (!row || !merchant) throw notFound(PRODUCT_GONE);
+  const p = row.p;
+  const [[attrRows, skuRows, params, [replies]], tree, recommend, related] = await Promise.all([
+    parts(ctx, productId),
+    getCategoryTree(ctx),
+    listMerchantRecommend(ctx, p.merId, { exclude: productType === 0 ? productId : undefined }),
+    isRelated(ctx, relationRef.type, relationRef.id),
+  ]);
+  const path = ancestorsOf(tree, p.cateId).map((c) => ({ store_category_id: c.store_category_id, cate_name: c.cate_name }));
+  const attr = attrDtos(attrRows);
+  return {
+    product_id: p.productId, mer_id: p.merId, store_name: p.storeName, store_info: p.storeInfo, keyword: p.keyword,
+    image: p.image, slider_image: p.sliderImage, cate_id: p.cateId, cate_path: path, brand_id: p.brandId,
+    brand_name: row.brandName ?? '', unit_name: p.unitName, price: toYuan(p.price), ot_price: toYuan(p.otPrice),
+    stock: p.stock, sales: p.sales, rate: Number(p.rate), reply_count: replies?.n ?? 0, product_type: p.productType,
+    once_min_count: p.onceMinCount, once_max_count: p.onceMaxCount, delivery_free: p.deliveryFree ? 1 : 0,
+    content: row.content ?? '', attr, sku: skuMap(attr, skuRows), params,
+    guaranteeTemplate: guaranteeOf({ isTrader: !!merchant.is_trader, deliveryFree: p.deliveryFree, topCategory: path[0]?.cate_name }),
+    temp: shippingOf(p.deliveryFree),
+    merchant: { ...merchant, recommend },
+    isRelation: related,
+  };
+}

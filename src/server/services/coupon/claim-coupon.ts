@@ -1,0 +1,71 @@
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { coupon, couponUser } from '../../db/schema/index.ts';
+import { idField } from '../../../shared/schemas/catalogue.ts';
+import type { Db } from '../../db/client.ts';
+import { requireUser, type ServiceContext } from '../context.ts';
+import { ServiceError } from '../errors.ts';
+import { parseInput, notFound } from '../catalogue/input.ts';
+import { now, formatDateTime } from '../catalogue/dates.ts';
+import { validityOf } from './coupon-rules.ts';
+
+export const COUPON_TEXT = {
+  gone: '优惠券不存在或已下架',
+  notStarted: '领取活动尚未开始',
+  ended: '领取活动已结束',
+  expired: '优惠券已过期',
+  soldOut: '优惠券已被领完',
+  once: '您已领取过该优惠券',
+  limit: (n: number) => `每人限领${n}张，您已领完`,
+} as const;
+
+type CouponRow = typeof coupon.$inferSelect;
+
+function checkWindow(c: CouponRow | undefined, at: Date): asserts c is CouponRow {
+  if (!c || !c.status) throw notFound(COUPON_TEXT.gone);
+  if (c.startTime && c.startTime > at) throw new ServiceError(400, COUPON_TEXT.notStarted);
+  if (c.endTime && c.endTime < at) throw new ServiceError(400, COUPON_TEXT.ended);
+  if (c.couponType === 1 && c.useEndTime && c.useEndTime < at) throw new ServiceError(400, COUPON_TEXT.expired);
+}
+
+/**
+ * Takes one from a limited coupon's stock with a conditional update (`remain_count > 0`), which also
+ * row-locks the coupon: concurrent claims of the same coupon queue here, so neither the stock nor a
+ * shopper's limit can be overrun.
+ */
+async function takeOne(tx: Db, id: number): Promise<boolean> {
+  const rows = await tx
+    .update(coupon)
+    .set({ remainCount: sql`case when ${coupon.isLimited} then ${coupon.remainCount} - 1 else ${coupon.remainCount} end` })
+    .where(and(eq(coupon.couponId, id), or(eq(coupon.isLimited, false), gt(coupon.remainCount, 0))))
+    .returning({ id: coupon.couponId });
+  return rows.length > 0;
+}
+
+/**
+ * `POST /api/coupon/receive/{coupon_id}` (login required): claims a coupon inside its claim window, within
+ * the per-shopper limit and the remaining stock, in one transaction. The claimed coupon is valid N days
+ * from now (`coupon_type` 0) or for the coupon's fixed range (1).
+ */
+export async function claimCoupon(ctx: ServiceContext, input: { id: number | string }) {
+  const user = requireUser(ctx);
+  const { id } = parseInput(z.object({ id: idField('优惠券') }), input);
+  const at = now();
+  return ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [c] = await tx.select().from(coupon).where(eq(coupon.couponId, id));
+    checkWindow(c, at);
+    if (!(await takeOne(tx, id))) throw new ServiceError(400, COUPON_TEXT.soldOut);
+    const [mine] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(couponUser)
+      .where(and(eq(couponUser.uid, user.uid), eq(couponUser.couponId, id)));
+    if ((mine?.n ?? 0) >= c.userLimit) throw new ServiceError(400, c.userLimit === 1 ? COUPON_TEXT.once : COUPON_TEXT.limit(c.userLimit));
+    const { start, end } = validityOf(c, at);
+    const [row] = await tx
+      .insert(couponUser)
+      .values({ uid: user.uid, couponId: id, merId: c.merId, couponTitle: c.title, couponPrice: c.couponPrice, useMinPrice: c.useMinPrice, startTime: start, endTime: end })
+      .returning({ id: couponUser.couponUserId });
+    return { coupon_user_id: row!.id, coupon_id: id, start_time: formatDateTime(start), end_time: formatDateTime(end) };
+  });
+}

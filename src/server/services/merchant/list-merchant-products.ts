@@ -1,0 +1,40 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { merchantShopCategory, product, productShopCategory } from '../../db/schema/index.ts';
+import { merchantProductQuery, idField, type MerchantProductQuery } from '../../../shared/schemas/catalogue.ts';
+import type { ServiceContext } from '../context.ts';
+import { parseInput, type Page } from '../catalogue/input.ts';
+import { visibleNormal, keywordMatch, priceBetween, productOrder } from '../catalogue/product-query.ts';
+import { pageOfProducts } from '../catalogue/product-page.ts';
+import type { ProductCard } from '../catalogue/product-card.ts';
+import { assertShopOpen } from './get-merchant.ts';
+
+const input = merchantProductQuery.extend({ id: idField('店铺') });
+
+/** A shop category and its children (a parent category shows the products of its children too). */
+function inShopCategory(merId: number, merCateId: number) {
+  const cates = sql`select ${merchantShopCategory.merCateId} from ${merchantShopCategory}
+    where ${merchantShopCategory.merId} = ${merId} and (${merchantShopCategory.merCateId} = ${merCateId} or ${merchantShopCategory.pid} = ${merCateId})`;
+  return sql`${product.productId} in (select ${productShopCategory.productId} from ${productShopCategory} where ${productShopCategory.merCateId} in (${cates}))`;
+}
+
+/**
+ * `GET /api/product/spu/merchant/{id}`: a shop's products for the shop home and its category page, with
+ * in-shop search (`keyword`), shop category (`mer_cate_id`), price range and `order` (including `is_new`).
+ */
+export async function listMerchantProducts(
+  ctx: Pick<ServiceContext, 'db'>,
+  raw: MerchantProductQuery & { id: number | string },
+): Promise<Page<ProductCard>> {
+  const q = parseInput(input, raw);
+  await assertShopOpen(ctx, q.id);
+  const where = and(
+    visibleNormal,
+    eq(product.merId, q.id),
+    keywordMatch(q.keyword),
+    q.mer_cate_id !== undefined ? inShopCategory(q.id, q.mer_cate_id) : undefined,
+    ...priceBetween(q.price_on, q.price_off),
+  );
+  // The shop home's default order is its best sellers.
+  return pageOfProducts(ctx, where, productOrder(q.order || 'sales'), q.page, q.limit);
+}
+

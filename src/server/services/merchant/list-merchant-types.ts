@@ -1,0 +1,14 @@
+import { asc, desc } from 'drizzle-orm';
+import { merchantType } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../context.ts';
+import { cached, CACHE_KEYS } from '../catalogue/cache.ts';
+
+/** `GET /api/intention/type`: shop types for the filter row, `[{mer_type_id, type_name}]` (cached). */
+export function listMerchantTypes(ctx: Pick<ServiceContext, 'db'>): Promise<{ mer_type_id: number; type_name: string }[]> {
+  return cached(ctx.db, CACHE_KEYS.merchantTypes, () =>
+    ctx.db
+      .select({ mer_type_id: merchantType.merTypeId, type_name: merchantType.typeName })
+      .from(merchantType)
+      .orderBy(desc(merchantType.sort), asc(merchantType.merTypeId)),
+  );
+}

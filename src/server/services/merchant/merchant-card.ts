@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm';
+import { merchant, merchantType, relation } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../context.ts';
+
+/** The shop card of product and shop pages (fresh from the database: follower count and follow state). */
+export interface MerchantCard {
+  mer_id: number;
+  mer_name: string;
+  mer_avatar: string;
+  mer_banner: string;
+  mer_info: string;
+  mer_address: string;
+  is_trader: number;
+  is_best: number;
+  mer_type_id: number;
+  type_name: string;
+  product_score: number;
+  service_score: number;
+  postage_score: number;
+  /** Average of the three scores, one decimal: the star rating of the shop card. */
+  score: number;
+  care_count: number;
+  service_phone: string;
+  services_type: number;
+  isset_certificate: boolean;
+  /** Whether the signed-in shopper follows the shop. */
+  care: boolean;
+}
+
+/** The open shop `merId` as a card, or null when it does not exist or is closed. */
+export async function loadMerchantCard(ctx: ServiceContext, merId: number): Promise<MerchantCard | null> {
+  const [m] = await ctx.db
+    .select({ m: merchant, typeName: merchantType.typeName })
+    .from(merchant)
+    .innerJoin(merchantType, eq(merchantType.merTypeId, merchant.merTypeId))
+    .where(and(eq(merchant.merId, merId), eq(merchant.status, true)));
+  if (!m) return null;
+  const care = ctx.user
+    ? (await ctx.db
+        .select({ id: relation.relationId })
+        .from(relation)
+        .where(and(eq(relation.uid, ctx.user.uid), eq(relation.type, 10), eq(relation.typeId, merId)))).length > 0
+    : false;
+  const scores = [m.m.productScore, m.m.serviceScore, m.m.postageScore].map(Number) as [number, number, number];
+  return {
+    mer_id: m.m.merId,
+    mer_name: m.m.merName,
+    mer_avatar: m.m.merAvatar,
+    mer_banner: m.m.merBanner,
+    mer_info: m.m.merInfo,
+    mer_address: m.m.merAddress,
+    is_trader: m.m.isTrader ? 1 : 0,
+    is_best: m.m.isBest ? 1 : 0,
+    mer_type_id: m.m.merTypeId,
+    type_name: m.typeName,
+    product_score: scores[0],
+    service_score: scores[1],
+    postage_score: scores[2],
+    score: Math.round(((scores[0] + scores[1] + scores[2]) / 3) * 10) / 10,
+    care_count: m.m.careCount,
+    service_phone: m.m.servicePhone,
+    services_type: m.m.servicesType,
+    isset_certificate: m.m.licenceImages.length > 0,
+    care,
+  };
+}

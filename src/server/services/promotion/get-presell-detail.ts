@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { presell } from '../../db/schema/index.ts';
+import { idField } from '../../../shared/schemas/catalogue.ts';
+import { parseYuan } from '../../../shared/money.ts';
+import type { ServiceContext } from '../context.ts';
+import { parseInput, notFound } from '../catalogue/input.ts';
+import { now, formatDateTime } from '../catalogue/dates.ts';
+import { loadProductDetail, PRODUCT_GONE, type ProductDetail } from '../catalogue/product-detail.ts';
+import { presellStatus, type PresellStatus } from './presell-state.ts';
+
+export interface PresellDetail {
+  product_presell_id: number;
+  product_id: number;
+  store_name: string;
+  presell_type: number;
+  presell_status: PresellStatus;
+  start_time: string;
+  end_time: string;
+  final_start_time: string | null;
+  final_end_time: string | null;
+  delivery_type: number;
+  delivery_day: number;
+  /** Per-shopper cap; 0 = none. */
+  pay_count: number;
+  /** Smallest deposit over the SKUs ("deposit from ¥minNum"), yuan. */
+  minNum: string;
+  /** The presale product: its SKUs carry the presell price, stock and `down_price`. */
+  product: ProductDetail;
+}
+
+/** Loads an enabled presale row, or 404. */
+export async function loadPresell(ctx: Pick<ServiceContext, 'db'>, presellId: number) {
+  const [row] = await ctx.db.select().from(presell).where(eq(presell.productPresellId, presellId));
+  if (!row || !row.status) throw notFound(PRODUCT_GONE);
+  return row;
+}
+
+/**
+ * `GET /api/store/product/presell/detail/{id}` (`id` = product_presell_id): the presale with its state,
+ * windows, delivery promise and the product detail (favourite state of relation type 2 = this presale).
+ */
+export async function getPresellDetail(ctx: ServiceContext, input: { id: number | string }): Promise<PresellDetail> {
+  const { id } = parseInput(z.object({ id: idField('预售商品') }), input);
+  const pr = await loadPresell(ctx, id);
+  const product = await loadProductDetail(ctx, pr.productId, 2, { type: 2, id });
+  const deposits = Object.values(product.sku).map((s) => s.down_price);
+  const minNum = deposits.sort((a, b) => (parseYuan(a) ?? 0) - (parseYuan(b) ?? 0))[0] ?? '0.00';
+  return {
+    product_presell_id: pr.productPresellId, product_id: pr.productId, store_name: pr.storeName,
+    presell_type: pr.presellType, presell_status: presellStatus(pr, now()),
+    start_time: formatDateTime(pr.startTime)!, end_time: formatDateTime(pr.endTime)!,
+    final_start_time: formatDateTime(pr.finalStartTime), final_end_time: formatDateTime(pr.finalEndTime),
+    delivery_type: pr.deliveryType, delivery_day: pr.deliveryDay, pay_count: pr.payCount, minNum, product,
+  };
+}

@@ -1,0 +1,69 @@
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { product, seckillProduct } from '../../db/schema/index.ts';
+import { seckillListQuery, type SeckillListQuery } from '../../../shared/schemas/catalogue.ts';
+import type { ServiceContext } from '../context.ts';
+import { parseInput, offsetOf, type Page } from '../catalogue/input.ts';
+import { now, mallDate } from '../catalogue/dates.ts';
+import { openShops } from '../catalogue/product-query.ts';
+import { cardColumns, toCards, type ProductCard } from '../catalogue/product-card.ts';
+import { loadSessions } from './list-seckill-sessions.ts';
+import { currentSessionIndex, sessionStatus, sessionStop, type SeckillStatus } from './seckill-clock.ts';
+
+export interface SeckillCard extends ProductCard {
+  seckill_time_id: number;
+  /** Unix seconds when the session stops today (the `time` of the detail link). */
+  stop_time: number;
+  seckill_status: SeckillStatus;
+  /** Sold share of the offer's stock, 0-100. */
+  percent: number;
+  once_pay_count: number;
+  origin_product_id: number;
+}
+
+/**
+ * `GET /api/store/product/seckill/lst`: the offers of a session chosen by id or by its hours
+ * (`start_time`, `end_time`), by default the current session; only offers whose date range covers today.
+ */
+export async function listSeckillProducts(ctx: Pick<ServiceContext, 'db'>, input: SeckillListQuery = {}): Promise<Page<SeckillCard>> {
+  const q = parseInput(seckillListQuery, input);
+  const at = now();
+  const sessions = await loadSessions(ctx);
+  const session =
+    q.seckill_time_id !== undefined ? sessions.find((s) => s.seckillTimeId === q.seckill_time_id)
+    : q.start_time !== undefined ? sessions.find((s) => s.startTime === q.start_time && (q.end_time === undefined || s.endTime === q.end_time))
+    : sessions[currentSessionIndex(sessions, at)];
+  if (!session) return { count: 0, list: [] };
+  const today = mallDate(at);
+  const where = and(
+    sql`${product.status} = 1 and ${product.productType} = 1`,
+    await openShops(ctx),
+    eq(seckillProduct.seckillTimeId, session.seckillTimeId),
+    lte(seckillProduct.startDay, today),
+    gte(seckillProduct.endDay, today),
+  );
+  const [rows, counted] = await Promise.all([
+    ctx.db
+      .select({ ...cardColumns, once: seckillProduct.oncePayCount, origin: seckillProduct.originProductId })
+      .from(product)
+      .innerJoin(seckillProduct, eq(seckillProduct.productId, product.productId))
+      .where(where)
+      .orderBy(desc(product.sort), asc(product.productId))
+      .limit(q.limit)
+      .offset(offsetOf(q.page, q.limit)),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(product).innerJoin(seckillProduct, eq(seckillProduct.productId, product.productId)).where(where),
+  ]);
+  const cards = await toCards(ctx, rows.map(({ once: _o, origin: _g, ...r }) => r));
+  const status = sessionStatus(session, at);
+  return {
+    count: counted[0]?.n ?? 0,
+    list: cards.map((c, i) => ({
+      ...c,
+      seckill_time_id: session.seckillTimeId,
+      stop_time: sessionStop(session, at),
+      seckill_status: status,
+      percent: c.sales + c.stock ? Math.round((c.sales / (c.sales + c.stock)) * 100) : 100,
+      once_pay_count: rows[i]!.once,
+      origin_product_id: rows[i]!.origin,
+    })),
+  };
+}

@@ -1,0 +1,49 @@
+import { describe, it, expect, beforeAll } from 'vitest';
+import { createTestDatabase, visitorContext, userContext } from '../../../../tests/helpers/test-db.ts';
+import type { Database } from '../../db/client.ts';
+import { listPresells } from './list-presells.ts';
+import { getPresellDetail } from './get-presell-detail.ts';
+import { createRelation } from '../relation/create-relation.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+
+describe('presales', () => {
+  it('lists each state with both presale types', async () => {
+    const ctx = visitorContext(db);
+    for (const type of [0, 1, 2]) {
+      const page = await listPresells(ctx, { type });
+      expect(page.count, String(type)).toBe(8);
+      expect(page.list.every((p) => p.presell_status === type)).toBe(true);
+      expect(new Set(page.list.map((p) => p.presell_type))).toEqual(new Set([1, 2]));
+    }
+    const deposit = (await listPresells(ctx, { type: 1 })).list.find((p) => p.presell_type === 2)!;
+    expect(Number(deposit.down_price)).toBeGreaterThan(0);
+    expect(deposit.final_start_time).toMatch(/^2099-12-31/);
+  });
+
+  it('pages 16 at a time and refuses unknown states', async () => {
+    const ctx = visitorContext(db);
+    expect((await listPresells(ctx, { type: 1, limit: 3, page: 3 })).list).toHaveLength(2);
+    await expect(listPresells(ctx, { type: 3 })).rejects.toMatchObject({ status: 400, message: '预售状态不正确' });
+  });
+
+  it('gives the detail with windows, the smallest deposit and the favourite state', async () => {
+    const ctx = visitorContext(db);
+    const card = (await listPresells(ctx, { type: 1 })).list.find((p) => p.presell_type === 2)!;
+    const d = await getPresellDetail(ctx, { id: card.product_presell_id });
+    expect(d).toMatchObject({ presell_type: 2, presell_status: 1, product: { product_type: 2, isRelation: false } });
+    const deposits = Object.values(d.product.sku).map((s) => Number(s.down_price));
+    expect(Number(d.minNum)).toBe(Math.min(...deposits));
+    const own = await createTestDatabase();
+    const user = await userContext(own, 1);
+    await createRelation(user, { type: 2, type_id: card.product_presell_id });
+    expect((await getPresellDetail(user, { id: card.product_presell_id })).product.isRelation).toBe(true);
+  });
+
+  it('is a 404 for an unknown presale', async () => {
+    await expect(getPresellDetail(visitorContext(db), { id: 999 })).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, it, expect, beforeAll, afterEach, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase, visitorContext } from '../../../../tests/helpers/test-db.ts';
+import type { Database } from '../../db/client.ts';
+import { seckillProduct } from '../../db/schema/index.ts';
+import { listSeckillSessions } from './list-seckill-sessions.ts';
+import { listSeckillProducts } from './list-seckill-products.ts';
+import { getSeckillDetail } from './get-seckill-detail.ts';
+import { offerStatus, currentSessionIndex } from './seckill-clock.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Beijing wall-clock time. */
+const at = (iso: string) => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(`${iso}+08:00`));
+};
+
+describe('flash-sale sessions', () => {
+  it('always has a running session, whatever the hour', async () => {
+    for (const hour of ['00:00', '07:59', '13:30', '23:59']) {
+      at(`2026-03-01T${hour}:00`);
+      const s = await listSeckillSessions(visitorContext(db));
+      expect(s.seckillTime).toHaveLength(12);
+      const current = s.seckillTime[s.seckillTimeIndex]!;
+      expect(current.pc_status).toBe(1);
+      expect(current.state).toBe('抢购中');
+      expect(s.seckillEndTime).toBe(current.stop);
+    }
+  });
+
+  it('gives earlier sessions as ended and later ones as upcoming, with unix stop times', async () => {
+    at('2026-03-01T10:30:00');
+    const s = await listSeckillSessions(visitorContext(db));
+    expect(s.seckillTime[s.seckillTimeIndex]).toMatchObject({ start_time: 10, end_time: 12, title: '10:00场' });
+    expect(s.seckillEndTime).toBe(Date.parse('2026-03-01T12:00:00+08:00') / 1000);
+    expect(s.seckillTime[0]!.pc_status).toBe(-1);
+    expect(s.seckillTime[11]!.pc_status).toBe(0);
+  });
+
+  it('picks the next session when none runs', () => {
+    const sessions = [{ startTime: 10, endTime: 12 }, { startTime: 14, endTime: 16 }];
+    expect(currentSessionIndex(sessions, new Date('2026-03-01T12:30:00+08:00'))).toBe(1);
+    expect(currentSessionIndex(sessions, new Date('2026-03-01T20:00:00+08:00'))).toBe(1);
+    expect(offerStatus({ startTime: 10, endTime: 12, startDay: '2026-03-02', endDay: '2026-03-09' }, new Date('2026-03-01T11:00:00+08:00'))).toBe(0);
+    expect(offerStatus({ startTime: 10, endTime: 12, startDay: '2026-02-01', endDay: '2026-02-28' }, new Date('2026-03-01T11:00:00+08:00'))).toBe(-1);
+  });
+});
+
+describe('flash-sale products', () => {
+  it('lists the current session by default, with progress and the link time', async () => {
+    at('2026-03-01T10:30:00');
+    const page = await listSeckillProducts(visitorContext(db), {});
+    expect(page.count).toBe(4);
+    const card = page.list[0]!;
+    expect(card).toMatchObject({ product_type: 1, seckill_status: 1, stop_time: Date.parse('2026-03-01T12:00:00+08:00') / 1000 });
+    expect(card.percent).toBeGreaterThanOrEqual(0);
+    expect(card.percent).toBeLessThanOrEqual(100);
+    expect(Number(card.price)).toBeLessThan(Number(card.ot_price));
+  });
+
+  it('lists another session by its hours, with its state', async () => {
+    at('2026-03-01T10:30:00');
+    const later = await listSeckillProducts(visitorContext(db), { start_time: 20, end_time: 22 });
+    expect(later.count).toBe(4);
+    expect(later.list.every((c) => c.seckill_status === 0)).toBe(true);
+    expect((await listSeckillProducts(visitorContext(db), { start_time: 0 })).list.every((c) => c.seckill_status === -1)).toBe(true);
+    expect(await listSeckillProducts(visitorContext(db), { start_time: 5 })).toEqual({ count: 0, list: [] });
+    await expect(listSeckillProducts(visitorContext(db), { start_time: 25 })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('gives the offer detail with its status and limits', async () => {
+    at('2026-03-01T10:30:00');
+    const running = (await listSeckillProducts(visitorContext(db), {})).list[0]!;
+    const d = await getSeckillDetail(visitorContext(db), { id: running.product_id });
+    expect(d).toMatchObject({ product_type: 1, seckill_status: 1, start_time: 10, end_time: 12, once_pay_count: expect.any(Number) });
+    expect(Object.keys(d.sku).length).toBeGreaterThan(0);
+    at('2026-03-01T13:00:00');
+    expect((await getSeckillDetail(visitorContext(db), { id: running.product_id })).seckill_status).toBe(-1);
+  });
+
+  it('ends offers after their last day and 404s for non-offers', async () => {
+    at('2026-03-01T10:30:00');
+    const own = await createTestDatabase();
+    const id = (await listSeckillProducts(visitorContext(own), {})).list[0]!.product_id;
+    await own.db.update(seckillProduct).set({ endDay: '2026-02-28' }).where(eq(seckillProduct.productId, id));
+    expect((await getSeckillDetail(visitorContext(own), { id })).seckill_status).toBe(-1);
+    expect((await listSeckillProducts(visitorContext(own), {})).count).toBe(3);
+    await expect(getSeckillDetail(visitorContext(own), { id: 1 })).rejects.toMatchObject({ status: 404 });
+  });
+});

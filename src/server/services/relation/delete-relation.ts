@@ -1,0 +1,26 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { merchant, relation } from '../../db/schema/index.ts';
+import { relationInput, type RelationInput } from '../../../shared/schemas/catalogue.ts';
+import type { Db } from '../../db/client.ts';
+import { requireUser, type ServiceContext } from '../context.ts';
+import { parseInput } from '../catalogue/input.ts';
+
+/**
+ * `POST /api/user/relation/delete {type, type_id}` (login required): unfavourite / unfollow. Idempotent;
+ * unfollowing lowers the shop's `care_count` in the same transaction, only when a follow was removed.
+ */
+export async function deleteRelation(ctx: ServiceContext, input: RelationInput): Promise<{ type: number; type_id: number; relation: false }> {
+  const user = requireUser(ctx);
+  const { type, type_id } = parseInput(relationInput, input);
+  await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const removed = await tx
+      .delete(relation)
+      .where(and(eq(relation.uid, user.uid), eq(relation.type, type), eq(relation.typeId, type_id)))
+      .returning({ id: relation.relationId });
+    if (type === 10 && removed.length) {
+      await tx.update(merchant).set({ careCount: sql`greatest(${merchant.careCount} - 1, 0)` }).where(eq(merchant.merId, type_id));
+    }
+  });
+  return { type, type_id, relation: false };
+}

@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { users } from '../../db/schema/index.ts';
+import { changePhoneBody } from '../../../shared/schemas/auth.ts';
+import { ServiceError } from '../errors.ts';
+import { requireUser, type ServiceContext } from '../context.ts';
+import { findAccount, isUniqueViolation } from '../auth/accounts.ts';
+import { accountText } from '../auth/messages.ts';
+import { transactOrRefuse, validate } from '../auth/transact.ts';
+import { checkCode } from '../auth/verify-code.ts';
+
+export type ChangePhoneInput = z.input<typeof changePhoneBody>;
+
+/**
+ * `POST /api/user/change/phone` (login required): moves the signed-in account to a new phone, proven by a
+ * `change_phone` code sent to that new phone. A phone of another account is refused.
+ */
+export async function changePhone(ctx: ServiceContext, input: ChangePhoneInput, now = new Date()): Promise<{ message: string }> {
+  const me = requireUser(ctx);
+  const body = validate(changePhoneBody, input);
+  if (body.phone_code === me.phoneCode && body.phone === me.phone) throw new ServiceError(400, accountText.phoneSame);
+  try {
+    return await transactOrRefuse(ctx.db, async (tx) => {
+      const refusal = await checkCode(tx, { phoneCode: body.phone_code, phone: body.phone, types: ['change_phone'], code: body.sms_code }, now);
+      if (refusal) return refusal;
+      if (await findAccount(tx, body.phone_code, body.phone)) throw new ServiceError(400, accountText.phoneTaken);
+      await tx.update(users).set({ phoneCode: body.phone_code, phone: body.phone }).where(and(eq(users.uid, me.uid), eq(users.status, true)));
+      return { message: accountText.phoneChanged };
+    });
+  } catch (err) {
+    // Another account took the phone between the check and the update: the unique index refused it.
+    if (isUniqueViolation(err)) throw new ServiceError(400, accountText.phoneTaken);
+    throw err;
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, it, expect } from 'vitest';
+import { toYuan, parseYuan, convertCents, currencyDigits, formatMoney, parseRate } from './money.ts';
+
+describe('money convention', () => {
+  it('shows integer cents as yuan strings with two decimals', () => {
+    expect(toYuan(19900)).toBe('199.00');
+    expect(toYuan(5)).toBe('0.05');
+    expect(toYuan(0)).toBe('0.00');
+    expect(toYuan(-1250)).toBe('-12.50');
+    expect(() => toYuan(1.5)).toThrow();
+  });
+
+  it('reads shopper yuan input without floats and refuses anything odd', () => {
+    expect(parseYuan('199')).toBe(19900);
+    expect(parseYuan('199.5')).toBe(19950);
+    expect(parseYuan(' 0.07 ')).toBe(7);
+    expect(parseYuan(12.34)).toBe(1234);
+    for (const bad of ['-1', '1.234', 'abc', '', '1e5', '١٢']) expect(parseYuan(bad)).toBeNull();
+    expect(parseYuan(Number.NaN)).toBeNull();
+  });
+
+  it('converts cents with a stored rate, rounding half up to the currency digits', () => {
+    expect(convertCents(19900, '0.14060000', 2)).toBe('27.98');
+    expect(convertCents(19900, '21.85', 0)).toBe('4348');
+    expect(convertCents(100, '0.125', 2)).toBe('0.13');
+    expect(convertCents(1, '1', 3)).toBe('0.010');
+    expect(convertCents(0, '7.1', 2)).toBe('0.00');
+    expect(() => convertCents(100, '-1', 2)).toThrow();
+    expect(parseRate('0')).toBeNull();
+  });
+
+  it('knows the minor digits of currencies and formats with a symbol', () => {
+    expect(currencyDigits('JPY')).toBe(0);
+    expect(currencyDigits('CNY')).toBe(2);
+    expect(currencyDigits('KWD')).toBe(3);
+    expect(formatMoney('27.98', 'US$')).toBe('US$27.98');
+    expect(formatMoney('-1.00')).toBe('-¥1.00');
+  });
+});

@@ -1,0 +1,183 @@
+// The accounts API over real HTTP against the built server (spec sections 7 and 8, issue 3): envelopes,
+// session cookies, SMS codes read from the test outbox. Every test uses its own fresh phone numbers.
+import { request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { codeCount, latestCode, uniquePhone } from './sms.ts';
+
+const SESSION_COOKIE = 'auth._token.local';
+
+async function envelope(res: APIResponse): Promise<{ status: number; message: string; data?: any }> {
+  expect(res.headers()['content-type']).toContain('application/json');
+  const body = await res.json();
+  expect(Object.keys(body).every((k) => ['status', 'message', 'data'].includes(k))).toBe(true);
+  return body;
+}
+
+async function okBody(res: APIResponse) {
+  const body = await envelope(res);
+  expect(res.status(), body.message).toBe(200);
+  expect(body.status).toBe(200);
+  return body;
+}
+
+async function refusal(res: APIResponse, status = 400) {
+  const body = await envelope(res);
+  expect(res.status()).toBe(status);
+  expect(body.status).toBe(status);
+  expect(body.message).toMatch(/[\u4e00-\u9fff]/);
+  return body;
+}
+
+/** Sends a code, answering the image captcha when the server demands one (test mode shows its answer). */
+async function sendCode(api: APIRequestContext, body: Record<string, string>): Promise<void> {
+  let res = await api.post('/api/auth/verify', { data: body });
+  if ((await res.json()).data?.need_captcha) {
+    const { data } = await okBody(await api.get('/api/captcha'));
+    res = await api.post('/api/auth/verify', { data: { ...body, key: data.key, code: data.code } });
+  }
+  expect((await okBody(res)).message).toBe('验证码已发送');
+}
+
+function sessionCookieOf(res: APIResponse): string | undefined {
+  return res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`${SESSION_COOKIE}=`))?.value;
+}
+
+/** A shopper registered through the API, with a password. */
+async function registered(api: APIRequestContext): Promise<{ phone: string; pwd: string }> {
+  const phone = uniquePhone();
+  await sendCode(api, { phone_code: '86', phone, type: 'register' });
+  const sms_code = await latestCode(phone, { type: 'register' });
+  const res = await api.post('/api/auth/register', { data: { phone_code: '86', phone, sms_code, pwd: 'pass2026', user_type: 'pc' } });
+  expect((await okBody(res)).message).toBe('注册成功');
+  expect(sessionCookieOf(res)).toBeUndefined();
+  return { phone, pwd: 'pass2026' };
+}
+
+test.describe('accounts API', () => {
+  test('GET /api/captcha gives an SVG data URL, a key and, in test mode, the answer', async ({ request }) => {
+    const { data } = await okBody(await request.get('/api/captcha'));
+    expect(data.captcha).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(data.key.length).toBeGreaterThanOrEqual(32);
+    expect(data.code).toMatch(/^[A-Za-z0-9]{4}$/);
+  });
+
+  test('register → password login (cookie) → /api/user → logout → /api/user says 请登录', async ({ request }) => {
+    const { phone, pwd } = await registered(request);
+    const res = await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd, phone_code: '86', user_type: 'pc' } });
+    const { data } = await okBody(res);
+    expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(data.expires_time).toBeGreaterThan(Date.now() / 1000 + 604000);
+    expect(data.user).toMatchObject({ nickname: `用户${phone.slice(-4)}`, avatar: '/images/avatar-2.svg', phone: `${phone.slice(0, 3)}****${phone.slice(-4)}` });
+    const cookie = sessionCookieOf(res)!;
+    expect(cookie).toContain(`${SESSION_COOKIE}=${data.token}`);
+    for (const attr of ['HttpOnly', 'Path=/', 'SameSite=Lax', 'Max-Age=604800']) expect(cookie).toContain(attr);
+    expect(cookie).not.toContain('Secure');
+
+    expect((await okBody(await request.get('/api/user'))).data.nickname).toBe(`用户${phone.slice(-4)}`);
+    const out = await request.post('/api/logout');
+    expect((await okBody(out)).message).toBe('已退出登录');
+    expect(sessionCookieOf(out)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect((await refusal(await request.get('/api/user'))).message).toBe('请登录');
+    // Revoked on the server: the token no longer works from any client.
+    const again = await request.get('/api/user', { headers: { authorization: `Bearer ${data.token}` } });
+    expect(again.status()).toBe(401);
+    expect((await envelope(again)).status).toBe(40000);
+  });
+
+  test('a wrong password and a registered phone get their messages; bad input is a 400, never a 500', async ({ request }) => {
+    const wrong = await refusal(await request.post('/api/auth/login', { data: { account: `86${uniquePhone()}`, password: 'nope1234' } }));
+    expect(wrong.message).toBe('账号或密码错误');
+    expect((await refusal(await request.post('/api/auth/verify', { data: { phone_code: '86', phone: '13800138000', type: 'register' } }))).message).toBe('该手机号已注册');
+    expect((await refusal(await request.post('/api/auth/verify', { data: { phone_code: '86', type: 'login' } }))).message).toBe('请填写手机号码');
+    expect((await refusal(await request.post('/api/auth/register', { data: 'not json', headers: { 'content-type': 'application/json' } }))).message).toBe('请求格式不正确');
+    expect((await refusal(await request.post('/api/auth/login', { data: [] }))).message).toBe('请求格式不正确');
+    expect((await refusal(await request.post('/api/auth/smslogin', { data: { phone: 1 } }))).message).toBe('验证码错误');
+  });
+
+  test('codes: one send a minute, single use, and 验证码错误 for any failed SMS login', async ({ request }) => {
+    const phone = uniquePhone();
+    await sendCode(request, { phone_code: '86', phone, type: 'login' });
+    const code = await latestCode(phone, { type: 'login' });
+    const soon = await refusal(await request.post('/api/auth/verify', { data: { phone_code: '86', phone, type: 'login' } }), 429);
+    expect(soon.message).toMatch(/^请\d{1,2}秒后再试$/);
+    const bad = code === '000000' ? '111111' : '000000';
+    expect((await refusal(await request.post('/api/auth/smslogin', { data: { phone_code: '86', phone, sms_code: bad } }))).message).toBe('验证码错误');
+    const res = await request.post('/api/auth/smslogin', { data: { phone_code: '86', phone, sms_code: code, user_type: 'pc' } });
+    const { data } = await okBody(res);
+    expect(data.user.nickname).toBe(`用户${phone.slice(-4)}`);
+    expect(sessionCookieOf(res)).toContain('Max-Age=604800');
+    expect((await refusal(await request.post('/api/auth/smslogin', { data: { phone_code: '86', phone, sms_code: code } }))).message).toBe('验证码错误');
+  });
+
+  test('forgot password: reset by SMS as a visitor, then sign in with the new password', async ({ request }) => {
+    const { phone, pwd } = await registered(request);
+    const unknown = uniquePhone();
+    await sendCode(request, { phone_code: '86', phone: unknown, type: 'change_pwd' });
+    expect(await codeCount(unknown)).toBe(0);
+    await sendCode(request, { phone_code: '86', phone, type: 'change_pwd' });
+    const sms_code = await latestCode(phone, { type: 'change_pwd' });
+    const mismatch = await request.post('/api/user/change_pwd', { data: { phone_code: '86', phone, sms_code, pwd: 'fresh2026', confirm_pwd: 'other2026' } });
+    expect((await refusal(mismatch)).message).toBe('两次密码不一致');
+    const res = await request.post('/api/user/change_pwd', { data: { phone_code: '86', phone, sms_code, pwd: 'fresh2026', confirm_pwd: 'fresh2026' } });
+    expect((await okBody(res)).message).toBe('密码修改成功');
+    expect((await refusal(await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd } }))).message).toBe('账号或密码错误');
+    await okBody(await request.post('/api/auth/login', { data: { account: `86${phone}`, password: 'fresh2026' } }));
+  });
+
+  test('change phone: login required, code to the new phone, the user shows the new number', async ({ request }) => {
+    expect((await refusal(await request.post('/api/user/change/phone', { data: { phone_code: '86', phone: uniquePhone(), sms_code: '123456' } }))).message).toBe('请登录');
+    const { phone, pwd } = await registered(request);
+    await okBody(await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd } }));
+    const next = uniquePhone();
+    await sendCode(request, { phone_code: '86', phone: next, type: 'change_phone' });
+    const sms_code = await latestCode(next, { type: 'change_phone' });
+    expect((await okBody(await request.post('/api/user/change/phone', { data: { phone_code: '86', phone: next, sms_code } }))).message).toBe('手机号修改成功');
+    expect((await okBody(await request.get('/api/user'))).data.phone).toBe(`${next.slice(0, 3)}****${next.slice(-4)}`);
+  });
+
+  test('scan login: 201 while waiting, confirmed on a signed-in phone, 200 with a cookie, then used up', async ({ request, baseURL }) => {
+    const { phone, pwd } = await registered(request);
+    const { data: session } = await okBody(await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd } }));
+    const bearer = { authorization: `Bearer ${session.token}` };
+    const pc = await playwrightRequest.newContext({ baseURL });
+    try {
+      const issued = await pc.get('/api/pc/login/scan');
+      const { data } = await okBody(issued);
+      const binding = issued.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('scan_login_browser='))?.value;
+      for (const attr of ['HttpOnly', 'Path=/api/pc/login/scan', 'SameSite=Lax']) expect(binding).toContain(attr);
+      expect(data).toMatchObject({ key: expect.any(String), timeout: 300, qrcode: expect.stringMatching(/^data:image\//) });
+      expect((await okBody(await pc.post('/api/pc/login/scan/check', { data: { key: data.key } }))).data).toEqual({ status: 201 });
+      expect((await refusal(await pc.get(`/api/pc/login/scan/info?key=${data.key}`))).message).toBe('请登录');
+      const info = (await okBody(await request.get(`/api/pc/login/scan/info?key=${data.key}`, { headers: bearer }))).data;
+      expect(info).toMatchObject({ status: 'pending', expires_at: expect.any(Number) });
+      expect((await okBody(await request.post('/api/pc/login/scan/confirm', { data: { key: data.key, confirm: true }, headers: bearer }))).message).toBe('已确认登录');
+      // The key alone is not enough: only the browser that asked for it (its HttpOnly cookie) can claim it.
+      expect((await okBody(await request.post('/api/pc/login/scan/check', { data: { key: data.key } }))).data.status).toBe(400);
+      const done = await pc.post('/api/pc/login/scan/check', { data: { key: data.key } });
+      const result = (await okBody(done)).data;
+      expect(result.status).toBe(200);
+      expect(result.result.user.nickname).toBe(`用户${phone.slice(-4)}`);
+      expect(sessionCookieOf(done)).toContain(`${SESSION_COOKIE}=${result.result.token}`);
+      expect((await okBody(await pc.get('/api/user'))).data.nickname).toBe(`用户${phone.slice(-4)}`);
+      expect((await okBody(await pc.post('/api/pc/login/scan/check', { data: { key: data.key } }))).data.status).toBe(400);
+
+      const refused = (await okBody(await pc.get('/api/pc/login/scan'))).data.key;
+      expect((await okBody(await request.post('/api/pc/login/scan/confirm', { data: { key: refused, confirm: false }, headers: bearer }))).message).toBe('已拒绝登录');
+      expect((await okBody(await pc.post('/api/pc/login/scan/check', { data: { key: refused } }))).data).toEqual({ status: 400, message: '已拒绝登录' });
+    } finally {
+      await pc.dispose();
+    }
+  });
+
+  test('code login without a provider, and logout for a visitor', async ({ request }) => {
+    expect((await refusal(await request.post('/api/auth/code_login', { data: { code: 'abc' } }))).message).toBe('未配置第三方登录');
+    expect((await okBody(await request.post('/api/logout'))).message).toBe('已退出登录');
+  });
+
+  test('a cookie-authenticated logout from another site is refused', async ({ request }) => {
+    const { phone, pwd } = await registered(request);
+    await okBody(await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd } }));
+    await refusal(await request.post('/api/logout', { headers: { origin: 'https://evil.example' } }), 403);
+    await okBody(await request.get('/api/user'));
+  });
+});

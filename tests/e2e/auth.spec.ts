@@ -1,0 +1,247 @@
+// Signing in as a shopper does it: the dialog, /login, SMS codes read from the outbox, scan login.
+import type { Page } from '@playwright/test';
+import { test, expect, signIn } from './fixtures.ts';
+import { latestCode, uniquePhone } from './sms.ts';
+
+
+async function openDialog(page: Page) {
+  await page.getByRole('link', { name: '登录/注册' }).click();
+  const dialog = page.getByRole('dialog', { name: '登录' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Islands that load with the page respond only once React has hydrated them. */
+async function hydrated(page: Page) {
+  await expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
+}
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+
+async function fillPhone(scope: ReturnType<Page['getByRole']>, phone: string) {
+  await scope.getByRole('textbox', { name: '手机号' }).fill(phone);
+}
+
+/** Sends a code from the panel and reads it from the SMS outbox (written before the server answers). */
+async function sendCode(page: Page, scope: ReturnType<Page['getByRole']>, phone: string, type: string): Promise<string> {
+  await scope.getByRole('button', { name: '获取验证码' }).click();
+  await expect(toast(page, '验证码已发送')).toBeVisible();
+  return latestCode(phone, { type });
+}
+
+test.describe('login dialog', () => {
+  test('register, see the nickname, sign out, then sign in with the password', async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto('/');
+    let dialog = await openDialog(page);
+    await expect(dialog.getByRole('tab', { name: '快捷登录' })).toHaveAttribute('aria-selected', 'true');
+    await dialog.getByRole('button', { name: '立即注册' }).click();
+    await expect(dialog.getByRole('heading', { name: '注册账号' })).toBeVisible();
+    await fillPhone(dialog, phone);
+    const code = await sendCode(page, dialog, phone, 'register');
+    await dialog.getByRole('textbox', { name: '短信验证码' }).fill(code);
+    await dialog.getByLabel('密码', { exact: true }).fill('abc12345');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(toast(page, '注册成功')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    dialog = await openDialog(page);
+    await expect(dialog.getByRole('tab', { name: '账号登录' })).toHaveAttribute('aria-selected', 'true');
+    await fillPhone(dialog, phone);
+    await dialog.getByLabel('密码', { exact: true }).fill('abc12345');
+    await dialog.getByRole('checkbox').check();
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await reloaded;
+    await expect(page.locator('[data-user-link]')).toContainText(`用户${phone.slice(-4)}`);
+
+    await page.getByRole('button', { name: '退出' }).click();
+    await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('sign in by SMS code (quick login registers a new number)', async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto('/');
+    const dialog = await openDialog(page);
+    await fillPhone(dialog, phone);
+    const code = await sendCode(page, dialog, phone, 'login');
+    await dialog.getByRole('textbox', { name: '短信验证码' }).fill(code);
+    await dialog.getByRole('checkbox').check();
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await reloaded;
+    await expect(page.locator('[data-user-link]')).toContainText(`用户${phone.slice(-4)}`);
+  });
+
+  test('a wrong SMS code always says 验证码错误', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openDialog(page);
+    await fillPhone(dialog, '13900139000');
+    await dialog.getByRole('textbox', { name: '短信验证码' }).fill('000000');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(toast(page, '验证码错误')).toBeVisible();
+    await expect(dialog).toBeVisible();
+  });
+
+  test('reset the password, then sign in with the new one (Enter submits)', async ({ page }) => {
+    // A shopper of our own, so other tests' demo logins are unaffected.
+    const phone = uniquePhone();
+    await page.goto('/');
+    let dialog = await openDialog(page);
+    await dialog.getByRole('button', { name: '立即注册' }).click();
+    await fillPhone(dialog, phone);
+    await dialog.getByRole('textbox', { name: '短信验证码' }).fill(await sendCode(page, dialog, phone, 'register'));
+    await dialog.getByLabel('密码', { exact: true }).fill('old12345');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    dialog = await openDialog(page);
+    await fillPhone(dialog, phone);
+    await dialog.getByRole('button', { name: '忘记密码' }).click();
+    await expect(dialog.getByRole('heading', { name: '找回密码' })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: '手机号' })).toHaveValue('');
+    await fillPhone(dialog, phone);
+    await dialog.getByLabel('新密码', { exact: true }).fill('new12345');
+    await dialog.getByLabel('确认新密码').fill('new12345');
+    await dialog.getByRole('textbox', { name: '短信验证码' }).fill(await sendCode(page, dialog, phone, 'change_pwd'));
+    await dialog.getByRole('button', { name: '确认' }).click();
+    await expect(toast(page, '密码修改成功')).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: '账号登录' })).toHaveAttribute('aria-selected', 'true');
+
+    await fillPhone(dialog, phone);
+    await dialog.getByLabel('密码', { exact: true }).fill('old12345');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByLabel('密码', { exact: true }).press('Enter');
+    await expect(toast(page, '账号或密码错误')).toBeVisible();
+    await dialog.getByLabel('密码', { exact: true }).fill('new12345');
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByLabel('密码', { exact: true }).press('Enter');
+    await reloaded;
+    await expect(page.locator('[data-user-link]')).toContainText(`用户${phone.slice(-4)}`);
+  });
+
+  test('the code button counts down from 60 s, then offers to get a code again', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const dialog = await openDialog(page);
+    await fillPhone(dialog, uniquePhone());
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    await expect(toast(page, '验证码已发送')).toBeVisible();
+    const button = dialog.locator('[data-code-button]');
+    await expect(button).toHaveText('60s');
+    await expect(button).toBeDisabled();
+    await page.clock.runFor(1000);
+    await expect(button).toHaveText('59s');
+    await page.clock.runFor(59000);
+    await expect(button).toHaveText('重新获取');
+    await expect(button).toBeEnabled();
+  });
+
+  test('validation follows spec section 5 before anything is sent', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openDialog(page);
+    await dialog.getByRole('tab', { name: '账号登录' }).click();
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(toast(page, '请填写手机号码')).toBeVisible();
+    await fillPhone(dialog, '13800138000');
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(toast(page, '请填写密码')).toBeVisible();
+    await dialog.getByLabel('密码', { exact: true }).fill('mall123456');
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(toast(page, '请勾选用户隐私协议')).toBeVisible();
+    await dialog.getByRole('button', { name: '立即注册' }).click();
+    await fillPhone(dialog, '13712345678');
+    await dialog.getByRole('textbox', { name: '短信验证码' }).fill('123456');
+    await dialog.getByLabel('密码', { exact: true }).fill('123456');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(toast(page, '请输入6-16位字母加数字组合')).toBeVisible();
+  });
+
+  test('focus moves into the dialog, Escape closes it, agreement links open in a new tab', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openDialog(page);
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    const agree = dialog.getByRole('link', { name: '《用户协议》' });
+    await expect(agree).toHaveAttribute('href', '/privacy_agreement?type=sys_user_agree');
+    await expect(agree).toHaveAttribute('target', '_blank');
+    await expect(dialog.getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('href', '/privacy_agreement?type=sys_userr_privacy');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the QR icon shows the scan panel and the back icon returns to quick login', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openDialog(page);
+    await dialog.getByRole('button', { name: '扫码登录' }).click();
+    await expect(dialog.getByRole('img', { name: '扫码登录二维码' })).toBeVisible();
+    await dialog.getByRole('button', { name: '返回' }).click();
+    await expect(dialog.getByRole('tab', { name: '快捷登录' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+test.describe('scan login', () => {
+  test('a signed-in phone confirms, and the browser showing the QR code is signed in', async ({ page, browser, baseURL }) => {
+    await page.goto('/');
+    const dialog = await openDialog(page);
+    await dialog.getByRole('button', { name: '扫码登录' }).click();
+    const key = await dialog.getByRole('img', { name: '扫码登录二维码' }).getAttribute('data-scan-key');
+    expect(key).toBeTruthy();
+
+    const phone = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.7' } });
+    await signIn(phone, baseURL!, 'member');
+    const phonePage = await phone.newPage();
+    await phonePage.goto(`/scan_login?key=${key}`);
+    const reloaded = page.waitForEvent('load');
+    await phonePage.getByRole('button', { name: '确认登录' }).click();
+    await expect(phonePage.getByRole('status').filter({ hasText: '已确认登录' })).toBeVisible();
+    await reloaded;
+    await expect(page.locator('[data-user-link]')).toContainText('会员小米');
+    await phone.close();
+  });
+});
+
+test.describe('login page and redirects', () => {
+  test('a visitor sent from /user to /login comes back after signing in', async ({ page }) => {
+    await page.goto('/user');
+    await expect(page).toHaveURL(/\/login$/);
+    await hydrated(page);
+    await page.getByRole('tab', { name: '账号登录' }).click();
+    await fillPhone(page.getByRole('form', { name: '账号登录' }), '13800138000');
+    await page.getByLabel('密码', { exact: true }).fill('mall123456');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page).toHaveURL(/\/user$/);
+    await expect(page.getByRole('heading', { name: '账户管理' })).toBeVisible();
+    await expect(page.getByText('138****8000')).toBeVisible();
+  });
+
+  test('a fromPath pointing at another site is ignored', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'fromPath', value: encodeURIComponent('//evil.example/steal'), url: baseURL! }]);
+    await page.goto('/login');
+    await hydrated(page);
+    await page.getByRole('tab', { name: '账号登录' }).click();
+    await fillPhone(page.getByRole('form', { name: '账号登录' }), '13800138000');
+    await page.getByLabel('密码', { exact: true }).fill('mall123456');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+  });
+
+  test('a signed-in shopper visiting /login goes home', async ({ page, context, baseURL }) => {
+    await signIn(context, baseURL!, 'buyer');
+    await page.goto('/login');
+    await expect(page).toHaveURL(`${baseURL}/`);
+  });
+
+  test('the agreement pages render from Markdown', async ({ page }) => {
+    await page.goto('/privacy_agreement?type=sys_userr_privacy');
+    await expect(page.getByRole('heading', { name: '隐私政策', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('隐私政策 - Mallfront 商城');
+    expect((await page.goto('/privacy_agreement?type=nope'))?.status()).toBe(404);
+  });
+});
