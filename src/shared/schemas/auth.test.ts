@@ -1,10 +1,10 @@
 import { describe, it, expect } from 'vitest';
+import type { z } from 'zod';
 import {
   smsLoginForm, passwordLoginForm, registerForm, resetForm, sendCodeForm, mainlandPhone, newPassword, firstError, placeholders,
 } from './auth.ts';
 
-const msg = (schema: { safeParse: (v: unknown) => { success: boolean; error?: never } }, value: unknown) =>
-  firstError(schema.safeParse(value) as Parameters<typeof firstError>[0]);
+const msg = (schema: z.ZodType, value: unknown) => firstError(schema.safeParse(value));
 
 const phone = { phone_code: '86', phone: '13800138000' };
 

@@ -6,17 +6,9 @@ import type { SessionUser } from '../context.ts';
 /** New accounts get this avatar until the shopper picks one. */
 export const DEFAULT_AVATAR = '/images/avatar-2.svg';
 
-/** The columns that make a SessionUser (what toUserDto shows), never the password hash. */
-export const sessionUserColumns = {
-  uid: users.uid,
-  nickname: users.nickname,
-  avatar: users.avatar,
-  phone: users.phone,
-  phoneCode: users.phoneCode,
-  isOpenMember: users.isOpenMember,
-  isMoneyLevel: users.isMoneyLevel,
-  scope: users.scope,
-};
+import { sessionUserColumns } from '../session/sessions.ts';
+
+export { sessionUserColumns };
 
 export type AccountRow = SessionUser & { pwdHash: string | null; status: boolean };
 

@@ -7,6 +7,18 @@ import type { SessionUser } from '../context.ts';
 /** Session lifetime: spec section 9, 604800 s. */
 export const SESSION_TTL_SECONDS = 604800;
 
+/** The columns that make a SessionUser (what toUserDto shows), never the password hash. */
+export const sessionUserColumns = {
+  uid: users.uid,
+  nickname: users.nickname,
+  avatar: users.avatar,
+  phone: users.phone,
+  phoneCode: users.phoneCode,
+  isOpenMember: users.isOpenMember,
+  isMoneyLevel: users.isMoneyLevel,
+  scope: users.scope,
+};
+
 /** Opens a session for `uid`; the token is returned once and stored only hashed. */
 export async function createSession(db: Db, uid: number, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
@@ -19,16 +31,7 @@ export async function createSession(db: Db, uid: number, now = new Date()): Prom
 export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
   const [row] = await db
-    .select({
-      uid: users.uid,
-      nickname: users.nickname,
-      avatar: users.avatar,
-      phone: users.phone,
-      phoneCode: users.phoneCode,
-      isOpenMember: users.isOpenMember,
-      isMoneyLevel: users.isMoneyLevel,
-      scope: users.scope,
-    })
+    .select(sessionUserColumns)
     .from(userSession)
     .innerJoin(users, eq(users.uid, userSession.uid))
     .where(
