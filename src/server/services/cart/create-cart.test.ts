@@ -1,4 +1,4 @@
-import { describe, it, expect, afterEach, vi } from 'vitest';
+import { describe, it, expect, beforeAll, afterEach, vi } from 'vitest';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { createTestDatabase, visitorContext, userContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,6 +6,11 @@ import { cart, presell, product, productSku } from '../../db/schema/index.ts';
 import { createCart } from './create-cart.ts';
 import { countCart } from './count-cart.ts';
 import { listSeckillProducts } from '../promotion/list-seckill-products.ts';
+
+// Build the worker's seeded template under the hook timeout, not inside the first test's.
+beforeAll(async () => {
+  await createTestDatabase();
+});
 
 afterEach(() => {
   vi.useRealTimers();

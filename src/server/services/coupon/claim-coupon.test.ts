@@ -1,8 +1,13 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, beforeAll } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestDatabase, visitorContext, userContext } from '../../../../tests/helpers/test-db.ts';
 import { coupon, couponUser } from '../../db/schema/index.ts';
 import { claimCoupon } from './claim-coupon.ts';
+
+// Build the worker's seeded template under the hook timeout, not inside the first test's.
+beforeAll(async () => {
+  await createTestDatabase();
+});
 
 describe('claimCoupon', () => {
   it('needs a signed-in shopper', async () => {

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, beforeAll } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestDatabase, visitorContext, userContext } from '../../../../tests/helpers/test-db.ts';
 import { arrivalNotice, merchant, productSku, relation } from '../../db/schema/index.ts';
@@ -6,6 +6,11 @@ import { createRelation } from './create-relation.ts';
 import { deleteRelation } from './delete-relation.ts';
 import { getCare } from './get-care.ts';
 import { subscribeArrival } from './subscribe-arrival.ts';
+
+// Build the worker's seeded template under the hook timeout, not inside the first test's.
+beforeAll(async () => {
+  await createTestDatabase();
+});
 
 const careCount = async (db: Awaited<ReturnType<typeof createTestDatabase>>, merId: number) =>
   (await db.db.select({ n: merchant.careCount }).from(merchant).where(eq(merchant.merId, merId)))[0]!.n;
