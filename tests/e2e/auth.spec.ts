@@ -205,16 +205,21 @@ test.describe('scan login', () => {
   });
 });
 
+/** The demo member signs in with the password panel of the /login page. */
+async function signInOnLoginPage(page: Page) {
+  await hydrated(page);
+  await page.getByRole('tab', { name: '账号登录' }).click();
+  await fillPhone(page.getByRole('form', { name: '账号登录' }), '13800138000');
+  await page.getByLabel('密码', { exact: true }).fill('mall123456');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
 test.describe('login page and redirects', () => {
   test('a visitor sent from /user to /login comes back after signing in', async ({ page }) => {
     await page.goto('/user');
     await expect(page).toHaveURL(/\/login$/);
-    await hydrated(page);
-    await page.getByRole('tab', { name: '账号登录' }).click();
-    await fillPhone(page.getByRole('form', { name: '账号登录' }), '13800138000');
-    await page.getByLabel('密码', { exact: true }).fill('mall123456');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await signInOnLoginPage(page);
     await expect(page).toHaveURL(/\/user$/);
     await expect(page.getByRole('heading', { name: '账户管理' })).toBeVisible();
     await expect(page.getByText('138****8000')).toBeVisible();
@@ -223,12 +228,7 @@ test.describe('login page and redirects', () => {
   test('a fromPath pointing at another site is ignored', async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'fromPath', value: encodeURIComponent('//evil.example/steal'), url: baseURL! }]);
     await page.goto('/login');
-    await hydrated(page);
-    await page.getByRole('tab', { name: '账号登录' }).click();
-    await fillPhone(page.getByRole('form', { name: '账号登录' }), '13800138000');
-    await page.getByLabel('密码', { exact: true }).fill('mall123456');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await signInOnLoginPage(page);
     await expect(page).toHaveURL(`${baseURL}/`);
   });
 
