@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync, chownSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { beforeAll, afterAll } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { createTestDatabase } from './test-db.ts';
 
 const BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
 
@@ -42,4 +45,32 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The pair a comparison test works with; filled in before the file's first test. */
+export interface PostgresPair {
+  url: string;
+  server: Database;
+  embedded: Database;
+}
+
+/**
+ * For a test file comparing the production path with the embedded one: a migrated, seeded PostgreSQL 15
+ * (`server`) and a fresh PGlite clone (`embedded`), opened before the file's tests and stopped after them.
+ */
+export function usePostgres(timeoutMs = 180000): PostgresPair {
+  const pair = {} as PostgresPair;
+  let stop: (() => void) | undefined;
+  beforeAll(async () => {
+    const pg = await startPostgres();
+    stop = pg.stop;
+    pair.url = pg.url;
+    pair.server = await openDatabase({ databaseUrl: pg.url });
+    pair.embedded = await createTestDatabase();
+  }, timeoutMs);
+  afterAll(async () => {
+    await pair.server?.close();
+    stop?.();
+  });
+  return pair;
 }

@@ -2,8 +2,7 @@
 // server, answering exactly like the embedded PGlite (and really concurrent: a pool of connections).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startPostgres } from '../../../tests/helpers/postgres-server.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-db.ts';
+import { usePostgres } from '../../../tests/helpers/postgres-server.ts';
 import { openDatabase, type Database } from './client.ts';
 import { coupon, couponUser } from './schema/index.ts';
 import { seedDemo } from './seed/index.ts';
@@ -24,20 +23,7 @@ import { claimCoupon } from '../services/coupon/claim-coupon.ts';
 import { createCart } from '../services/cart/create-cart.ts';
 import { countCart } from '../services/cart/count-cart.ts';
 
-let pg: Awaited<ReturnType<typeof startPostgres>>;
-let server: Database;
-let embedded: Database;
-
-beforeAll(async () => {
-  pg = await startPostgres();
-  server = await openDatabase({ databaseUrl: pg.url });
-  embedded = await createTestDatabase();
-}, 180000);
-
-afterAll(async () => {
-  await server?.close();
-  pg?.stop();
-});
+const pg = usePostgres(180000);
 
 const visitor = (d: Database): ServiceContext => ({ db: d.db, user: null });
 async function signedIn(d: Database, uid: number): Promise<ServiceContext> {
@@ -52,11 +38,11 @@ describe('catalogue on PostgreSQL 15', () => {
       { cate_pid: 30, order: 'price_desc' }, { brand_id: '1,2', mer_type_id: '1,4' }, { filter_params: '{"1":["越南","印度"]}', order: 'rate' },
       { price_on: '100', price_off: '300', order: 'is_new' }, { order: 'sales', limit: 100 },
     ];
-    for (const q of queries) expect(await listProducts(visitor(server), q), JSON.stringify(q)).toEqual(await listProducts(visitor(embedded), q));
+    for (const q of queries) expect(await listProducts(visitor(pg.server), q), JSON.stringify(q)).toEqual(await listProducts(visitor(pg.embedded), q));
   });
 
   it('answers the detail, reviews, facets, shops, coupons and presales exactly like PGlite', async () => {
-    const same = async <T>(fn: (ctx: ServiceContext) => Promise<T>) => expect(await fn(visitor(server))).toEqual(await fn(visitor(embedded)));
+    const same = async <T>(fn: (ctx: ServiceContext) => Promise<T>) => expect(await fn(visitor(pg.server))).toEqual(await fn(visitor(pg.embedded)));
     for (const id of [1, 2, 77, 333]) await same((c) => getProductDetail(c, { id }));
     await same((c) => listReviews(c, { id: 77, type: 'best' }));
     await same((c) => listCategories(c));
@@ -70,30 +56,30 @@ describe('catalogue on PostgreSQL 15', () => {
   });
 
   it('never oversells the last coupon to parallel claims on separate connections', async () => {
-    await server.db.update(coupon).set({ remainCount: 1 }).where(eq(coupon.couponId, 3));
-    const users = await Promise.all([1, 2, 3].map((uid) => signedIn(server, uid)));
+    await pg.server.db.update(coupon).set({ remainCount: 1 }).where(eq(coupon.couponId, 3));
+    const users = await Promise.all([1, 2, 3].map((uid) => signedIn(pg.server, uid)));
     const results = await Promise.allSettled(users.map((u) => claimCoupon(u, { id: 3 })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect((await server.db.select().from(coupon).where(eq(coupon.couponId, 3)))[0]!.remainCount).toBe(0);
-    expect(await server.db.select().from(couponUser).where(eq(couponUser.couponId, 3))).toHaveLength(1);
+    expect((await pg.server.db.select().from(coupon).where(eq(coupon.couponId, 3)))[0]!.remainCount).toBe(0);
+    expect(await pg.server.db.select().from(couponUser).where(eq(couponUser.couponId, 3))).toHaveLength(1);
   });
 
   it('never lets one shopper pass the per-user limit with parallel claims', async () => {
-    const user = await signedIn(server, 2);
+    const user = await signedIn(pg.server, 2);
     const results = await Promise.allSettled([1, 2, 3, 4].map(() => claimCoupon(user, { id: 6 })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
   });
 
   it('merges parallel add-to-cart clicks into one line', async () => {
-    const user = await signedIn(server, 3);
+    const user = await signedIn(pg.server, 3);
     const lines = await Promise.all([1, 2, 3].map(() => createCart(user, { product_id: 2, product_attr_unique: 'demo-sku-2', cart_num: 1 })));
     expect(new Set(lines.map((l) => l.cart_id)).size).toBe(1);
     expect(await countCart(user)).toEqual([{ count: 3 }]);
   });
 
   it('re-running the seed changes nothing', async () => {
-    const before = await listProducts(visitor(server), { order: 'sales', limit: 50 });
-    await seedDemo(server.db);
-    expect(await listProducts(visitor(server), { order: 'sales', limit: 50 })).toEqual(before);
+    const before = await listProducts(visitor(pg.server), { order: 'sales', limit: 50 });
+    await seedDemo(pg.server.db);
+    expect(await listProducts(visitor(pg.server), { order: 'sales', limit: 50 })).toEqual(before);
   });
 });

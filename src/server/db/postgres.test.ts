@@ -1,7 +1,6 @@
 // The production path: the same migrations, seed and services on a real PostgreSQL 15 server.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { startPostgres } from '../../../tests/helpers/postgres-server.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-db.ts';
+import { usePostgres } from '../../../tests/helpers/postgres-server.ts';
 import { openDatabase, type Database } from './client.ts';
 import { seedDemo } from './seed/index.ts';
 import { getSiteConfig } from '../services/site/get-site-config.ts';
@@ -11,29 +10,16 @@ import { listCountryOptions, listCurrencyOptions } from '../services/locale/list
 import { countCart } from '../services/cart/count-cart.ts';
 import { createSession, findSessionUser } from '../services/session/sessions.ts';
 
-let pg: Awaited<ReturnType<typeof startPostgres>>;
-let server: Database;
-let embedded: Database;
-
-beforeAll(async () => {
-  pg = await startPostgres();
-  server = await openDatabase({ databaseUrl: pg.url });
-  embedded = await createTestDatabase();
-}, 120000);
-
-afterAll(async () => {
-  await server?.close();
-  pg?.stop();
-});
+const pg = usePostgres(120000);
 
 describe('PostgreSQL 15 (DATABASE_URL)', () => {
   it('opens on node-postgres with the generated migrations applied', () => {
-    expect(server.kind).toBe('postgres');
+    expect(pg.server.kind).toBe('postgres');
   });
 
   it('answers the shell calls exactly like the embedded PGlite', async () => {
-    const ctx = { db: server.db, user: null };
-    const ref = { db: embedded.db, user: null };
+    const ctx = { db: pg.server.db, user: null };
+    const ref = { db: pg.embedded.db, user: null };
     expect(await getSiteConfig(ctx)).toEqual(await getSiteConfig(ref));
     expect(await getHome(ctx)).toEqual(await getHome(ref));
     expect(await listHotKeywords(ctx)).toEqual(await listHotKeywords(ref));
@@ -44,14 +30,14 @@ describe('PostgreSQL 15 (DATABASE_URL)', () => {
   });
 
   it('keeps sessions and counts the cart on the server database', async () => {
-    const { token } = await createSession(server.db, 1);
-    const user = await findSessionUser(server.db, token);
+    const { token } = await createSession(pg.server.db, 1);
+    const user = await findSessionUser(pg.server.db, token);
     expect(user?.nickname).toBe('会员小米');
-    expect(await countCart({ db: server.db, user })).toEqual([{ count: 3 }]);
+    expect(await countCart({ db: pg.server.db, user })).toEqual([{ count: 3 }]);
   });
 
   it('re-applying migrations and the seed on restart changes nothing', async () => {
-    const before = await listCountryOptions({ db: server.db }, { limit: 100 });
+    const before = await listCountryOptions({ db: pg.server.db }, { limit: 100 });
     const again = await openDatabase({ databaseUrl: pg.url });
     await seedDemo(again.db);
     expect(await listCountryOptions({ db: again.db }, { limit: 100 })).toEqual(before);

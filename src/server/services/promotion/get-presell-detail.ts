@@ -7,20 +7,9 @@ import type { ServiceContext } from '../context.ts';
 import { parseInput, notFound } from '../catalogue/input.ts';
 import { now, formatDateTime } from '../catalogue/dates.ts';
 import { loadProductDetail, PRODUCT_GONE, type ProductDetail } from '../catalogue/product-detail.ts';
-import { presellStatus, type PresellStatus } from './presell-state.ts';
+import { presellStatus, type PresellTiming } from './presell-state.ts';
 
-export interface PresellDetail {
-  product_presell_id: number;
-  product_id: number;
-  store_name: string;
-  presell_type: number;
-  presell_status: PresellStatus;
-  start_time: string;
-  end_time: string;
-  final_start_time: string | null;
-  final_end_time: string | null;
-  delivery_type: number;
-  delivery_day: number;
+export interface PresellDetail extends PresellTiming {
   /** Per-shopper cap; 0 = none. */
   pay_count: number;
   /** Smallest deposit over the SKUs ("deposit from ¥minNum"), yuan. */

@@ -7,25 +7,14 @@ import { parseInput, offsetOf, type Page } from '../catalogue/input.ts';
 import { now, formatDateTime } from '../catalogue/dates.ts';
 import { openShops } from '../catalogue/product-query.ts';
 import { merchantBriefs, briefOf, type MerchantBrief } from '../merchant/merchant-summary.ts';
-import { presellStateIs, presellStatus, type PresellStatus } from './presell-state.ts';
+import { presellStateIs, presellStatus, type PresellStatus, type PresellTiming } from './presell-state.ts';
 
-export interface PresellCard {
-  product_presell_id: number;
-  product_id: number;
-  store_name: string;
+export interface PresellCard extends PresellTiming {
   /** Presell price (the cheapest SKU), yuan. */
   price: string;
   ot_price: string;
   image: string;
   product: { image: string; store_name: string };
-  presell_type: number;
-  presell_status: PresellStatus;
-  start_time: string;
-  end_time: string;
-  final_start_time: string | null;
-  final_end_time: string | null;
-  delivery_type: number;
-  delivery_day: number;
   sales: number;
   stock: number;
   /** Smallest deposit (deposit presales), yuan. */

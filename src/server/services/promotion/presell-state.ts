@@ -15,3 +15,18 @@ export function presellStateIs(state: PresellStatus, at: Date): SQL {
   if (state === 1) return and(lte(presell.startTime, at), gte(presell.endTime, at))!;
   return lt(presell.endTime, at);
 }
+
+/** The presale facts every presale DTO carries (list card and detail alike). */
+export interface PresellTiming {
+  product_presell_id: number;
+  product_id: number;
+  store_name: string;
+  presell_type: number;
+  presell_status: PresellStatus;
+  start_time: string;
+  end_time: string;
+  final_start_time: string | null;
+  final_end_time: string | null;
+  delivery_type: number;
+  delivery_day: number;
+}
