@@ -8,6 +8,7 @@ import { toast } from './toast.ts';
 import { startProgress, doneProgress } from './progress.ts';
 import { trackNavigation, reloadOnChunkFailure, prefetchLinks } from './navigation.ts';
 import { shellText } from '../shared/messages.ts';
+import { wireActions } from './actions.ts';
 
 const stateEl = document.getElementById('mall-state');
 if (stateEl?.textContent) {
@@ -111,6 +112,7 @@ $online.set(navigator.onLine);
 addEventListener('online', () => $online.set(true));
 addEventListener('offline', () => $online.set(false));
 
+wireActions();
 trackNavigation();
 reloadOnChunkFailure();
 prefetchLinks();

@@ -1,0 +1,49 @@
+// Small shopper actions that server-rendered pages mark up with `data-action` (no React needed):
+//   <button data-action="claim-coupon" data-id="12">领取</button>
+//   <button data-action="relation" data-type="10" data-id="3" aria-pressed="false"
+//           data-on="已关注" data-off="关注店铺">关注店铺</button>
+// Visitors get the login dialog first; a refused request shows the server's Chinese message.
+import { $app, openLogin } from '../stores/app.ts';
+import { ApiError, send } from './api.ts';
+import { toast } from './toast.ts';
+import { LOGIN_REQUIRED } from '../shared/messages.ts';
+
+async function claimCoupon(btn: HTMLButtonElement): Promise<void> {
+  const { message } = await send('POST', `/api/coupon/receive/${encodeURIComponent(btn.dataset.id ?? '')}`);
+  toast(message && message !== 'success' ? message : '领取成功');
+  btn.textContent = btn.dataset.done ?? '已领取';
+  btn.disabled = true;
+  btn.closest('[data-coupon]')?.setAttribute('data-claimed', '');
+}
+
+async function toggleRelation(btn: HTMLButtonElement): Promise<void> {
+  const on = btn.getAttribute('aria-pressed') === 'true';
+  await send('POST', `/api/user/relation/${on ? 'delete' : 'create'}`, { body: { type: Number(btn.dataset.type), type_id: Number(btn.dataset.id) } });
+  btn.setAttribute('aria-pressed', String(!on));
+  const label = on ? btn.dataset.off : btn.dataset.on;
+  if (label) btn.textContent = label;
+  const counter = btn.dataset.counter ? document.querySelector<HTMLElement>(btn.dataset.counter) : null;
+  if (counter) counter.textContent = String(Math.max(0, (Number(counter.textContent) || 0) + (on ? -1 : 1)));
+  toast(on ? '已取消' : btn.dataset.type === '10' ? '关注成功' : '收藏成功');
+}
+
+const handlers: Record<string, (btn: HTMLButtonElement) => Promise<void>> = {
+  'claim-coupon': claimCoupon,
+  relation: toggleRelation,
+};
+
+export function wireActions(): void {
+  document.addEventListener('click', (e) => {
+    const btn = (e.target as Element).closest?.<HTMLButtonElement>('button[data-action]');
+    const run = btn && handlers[btn.dataset.action ?? ''];
+    if (!btn || !run || btn.disabled || btn.dataset.busy) return;
+    e.preventDefault();
+    if (!$app.get().users) return openLogin();
+    btn.dataset.busy = '1';
+    run(btn)
+      .catch((err) => {
+        if (err instanceof ApiError && err.message !== LOGIN_REQUIRED) toast(err.message);
+      })
+      .finally(() => delete btn.dataset.busy);
+  });
+}
