@@ -1,4 +1,4 @@
-import { getSiteConfig } from '../services/site/get-site-config.ts';
+import { cachedSiteConfig } from '../services/site/load-shell.ts';
 
 /**
  * The origin absolute URLs are built on (canonical links, JSON-LD, sitemaps): the configured `site_url`,
@@ -6,7 +6,7 @@ import { getSiteConfig } from '../services/site/get-site-config.ts';
  */
 export async function pageOrigin(locals: App.Locals, requestUrl: URL): Promise<string> {
   try {
-    const site = await getSiteConfig({ db: locals.db });
+    const site = await cachedSiteConfig({ db: locals.db });
     if (site.site_url) return new URL(site.site_url).origin;
   } catch {
     /* fall back to the request */

@@ -62,7 +62,8 @@ export function dropCached(db: Db, key: string): void {
  * - merchants / merchantTypes / merchantCategories: a shop opened, closed, renamed or re-typed (lists
  *   filter closed shops from this cache);
  * - hot / counts / couponSamples / params / brands: products added, hidden or re-flagged;
- * - seckill: the session schedule; rates: new exchange rates.
+ * - seckill: the session schedule; rates: new exchange rates;
+ * - shell: the site settings, home tabs and banners, hot keywords (read by every page's shell).
  * The shopper-facing writes of this issue (follows, favourites, claims, cart lines) touch none of these.
  */
 export const CACHE_KEYS = {
@@ -77,4 +78,5 @@ export const CACHE_KEYS = {
   params: 'params:',
   counts: 'count:',
   couponSamples: 'coupon-products:',
+  shell: 'shell:',
 } as const;

@@ -6,6 +6,12 @@ import { getHome, type TopBanner } from './get-home.ts';
 import { listHotKeywords } from './list-hot-keywords.ts';
 import { countCart } from '../cart/count-cart.ts';
 import type { Locale } from '../../../shared/locale.ts';
+import { cached, CACHE_KEYS } from '../catalogue/cache.ts';
+
+/** Every page's shell reads these; they change only when an operator edits settings (30 s staleness). */
+const SHELL_TTL_MS = 30_000;
+export const cachedSiteConfig = (ctx: Pick<ServiceContext, 'db'>) =>
+  cached(ctx.db, `${CACHE_KEYS.shell}site`, () => getSiteConfig(ctx), SHELL_TTL_MS);
 
 export interface ShellData {
   /** null when the settings could not be read: the page then shows the spec's `加载中...` title. */
@@ -23,9 +29,9 @@ export interface ShellData {
 export async function loadShell(ctx: ServiceContext, locale: Locale): Promise<ShellData> {
   try {
     const [site, home, hot, cart, c] = await Promise.all([
-      getSiteConfig(ctx),
-      getHome(ctx),
-      listHotKeywords(ctx),
+      cachedSiteConfig(ctx),
+      cached(ctx.db, `${CACHE_KEYS.shell}home`, () => getHome(ctx), SHELL_TTL_MS),
+      cached(ctx.db, `${CACHE_KEYS.shell}hot`, () => listHotKeywords(ctx), SHELL_TTL_MS),
       ctx.user ? countCart(ctx) : Promise.resolve([{ count: 0 }] as const),
       ctx.db.select({ name: country.name }).from(country).where(eq(country.code, locale.country)).limit(1),
     ]);

@@ -1,0 +1,134 @@
+// Catalogue HTTP bench: server response times (p50/p95/p99, full response over loopback keep-alive) for the
+// home, search with filters, category, product detail and store pages at 20 concurrent connections, on the
+// 50,000-product mall. Prints figures; it never fails on a threshold.
+//   npm run build && npm run bench:catalogue                 -> builds .bench-data (once, ~40 s), then measures
+//   npm run bench:catalogue -- --requests 1000 --concurrency 20 --url http://127.0.0.1:4321
+// With DATABASE_URL set, the large mall is built in (and read from) that PostgreSQL database instead.
+import { existsSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import http from 'node:http';
+import { createServer } from 'node:net';
+
+const argv = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : dflt;
+};
+const REQUESTS = Number(opt('requests', 400));
+const CONCURRENCY = Number(opt('concurrency', 20));
+const PRODUCTS = Number(opt('products', 50000));
+const MERCHANTS = Number(opt('merchants', 200));
+const DATA_DIR = opt('data-dir', '.bench-data');
+let base = opt('url', '');
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+let server;
+if (!base) {
+  if (!existsSync(new URL('../dist/server/entry.mjs', import.meta.url))) {
+    console.error('No build found: run "npm run build" first.');
+    process.exit(1);
+  }
+  const marker = `${DATA_DIR}/.large-${PRODUCTS}-${MERCHANTS}`;
+  if (!process.env.DATABASE_URL) process.env.DATA_DIR = DATA_DIR;
+  if (process.env.DATABASE_URL || !existsSync(marker)) {
+    console.log(`[bench] building the ${PRODUCTS}-product mall in ${process.env.DATABASE_URL ? 'PostgreSQL' : DATA_DIR} …`);
+    const r = spawnSync('npx', ['tsx', 'scripts/seed-large.ts', String(PRODUCTS), String(MERCHANTS)], { stdio: 'inherit', env: process.env });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+    if (!process.env.DATABASE_URL) writeFileSync(marker, new Date().toISOString());
+  }
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  process.env.SITE_URL = base;
+  ({ server } = await (await import('../server/serve.mjs')).startServer({ host: '127.0.0.1', port }));
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+/** One GET; resolves with status and milliseconds to the last byte. */
+function hit(path) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const req = http.get(new URL(path, base), { agent, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0 }));
+    });
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - t0 }));
+  });
+}
+
+async function getJson(path) {
+  try {
+    const res = await fetch(new URL(path, base));
+    return (await res.json()).data;
+  } catch {
+    return null;
+  }
+}
+
+// Ids spread over the whole mall (seeded ids are deterministic: demo 1-600, large from 1001).
+const rand = (n) => Math.floor(Math.random() * n);
+const productIds = (() => {
+  const ids = [];
+  for (let i = 0; i < 2000; i++) ids.push(i % 10 === 0 ? 1 + rand(600) : 1001 + rand(PRODUCTS - 600));
+  return ids;
+})();
+const tree = (await getJson('/api/store/product/category/lst')) ?? [];
+const flat = [];
+(function walk(nodes) {
+  for (const n of nodes ?? []) {
+    flat.push(n.store_category_id);
+    walk(n.children);
+  }
+})(tree);
+const categoryIds = flat.length ? flat : Array.from({ length: 60 }, (_, i) => i + 1);
+const keywords = ['手机', '耳机', '茶', '连衣裙', '咖啡', '运动', '电脑', '面膜', '儿童', '家居'];
+const pick = (a) => a[rand(a.length)];
+
+const groups = {
+  home: () => '/',
+  search: () => `/goods_search?${new URLSearchParams({ title: pick(keywords), price_on: '10', price_off: '5000', order: pick(['', 'sales', 'price_asc', 'price_desc']), page: String(1 + rand(3)) })}`,
+  category: () => `/goods_cate?${new URLSearchParams({ sid: String(pick(categoryIds)), page: String(1 + rand(5)) })}`,
+  product: () => `/goods_detail/${pick(productIds)}`,
+  store: () => `/store?id=${1 + rand(MERCHANTS)}`,
+};
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+console.log(`[bench] ${base}: ${REQUESTS} requests per page kind at ${CONCURRENCY} concurrent connections`);
+console.log('page       p50 ms   p95 ms   p99 ms    req/s   statuses');
+for (const [name, next] of Object.entries(groups)) {
+  for (let i = 0; i < CONCURRENCY * 2; i++) await hit(next()); // warm the caches and the JIT
+  const times = [];
+  const statuses = {};
+  let issued = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (issued < REQUESTS) {
+        issued++;
+        const r = await hit(next());
+        times.push(r.ms);
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      }
+    }),
+  );
+  const wall = (performance.now() - t0) / 1000;
+  times.sort((a, b) => a - b);
+  const f = (v) => v.toFixed(1).padStart(8);
+  console.log(`${name.padEnd(8)} ${f(pct(times, 50))} ${f(pct(times, 95))} ${f(pct(times, 99))} ${(times.length / wall).toFixed(0).padStart(8)}   ${JSON.stringify(statuses)}`);
+}
+agent.destroy();
+if (server) {
+  server.close();
+  const database = await globalThis.__mallfrontDatabase;
+  await database?.close().catch(() => {});
+}
+process.exit(0);
