@@ -80,7 +80,8 @@ const productIds = (() => {
   for (let i = 0; i < 2000; i++) ids.push(i % 10 === 0 ? 1 + rand(600) : 1001 + rand(PRODUCTS - 600));
   return ids;
 })();
-const tree = (await getJson('/api/store/product/category/lst')) ?? [];
+const cats = await getJson("/api/store/product/category/lst");
+const tree = Array.isArray(cats) ? cats : (cats?.list ?? []);
 const flat = [];
 (function walk(nodes) {
   for (const n of nodes ?? []) {
