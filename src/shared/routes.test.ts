@@ -59,6 +59,12 @@ describe('url()', () => {
     expect(url('privacyAgreement', { type: 'sys_user_agree' })).toBe('/privacy_agreement?type=sys_user_agree');
   });
 
+  it('puts the id in the query string on routes whose path has no [id] (shops, licences)', () => {
+    expect(url('store', { id: 3 })).toBe('/store?id=3');
+    expect(url('storeCategory', { id: 3, cate_id: 7 })).toBe('/store/category?id=3&cate_id=7');
+    expect(url('goodsDetail', { id: 5 })).toBe('/goods_detail/5');
+  });
+
   it('encodes query values and drops undefined and null ones', () => {
     const u = url('goodsSearch', { title: '手机 & 平板', page: 2, sort: undefined, cid: null });
     const parsed = new URL(u, 'http://mall.test');

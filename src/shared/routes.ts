@@ -69,13 +69,15 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
-/** Builds a URL: `[id]` is filled from `params.id`, the other defined values become the query string. */
+/** Builds a URL: `[id]` is filled from `params.id`, the other defined values (`id` too on paths without `[id]`) become the query string. */
 export function url(name: RouteName, params: Query = {}): string {
-  const { id, ...rest } = params;
   let path: string = ROUTES[name].path;
+  const rest: Query = { ...params };
   if (path.includes('[id]')) {
+    const { id } = params;
     if (id === undefined || id === null || id === '') throw new Error(`route ${name} needs an id`);
     path = path.replace('[id]', encodeURIComponent(String(id)));
+    delete rest.id;
   }
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) q.set(k, String(v));
