@@ -1,0 +1,21 @@
+import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
+import { getSitemapShard } from '../../server/services/seo/sitemap.ts';
+import { urlsetXml } from '../../server/services/seo/sitemap-xml.ts';
+import { ServiceError } from '../../server/services/errors.ts';
+import { siteOrigin } from '../../server/seo/site-origin.ts';
+import { xmlResponse, plainNotFound } from '../../server/seo/responses.ts';
+import { url as routeUrl } from '../../shared/routes.ts';
+
+/** One shard of the sitemap index: pages, categories, promotions, stores-<n>, products-<n>. */
+export const GET: APIRoute = async ({ locals, url, params }) => {
+  try {
+    const agreements = params.shard === 'pages' ? await getCollection('agreements') : [];
+    const extraPages = agreements.map((a) => ({ loc: routeUrl('privacyAgreement', { type: a.id }), lastmod: a.data.updated }));
+    const [base, entries] = await Promise.all([siteOrigin(locals, url), getSitemapShard(locals, { name: params.shard ?? '' }, { extraPages })]);
+    return xmlResponse(urlsetXml(base, entries));
+  } catch (err) {
+    if (err instanceof ServiceError && err.status === 404) return plainNotFound();
+    throw err;
+  }
+};

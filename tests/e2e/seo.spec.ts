@@ -1,0 +1,122 @@
+// What crawlers and <img> tags fetch: robots.txt, the sitemap index and its shards, and /media pictures,
+// over real HTTP against the built server. No browser: Playwright's `request` fixture.
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+
+/** The shards of the demo mall (~600 products, ~20 shops: one shard each). */
+const SHARDS = ['pages', 'categories', 'promotions', 'stores-1', 'products-1'];
+const CONCURRENCY = 8;
+
+const unescapeXml = (s: string) =>
+  s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+
+/** The `<loc>` values of a sitemap document, unescaped. */
+function locs(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => unescapeXml(m[1]!));
+}
+
+async function fetchXml(request: APIRequestContext, path: string): Promise<string> {
+  const res = await request.get(path);
+  expect(res.status(), path).toBe(200);
+  expect(res.headers()['content-type']).toContain('application/xml');
+  expect(res.headers()['cache-control']).toMatch(/max-age=\d+/);
+  const xml = await res.text();
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  // Every ampersand is an entity: a raw `&` makes the whole document unreadable to a crawler.
+  expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
+  return xml;
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+test.describe('robots.txt and sitemaps', () => {
+  test('robots.txt names the sitemap and keeps private pages and the API out', async ({ request, baseURL }) => {
+    const res = await request.get('/robots.txt');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('text/plain');
+    const lines = (await res.text()).split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    for (const p of ['/api/', '/login', '/user', '/shopping_cart', '/order_confirm', '/scan_login']) expect(lines).toContain(`Disallow: ${p}`);
+    expect(lines.filter((l) => l.startsWith('Disallow:')).some((l) => /^Disallow: \/(goods|store|shop_street)/.test(l))).toBe(false);
+  });
+
+  test('the sitemap index lists every shard under the site URL', async ({ request, baseURL }) => {
+    const xml = await fetchXml(request, '/sitemap.xml');
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(locs(xml)).toEqual(SHARDS.map((s) => `${baseURL}/sitemap/${s}.xml`));
+  });
+
+  test('unknown shards are a plain 404', async ({ request }) => {
+    for (const path of ['/sitemap/nope.xml', '/sitemap/products-2.xml', '/sitemap/products-0.xml', '/sitemap/stores-x.xml']) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(404);
+      expect(res.headers()['content-type'], path).toContain('text/plain');
+    }
+  });
+
+  for (const shard of SHARDS) {
+    test(`every URL of /sitemap/${shard}.xml answers 200 without a redirect`, async ({ request, baseURL }) => {
+      test.setTimeout(180_000);
+      const urls = locs(await fetchXml(request, `/sitemap/${shard}.xml`));
+      expect(urls.length).toBeGreaterThan(0);
+      expect(urls.length).toBeLessThanOrEqual(10_000);
+      expect(new Set(urls).size).toBe(urls.length);
+      for (const u of urls) expect(u.startsWith(`${baseURL}/`), u).toBe(true);
+      const statuses = await pool(urls, CONCURRENCY, async (u) => {
+        const res = await request.get(u, { maxRedirects: 0 });
+        await res.dispose();
+        return res.status();
+      });
+      const bad = urls.map((u, i) => `${statuses[i]} ${u.slice(baseURL!.length)}`).filter((_, i) => statuses[i] !== 200);
+      expect(bad, `${bad.length} of ${urls.length} URLs did not answer 200:\n${bad.slice(0, 30).join('\n')}`).toHaveLength(0);
+    });
+  }
+});
+
+test.describe('/media pictures', () => {
+  const PICTURE = '/media/cate-1.svg';
+
+  test('serve the SVG with an immutable cache and a locked-down policy', async ({ request }) => {
+    const res = await request.get(PICTURE);
+    expect(res.status()).toBe(200);
+    const h = res.headers();
+    expect(h['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(h['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(h['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['etag']).toMatch(/^(W\/)?"[^"]+"$/);
+    expect(await res.text()).toMatch(/^<svg /);
+  });
+
+  test('answer 304 to If-None-Match with the current ETag', async ({ request }) => {
+    const etag = (await request.get(PICTURE)).headers()['etag']!;
+    const again = await request.get(PICTURE, { headers: { 'If-None-Match': etag } });
+    expect(again.status()).toBe(304);
+    expect(again.headers()['etag']).toBe(etag);
+    expect((await again.body()).length).toBe(0);
+    const other = await request.get(PICTURE, { headers: { 'If-None-Match': '"something-else"' } });
+    expect(other.status()).toBe(200);
+  });
+
+  test('unknown and malformed ids are a plain 404', async ({ request }) => {
+    for (const path of ['/media/no-such-picture.svg', '/media/..%2F..%2Fetc%2Fpasswd.svg', '/media/a%20b.svg', `/media/${'x'.repeat(80)}.svg`, '/media/-x.svg']) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(404);
+      expect(res.headers()['content-type'], path).toContain('text/plain');
+      expect(res.headers()['content-security-policy'], path).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    }
+  });
+});
