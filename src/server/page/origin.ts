@@ -1,15 +1,9 @@
-import { cachedSiteConfig } from '../services/site/load-shell.ts';
+import { siteOrigin } from '../seo/site-origin.ts';
 
 /**
- * The origin absolute URLs are built on (canonical links, JSON-LD, sitemaps): the configured `site_url`,
- * else the request's own origin. The same rule as the shell's canonical link.
+ * The origin absolute URLs are built on in pages (JSON-LD, canonical links): the same rule as the sitemap
+ * and robots.txt (`src/server/seo/site-origin.ts`).
  */
-export async function pageOrigin(locals: App.Locals, requestUrl: URL): Promise<string> {
-  try {
-    const site = await cachedSiteConfig({ db: locals.db });
-    if (site.site_url) return new URL(site.site_url).origin;
-  } catch {
-    /* fall back to the request */
-  }
-  return requestUrl.origin;
+export function pageOrigin(locals: App.Locals, requestUrl: URL): Promise<string> {
+  return siteOrigin({ db: locals.db }, requestUrl);
 }

@@ -4,6 +4,7 @@ import { createTestDatabase, visitorContext } from '../../../tests/helpers/test-
 import type { Database } from '../db/client.ts';
 import { systemConfig } from '../db/schema/index.ts';
 import { siteOrigin } from './site-origin.ts';
+import { invalidateCatalogue, CACHE_KEYS } from '../services/catalogue/cache.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -12,7 +13,11 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllEnvs());
 
 const request = new URL('http://10.0.0.5:4321/robots.txt?x=1');
-const setSiteUrl = (value: string) => db.db.update(systemConfig).set({ value }).where(eq(systemConfig.key, 'site_url'));
+/** An operator's settings change: the write, then the cache hook every settings writer calls. */
+async function setSiteUrl(value: string): Promise<void> {
+  await db.db.update(systemConfig).set({ value }).where(eq(systemConfig.key, 'site_url'));
+  invalidateCatalogue(db.db, CACHE_KEYS.shell);
+}
 
 describe('siteOrigin', () => {
   it("prefers the operator's site_url, without a trailing slash", async () => {

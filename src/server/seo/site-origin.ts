@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../services/context.ts';
-import { getSiteConfig } from '../services/site/get-site-config.ts';
+import { cachedSiteConfig } from '../services/site/load-shell.ts';
 
 /** An absolute http(s) URL without trailing slashes, or null. */
 function absolute(raw: string | undefined | null): string | null {
@@ -20,6 +20,6 @@ function absolute(raw: string | undefined | null): string | null {
  * `site_url`). No trailing slash, so `${base}/path` is always right.
  */
 export async function siteOrigin(ctx: Pick<ServiceContext, 'db'>, requestUrl: URL): Promise<string> {
-  const site = await getSiteConfig(ctx);
-  return absolute(site.site_url) ?? absolute(process.env.SITE_URL) ?? requestUrl.origin;
+  const site = await cachedSiteConfig(ctx).catch(() => null);
+  return absolute(site?.site_url) ?? absolute(process.env.SITE_URL) ?? requestUrl.origin;
 }
