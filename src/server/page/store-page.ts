@@ -1,7 +1,7 @@
 import { ServiceError } from '../services/errors.ts';
 import { getMerchant, type MerchantDetail } from '../services/merchant/get-merchant.ts';
 import { shopCategoryTree, type ShopCategoryNode } from '../services/merchant/list-shop-categories.ts';
-import { url } from '../../shared/routes.ts';
+import { ROUTES } from '../../shared/routes.ts';
 
 /** What a page shows instead of its content when a service refused the request. */
 export interface PageFailure {
@@ -46,9 +46,20 @@ function compact(q: Record<string, string | number | undefined | null>): Record<
   return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Record<string, string | number>;
 }
 
+type ShopRoute = 'store' | 'storeCategory' | 'storeCoupon' | 'qualifications';
+
+/**
+ * URLs of the shop pages, whose shop id travels in the query (`/store?id=5`, id first). The shared `url()`
+ * fills `id` only into `[id]` path segments, so it cannot build these.
+ */
+export function shopUrl(name: ShopRoute, q: { id: number | string } & Record<string, string | number | undefined | null>): string {
+  const qs = new URLSearchParams(Object.entries(compact(q)).map(([k, v]) => [k, String(v)])).toString();
+  return qs ? `${ROUTES[name].path}?${qs}` : ROUTES[name].path;
+}
+
 /** `/store/category` URLs: shop, category, keyword, order, price range and page (page 1 is left out). */
 export function storeCategoryUrl(q: { id: number; cate_id?: number | string; keyword?: string; order?: string; price_on?: string; price_off?: string; page?: number }): string {
-  return url('storeCategory', compact({ ...q, page: q.page && q.page > 1 ? q.page : undefined }));
+  return shopUrl('storeCategory', { ...q, page: q.page && q.page > 1 ? q.page : undefined });
 }
 
 /** A product-card list as schema.org ItemList (position, name, absolute URL, image). */
