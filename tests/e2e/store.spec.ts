@@ -101,6 +101,9 @@ test.describe('shop street and shop home', () => {
     await expect(page).toHaveURL(/\/shop_street$/);
 
     expect((await page.goto('/store/category?id=99999999'))?.status()).toBe(404);
+    // Another shop's category is not a page of this shop.
+    expect((await page.goto('/store/category?id=7&cate_id=1'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '店铺分类不存在' })).toBeVisible();
     const bad = await page.goto('/store/category?id=5&order=name');
     expect(bad?.status()).toBe(400);
     await expect(page.getByRole('alert')).toHaveText('排序方式不正确');
