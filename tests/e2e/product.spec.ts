@@ -1,6 +1,7 @@
 // The product pages (/goods_detail, /goods_seckill_detail, /goods_presell_detail) as a shopper uses them.
 // Ids come from the deterministic seed (src/server/db/seed/catalogue*.ts): product 1 has two specs with
-// sold-out combinations, product 2 a purchase limit of 5, product 11 reviews of every kind.
+// sold-out combinations, product 2 a purchase limit of 5, product 11 reviews of every kind, product 65 is
+// sold out.
 import type { Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
 
@@ -84,6 +85,16 @@ test.describe('product detail for a visitor', () => {
     expect(crumbs.itemListElement.at(-1).name).toBe(product.name);
   });
 
+  test('prices show in the shopper\'s currency with the charged CNY price beside them', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'locale', value: encodeURIComponent('US|USD|US$'), url: baseURL! }]);
+    await page.goto('/goods_detail/1');
+    await expect(buyBox(page).locator('[data-sku-price]')).toHaveText(/^US\$\d+\.\d\d$/);
+    await expect(buyBox(page)).toContainText(/实付 ¥\d+\.\d\d/);
+    const { product } = await productLd(page);
+    expect(product.offers.priceCurrency).toBe('CNY');
+    await expect(buyBox(page)).toContainText(`实付 ¥${product.offers.price}`);
+  });
+
   test('unknown, hidden or malformed ids answer 404; a bad review filter 400', async ({ page }) => {
     for (const path of ['/goods_detail/abc', '/goods_detail/99999999', '/goods_detail/601', '/goods_seckill_detail/1', '/goods_presell_detail/99999']) {
       const res = await page.goto(path);
@@ -142,6 +153,16 @@ test.describe('product detail for a signed-in shopper', () => {
     await expect(page.getByRole('button', { name: '收藏商品' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  test('a sold-out product offers an arrival notice instead of buying', async ({ page }) => {
+    await page.goto('/goods_detail/65');
+    await expect(buyBox(page).getByRole('button', { name: '已售罄' })).toBeDisabled();
+    await expect(buyBox(page).getByRole('button', { name: '加入购物车' })).toHaveCount(0);
+    const { product } = await productLd(page);
+    expect(product.offers.availability).toBe('https://schema.org/OutOfStock');
+    await buyBox(page).getByRole('button', { name: '到货通知' }).click();
+    await expect(buyBox(page).getByRole('button', { name: '已订阅到货通知' })).toBeDisabled();
+  });
+
   test('claims a coupon on the product page', async ({ page }) => {
     await page.goto('/goods_detail/5');
     const coupon = page.locator('[data-coupon]').filter({ has: page.getByRole('button', { name: '领取' }) }).first();
@@ -182,7 +203,7 @@ test.describe('flash sale and presale pages', () => {
     await page.goto('/goods_presell_detail/13');
     await expect(page.locator('[data-presell-state]')).toContainText('定金预售 · 预售中');
     await expect(page.getByRole('list', { name: '预售流程' })).toContainText('付尾款');
-    await expect(buyBox(page).getByRole('button', { name: /^定金 ¥\d+\.\d\d 起$/ })).toBeEnabled();
+    await expect(buyBox(page).getByRole('button', { name: /^支付定金 ¥\d+\.\d\d$/ })).toBeEnabled();
 
     await page.goto('/goods_presell_detail/9');
     await expect(buyBox(page).getByRole('button', { name: '立即支付' })).toBeEnabled();

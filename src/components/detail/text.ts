@@ -15,7 +15,7 @@ export const detailText = {
   addCart: '加入购物车',
   buyNow: '立即购买',
   payNow: '立即支付',
-  payDeposit: (down: string) => `定金 ${down} 起`,
+  payDeposit: (down: string) => `支付定金 ${down}`,
   soldOut: '已售罄',
   noSku: '该规格暂不可售',
   arrival: '到货通知',
