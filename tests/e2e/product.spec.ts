@@ -1,0 +1,213 @@
+// The product pages (/goods_detail, /goods_seckill_detail, /goods_presell_detail) as a shopper uses them.
+// Ids come from the deterministic seed (src/server/db/seed/catalogue*.ts): product 1 has two specs with
+// sold-out combinations, product 2 a purchase limit of 5, product 11 reviews of every kind, product 65 is
+// sold out.
+import type { Page } from '@playwright/test';
+import { test, expect, signIn } from './fixtures.ts';
+
+const buyBox = (page: Page) => page.locator('[data-buy-box]');
+
+async function productLd(page: Page) {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const all = blocks.flatMap((b) => [JSON.parse(b)].flat());
+  return { product: all.find((d) => d['@type'] === 'Product'), crumbs: all.find((d) => d['@type'] === 'BreadcrumbList') };
+}
+
+test.describe('product detail for a visitor', () => {
+  test('shows the product, its category path, prices and specs with sold-out values disabled', async ({ page }) => {
+    const res = await page.goto('/goods_detail/1');
+    expect(res?.status()).toBe(200);
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    await expect(page).toHaveTitle(new RegExp(`^${name} - `));
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/goods_detail\/1$/);
+    await expect(page.getByRole('navigation', { name: '面包屑' })).toContainText('羽绒服');
+    await expect(buyBox(page).locator('[data-sku-price]')).toHaveText(/^¥\d+\.\d\d$/);
+    await expect(buyBox(page).getByRole('button', { name: '加入购物车' })).toBeEnabled();
+    // Pointing at the box hydrates it; a sold-out combination cannot be picked.
+    const values = buyBox(page).locator('.buy__value');
+    await values.first().hover();
+    expect(await values.count()).toBeGreaterThan(3);
+    await expect(buyBox(page).locator('.buy__value:disabled').first()).toBeVisible();
+    // Picking another in-stock value selects it and updates the chosen line.
+    const value = (await buyBox(page).locator('.buy__value[aria-pressed="false"]:not(:disabled)').first().textContent())!;
+    const other = buyBox(page).getByRole('button', { name: value, exact: true });
+    await other.click();
+    await expect(other).toHaveAttribute('aria-pressed', 'true');
+    await expect(buyBox(page).locator('[data-sku-chosen]')).toContainText(value);
+  });
+
+  test('quantity is clamped to the stock and the purchase limit', async ({ page }) => {
+    await page.goto('/goods_detail/2');
+    await expect(buyBox(page)).toContainText('限购5件');
+    const qty = buyBox(page).getByRole('spinbutton', { name: '数量' });
+    await expect(qty).toHaveValue('1');
+    await expect(buyBox(page).getByRole('button', { name: '减少数量' })).toBeDisabled();
+    await qty.fill('999');
+    await expect(qty).toHaveValue('5');
+    await expect(buyBox(page).getByRole('button', { name: '增加数量' })).toBeDisabled();
+    await buyBox(page).getByRole('button', { name: '减少数量' }).click();
+    await expect(qty).toHaveValue('4');
+  });
+
+  test('add to cart asks a visitor to log in', async ({ page }) => {
+    await page.goto('/goods_detail/1');
+    await buyBox(page).getByRole('button', { name: '加入购物车' }).click();
+    await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible();
+  });
+
+  test('review filter chips are links that change the list', async ({ page }) => {
+    await page.goto('/goods_detail/11');
+    const reviews = page.locator('#reviews');
+    const all = reviews.locator('[data-review-list] > li');
+    const total = await all.count();
+    const bad = reviews.getByRole('link', { name: /^差评\((\d+)\)$/ });
+    const n = Number((await bad.textContent())!.match(/\d+/)![0]);
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(total);
+    await bad.click();
+    await expect(page).toHaveURL(/\/goods_detail\/11\?reply=negative#reviews$/);
+    await expect(reviews.getByRole('link', { name: /^差评/ })).toHaveAttribute('aria-current', 'true');
+    await expect(all).toHaveCount(n);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/goods_detail\/11$/);
+  });
+
+  test('JSON-LD describes the product, its CNY offer and rating', async ({ page }) => {
+    await page.goto('/goods_detail/11');
+    const { product, crumbs } = await productLd(page);
+    expect(product.name).toBe((await page.getByRole('heading', { level: 1 }).textContent())!.trim());
+    expect(product.offers.priceCurrency).toBe('CNY');
+    expect(product.offers.availability).toBe('https://schema.org/InStock');
+    expect(await buyBox(page).locator('[data-sku-price]').textContent()).toBe(`¥${product.offers.price}`);
+    expect(product.offers.url).toMatch(/\/goods_detail\/11$/);
+    expect(product.aggregateRating.reviewCount).toBeGreaterThan(0);
+    expect(product.image[0]).toMatch(/^http/);
+    expect(crumbs.itemListElement.at(-1).name).toBe(product.name);
+  });
+
+  test('prices show in the shopper\'s currency with the charged CNY price beside them', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'locale', value: encodeURIComponent('US|USD|US$'), url: baseURL! }]);
+    await page.goto('/goods_detail/1');
+    await expect(buyBox(page).locator('[data-sku-price]')).toHaveText(/^US\$\d+\.\d\d$/);
+    await expect(buyBox(page)).toContainText(/实付 ¥\d+\.\d\d/);
+    const { product } = await productLd(page);
+    expect(product.offers.priceCurrency).toBe('CNY');
+    await expect(buyBox(page)).toContainText(`实付 ¥${product.offers.price}`);
+  });
+
+  test('unknown, hidden or malformed ids answer 404; a bad review filter 400', async ({ page }) => {
+    for (const path of ['/goods_detail/abc', '/goods_detail/99999999', '/goods_detail/601', '/goods_seckill_detail/1', '/goods_presell_detail/99999']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    }
+    const res = await page.goto('/goods_detail/1?reply=nonsense');
+    expect(res?.status()).toBe(400);
+  });
+});
+
+test.describe('product detail without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('still shows the price, spec options, buy buttons and review links', async ({ page }) => {
+    await page.goto('/goods_detail/11');
+    await expect(buyBox(page).locator('[data-sku-price]')).toHaveText(/^¥\d+\.\d\d$/);
+    await expect(buyBox(page).locator('.buy__value[aria-pressed="true"]').first()).toBeVisible();
+    await expect(buyBox(page).getByRole('button', { name: '立即购买' })).toBeVisible();
+    await page.locator('#reviews').getByRole('link', { name: /^好评/ }).click();
+    await expect(page).toHaveURL(/reply=best#reviews$/);
+    await expect(page.locator('#reviews').getByRole('link', { name: /^好评/ })).toHaveAttribute('aria-current', 'true');
+  });
+});
+
+test.describe('product detail for a signed-in shopper', () => {
+  test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL!, 'buyer'));
+
+  test('add to cart raises the header count at once', async ({ page }) => {
+    await page.goto('/goods_detail/3');
+    const count = page.locator('[data-cart-count]');
+    await expect(count).toBeVisible();
+    const before = Number(await count.textContent());
+    await buyBox(page).getByRole('spinbutton', { name: '数量' }).fill('2');
+    await buyBox(page).getByRole('button', { name: '加入购物车' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '已加入购物车' })).toBeVisible();
+    await expect.poll(async () => Number(await count.textContent())).toBeGreaterThanOrEqual(before + 2);
+  });
+
+  test('buy now goes to checkout with the new cart line', async ({ page }) => {
+    await page.goto('/goods_detail/4');
+    await buyBox(page).getByRole('button', { name: '立即购买' }).click();
+    await page.waitForURL(/\/order_confirm\?new=1&cartId=\d+$/, { waitUntil: 'commit' });
+  });
+
+  test('favourite toggles and survives a reload', async ({ page }) => {
+    await page.goto('/goods_detail/6');
+    const fav = page.getByRole('button', { name: '收藏商品' });
+    await expect(fav).toHaveAttribute('aria-pressed', 'false');
+    await fav.click();
+    const on = page.getByRole('button', { name: '已收藏' });
+    await expect(on).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(on).toHaveAttribute('aria-pressed', 'true');
+    await on.click();
+    await expect(page.getByRole('button', { name: '收藏商品' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('a sold-out product offers an arrival notice instead of buying', async ({ page }) => {
+    await page.goto('/goods_detail/65');
+    await expect(buyBox(page).getByRole('button', { name: '已售罄' })).toBeDisabled();
+    await expect(buyBox(page).getByRole('button', { name: '加入购物车' })).toHaveCount(0);
+    const { product } = await productLd(page);
+    expect(product.offers.availability).toBe('https://schema.org/OutOfStock');
+    await buyBox(page).getByRole('button', { name: '到货通知' }).click();
+    await expect(buyBox(page).getByRole('button', { name: '已订阅到货通知' })).toBeDisabled();
+  });
+
+  test('claims a coupon on the product page', async ({ page }) => {
+    await page.goto('/goods_detail/5');
+    const coupon = page.locator('[data-coupon]').filter({ has: page.getByRole('button', { name: '领取' }) }).first();
+    await coupon.getByRole('button', { name: '领取' }).click();
+    await expect(coupon.getByRole('button', { name: '已领取' })).toBeDisabled();
+  });
+});
+
+test.describe('flash sale and presale pages', () => {
+  // The seed runs 12 two-hour sessions a day (mall time, UTC+8), four offers each: 601-604 at 00:00 ...
+  const hour = (new Date().getUTCHours() + 8) % 24;
+  const running = 601 + 4 * Math.floor(hour / 2);
+  const other = hour >= 2 ? 601 : 645;
+
+  test('a running flash sale counts down and can be bought', async ({ page, context, baseURL }) => {
+    await signIn(context, baseURL!, 'buyer');
+    const res = await page.goto(`/goods_seckill_detail/${running}`);
+    expect(res?.status()).toBe(200);
+    await expect(page.locator('[data-seckill-state]')).toContainText('抢购中');
+    await expect(page.getByRole('timer')).toHaveText(/^\d\d:\d\d:\d\d$/);
+    await expect(buyBox(page)).toContainText('秒杀价');
+    await expect(buyBox(page).getByRole('button', { name: '加入购物车' })).toHaveCount(0);
+    await buyBox(page).getByRole('button', { name: '立即购买' }).click();
+    await page.waitForURL(/\/order_confirm\?new=1&cartId=\d+$/, { waitUntil: 'commit' });
+  });
+
+  test('a flash sale outside its session cannot be bought and says why', async ({ page }) => {
+    await page.goto(`/goods_seckill_detail/${other}`);
+    const reason = hour >= 2 ? '活动已结束' : '活动未开始';
+    await expect(buyBox(page).getByRole('button', { name: reason })).toBeDisabled();
+  });
+
+  test('presales show their state, steps and buy button', async ({ page }) => {
+    await page.goto('/goods_presell_detail/1');
+    await expect(page.locator('[data-presell-state]')).toContainText('未开始');
+    await expect(buyBox(page).getByRole('button', { name: '活动未开始' })).toBeDisabled();
+
+    await page.goto('/goods_presell_detail/13');
+    await expect(page.locator('[data-presell-state]')).toContainText('定金预售 · 预售中');
+    await expect(page.getByRole('list', { name: '预售流程' })).toContainText('付尾款');
+    await expect(buyBox(page).getByRole('button', { name: /^支付定金 ¥\d+\.\d\d$/ })).toBeEnabled();
+
+    await page.goto('/goods_presell_detail/9');
+    await expect(buyBox(page).getByRole('button', { name: '立即支付' })).toBeEnabled();
+    await page.goto('/goods_presell_detail/17');
+    await expect(buyBox(page).getByRole('button', { name: '活动已结束' })).toBeDisabled();
+  });
+});
