@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { SESSION_COOKIE } from '../../src/shared/cookies.ts';
 
-type Who = 'member' | 'buyer';
+/** `shopper` is the only demo account whose cart tests may change. */
+type Who = 'member' | 'buyer' | 'shopper';
 
 /** Demo sessions created by tests/e2e/server.ts through the service layer. */
 export function sessionToken(who: Who): string {

@@ -123,7 +123,9 @@ test.describe('product detail without JavaScript', () => {
 test.describe('product detail for a signed-in shopper', () => {
   test.beforeEach(async ({ context, baseURL }) => signIn(context, baseURL!, 'buyer'));
 
-  test('add to cart raises the header count at once', async ({ page }) => {
+  test('add to cart raises the header count at once', async ({ page, context, baseURL }) => {
+    await context.clearCookies();
+    await signIn(context, baseURL!, 'shopper');
     await page.goto('/goods_detail/3');
     const count = page.locator('[data-cart-count]');
     await expect(count).toBeVisible();

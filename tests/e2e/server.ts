@@ -15,6 +15,8 @@ useDatabase(database);
 const sessions = {
   member: (await createSession(database.db, 1)).token,
   buyer: (await createSession(database.db, 2)).token,
+  // The one demo shopper whose cart browser tests may add to (the member's and buyer's counts are asserted).
+  shopper: (await createSession(database.db, 3)).token,
 };
 await mkdir('reports', { recursive: true });
 await writeFile('reports/e2e-sessions.json', JSON.stringify(sessions));
