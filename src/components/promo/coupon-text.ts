@@ -1,0 +1,21 @@
+import { ROUTES } from '../../shared/routes.ts';
+import type { Pricing } from '../../server/pricing/pricing.ts';
+import type { CouponDto } from '../../server/services/coupon/coupon-dto.ts';
+
+/** The coupon card's lines (Chinese, one place). */
+export function couponThreshold(c: Pick<CouponDto, 'use_min_price'>, pricing: Pricing): string {
+  return Number(c.use_min_price) > 0 ? `满${pricing.show(c.use_min_price).replace(/\.00$/, '')}可用` : '无门槛';
+}
+
+export function couponValidity(c: Pick<CouponDto, 'coupon_type' | 'coupon_time' | 'use_start_time' | 'use_end_time'>): string {
+  if (c.coupon_type === 0) return `领取后 ${c.coupon_time} 天内可用`;
+  const day = (s: string | null) => (s ?? '').slice(0, 10).replace(/-/g, '.');
+  return `有效期 ${day(c.use_start_time)} - ${day(c.use_end_time)}`;
+}
+
+export function couponRemaining(c: Pick<CouponDto, 'is_limited' | 'remain_count' | 'total_count'>): string {
+  return c.is_limited ? `剩余 ${c.remain_count} / ${c.total_count} 张` : '不限量发放';
+}
+
+/** `/goods_coupon?id=<coupon_id>`: the products a coupon applies to (`url()` reserves `id` for path params). */
+export const couponProductsHref = (couponId: number) => `${ROUTES.goodsCoupon.path}?id=${couponId}`;

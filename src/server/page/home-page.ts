@@ -1,0 +1,52 @@
+import type { ServiceContext } from '../services/context.ts';
+import { getHome } from '../services/site/get-home.ts';
+import { listCategories } from '../services/catalogue/list-categories.ts';
+import { listHotProducts } from '../services/catalogue/list-hot-products.ts';
+import { listCategorySections } from '../services/catalogue/list-category-sections.ts';
+import { listSeckillSessions } from '../services/promotion/list-seckill-sessions.ts';
+import { listSeckillProducts } from '../services/promotion/list-seckill-products.ts';
+import { listCoupons } from '../services/coupon/list-coupons.ts';
+import { listMerchants } from '../services/merchant/list-merchants.ts';
+import { HOME_BANNERS, HOME_TABS } from './home-defaults.ts';
+
+/** Category-plaza sections per page (reference: `rec_list?limit=3`); also the partial's page size. */
+export const PLAZA_LIMIT = 3;
+/** Plaza pages a no-JS "more" link may ask for at once (keeps one request bounded). */
+export const PLAZA_MAX_PAGES = 10;
+
+/**
+ * Everything the home page shows, loaded in parallel (reference `/` "API"). `plazaPages` is how many
+ * plaza pages to render (the no-JS "more" link adds one); the script loads the following ones on scroll.
+ */
+export async function loadHomePage(ctx: Pick<ServiceContext, 'db' | 'user'>, plazaPages: number) {
+  const [home, categories, sessions, seckill, best, newest, good, hot, coupons, shops, plaza] = await Promise.all([
+    getHome(ctx),
+    listCategories(ctx),
+    listSeckillSessions(ctx),
+    listSeckillProducts(ctx, { page: 1, limit: 5 }),
+    listHotProducts(ctx, { type: 'best', page: 1, limit: 4 }),
+    listHotProducts(ctx, { type: 'new', page: 1, limit: 5 }),
+    listHotProducts(ctx, { type: 'good', page: 1, limit: 5 }),
+    listHotProducts(ctx, { type: 'hot', page: 1, limit: 3 }),
+    listCoupons(ctx, { product: 1, page: 1, limit: 4 }),
+    listMerchants(ctx, { page: 1, limit: 2, is_best: 1 }),
+    listCategorySections(ctx, { page: 1, limit: PLAZA_LIMIT * plazaPages }),
+  ]);
+  const session = sessions.seckillTimeIndex >= 0 ? sessions.seckillTime[sessions.seckillTimeIndex]! : null;
+  return {
+    // The operator's tabs and banners; a mall that configured none still gets a useful first screen.
+    tabs: home.pc_home_tab.length ? home.pc_home_tab : HOME_TABS,
+    banners: home.pc_home_banner.filter((b) => b.image).length ? home.pc_home_banner.filter((b) => b.image) : HOME_BANNERS,
+    categories: categories.list,
+    session,
+    seckill: seckill.list,
+    best: best.list,
+    newest: newest.list,
+    good: good.list,
+    hot: hot.list,
+    coupons: coupons.list,
+    shops: shops.list,
+    plaza,
+  };
+}
+export type HomePage = Awaited<ReturnType<typeof loadHomePage>>;
