@@ -124,9 +124,9 @@ async function promotionEntries(ctx: Ctx, size: number): Promise<SitemapEntry[]>
 /** The curated lists of `/goods_list?type=`. */
 export const CURATED_TYPES = ['best', 'hot', 'new', 'good'] as const;
 
-/** Public pages that take no id: the home page, the activity and shop lists, the curated lists. */
+/** Public pages that take no id: the home page, the activity and shop lists, the curated lists (the news list joins when it is built). */
 function pageEntries(extra: SitemapEntry[]): SitemapEntry[] {
-  const fixed = (['home', 'goodsSeckill', 'goodsPresell', 'couponCenter', 'shopStreet', 'newsList'] as const).map((r) => url(r));
+  const fixed = (['home', 'goodsSeckill', 'goodsPresell', 'couponCenter', 'shopStreet'] as const).map((r) => url(r));
   const curated = CURATED_TYPES.map((type) => url('goodsList', { type }));
   return [...[...fixed, ...curated].map((loc) => ({ loc })), ...extra];
 }
