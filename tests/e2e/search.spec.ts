@@ -86,8 +86,21 @@ test.describe('search and category browsing', () => {
     const empty = page.getByRole('status').filter({ hasText: '抱歉，没有找到与“不存在的宝贝qq”相关的商品' });
     await expect(empty).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-    await empty.getByRole('link', { name: '去首页逛逛' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(empty.getByRole('link', { name: '去首页逛逛' })).toHaveAttribute('href', '/');
+    // Hot keywords to try instead lead to results.
+    await page.getByRole('navigation', { name: '试试热门搜索' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/goods_search\?title=/);
+    await expect(page.locator('[data-product-grid] > li').first()).toBeVisible();
+  });
+
+  test('shops matching the keyword link to their store', async ({ page }) => {
+    await page.goto('/goods_search?title=星辰科技');
+    const shops = page.getByRole('region', { name: '相关店铺' });
+    const visit = shops.getByRole('link', { name: '进店逛逛：星辰科技官方旗舰店' });
+    await expect(visit).toHaveAttribute('href', /^\/store\?id=\d+$/);
+    await page.goto('/goods_search?title=旗舰店');
+    await expect(page.getByRole('region', { name: '相关店铺' }).getByRole('link', { name: /^进店逛逛：/ })).toHaveCount(3);
+    await expect(page.getByRole('link', { name: /^更多店铺/ })).toHaveAttribute('href', '/shop_more?title=%E6%97%97%E8%88%B0%E5%BA%97');
   });
 
   test('category links narrow the results and the category page has its own canonical and breadcrumb', async ({ page }) => {

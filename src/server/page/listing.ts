@@ -11,6 +11,7 @@ import { listMerchantTypes } from '../services/merchant/list-merchant-types.ts';
 import { listMerchants, type MerchantListItem } from '../services/merchant/list-merchants.ts';
 import type { ProductCard } from '../services/catalogue/product-card.ts';
 import type { Page } from '../services/catalogue/input.ts';
+import { listHotKeywords } from '../services/site/list-hot-keywords.ts';
 
 /** "99.50" → "99.5", "100.00" → "100": the short form written back into links. */
 const shortYuan = (cents?: number) => (cents === undefined ? undefined : toYuan(cents).replace(/\.?0+$/, ''));
@@ -50,6 +51,8 @@ export interface SearchListing {
   types: { mer_type_id: number; type_name: string }[];
   params: ParamFilter[];
   shops: Page<MerchantListItem> | null;
+  /** Hot keywords to try instead, only when nothing matched. */
+  suggestions: string[];
 }
 
 const brief = (n: CategoryNode) => ({ store_category_id: n.store_category_id, cate_name: n.cate_name });
@@ -81,6 +84,7 @@ export async function loadSearchListing(locals: App.Locals, s: ListingState, lim
     types,
     params,
     shops,
+    suggestions: products.count ? [] : (await listHotKeywords(ctx)).map((k) => k.keyword).filter((k) => k !== keyword).slice(0, 8),
   };
 }
 
