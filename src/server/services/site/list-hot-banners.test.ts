@@ -1,0 +1,24 @@
+import { describe, it, expect } from 'vitest';
+import { createTestDatabase, visitorContext } from '../../../../tests/helpers/test-db.ts';
+import * as s from '../../db/schema/index.ts';
+import { listHotBanners } from './list-hot-banners.ts';
+
+describe('listHotBanners', () => {
+  it('gives the enabled banners of one list, highest sort first, skipping entries without an image', async () => {
+    const database = await createTestDatabase();
+    await database.db.insert(s.groupData).values([
+      { groupKey: 'pc_hot_banner_hot', value: { image: '/a.svg', link: '/goods_detail/1', alt: '爆款' }, sort: 1 },
+      { groupKey: 'pc_hot_banner_hot', value: { image: '/b.svg' }, sort: 9 },
+      { groupKey: 'pc_hot_banner_hot', value: { image: '/off.svg' }, sort: 5, status: false },
+      { groupKey: 'pc_hot_banner_hot', value: { link: '/x' }, sort: 3 },
+      { groupKey: 'pc_hot_banner_new', value: { image: '/n.svg' } },
+    ]);
+    const ctx = visitorContext(database);
+    expect(await listHotBanners(ctx, { type: 'hot' })).toEqual([
+      { image: '/b.svg', link: '', alt: '' },
+      { image: '/a.svg', link: '/goods_detail/1', alt: '爆款' },
+    ]);
+    expect(await listHotBanners(ctx, { type: 'best' })).toEqual([]);
+    await expect(listHotBanners(ctx, { type: 'x' })).rejects.toMatchObject({ status: 400, message: '榜单类型不正确' });
+  });
+});
