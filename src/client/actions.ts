@@ -2,17 +2,21 @@
 //   <button data-action="claim-coupon" data-id="12">领取</button>
 //   <button data-action="relation" data-type="10" data-id="3" aria-pressed="false"
 //           data-on="已关注" data-off="关注店铺">关注店铺</button>
-// Visitors get the login dialog first; a refused request shows the server's Chinese message.
+// A coupon the shopper may take again keeps its button ("再领一张"). Visitors get the login dialog first; a refused request shows the server's Chinese message.
 import { $app, openLogin } from '../stores/app.ts';
 import { ApiError, send } from './api.ts';
 import { toast } from './toast.ts';
 import { LOGIN_REQUIRED } from '../shared/messages.ts';
 
 async function claimCoupon(btn: HTMLButtonElement): Promise<void> {
-  const { message } = await send('POST', `/api/coupon/receive/${encodeURIComponent(btn.dataset.id ?? '')}`);
+  const { data, message } = await send<{ can_claim_more?: boolean }>('POST', `/api/coupon/receive/${encodeURIComponent(btn.dataset.id ?? '')}`);
   toast(message && message !== 'success' ? message : '领取成功');
-  btn.textContent = btn.dataset.done ?? '已领取';
-  btn.disabled = true;
+  if (data?.can_claim_more) {
+    btn.textContent = btn.dataset.again ?? '再领一张';
+  } else {
+    btn.textContent = btn.dataset.done ?? '已领取';
+    btn.disabled = true;
+  }
   btn.closest('[data-coupon]')?.setAttribute('data-claimed', '');
 }
 

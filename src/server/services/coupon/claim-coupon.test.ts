@@ -40,7 +40,9 @@ describe('claimCoupon', () => {
   it('lets a shopper claim up to the per-user limit', async () => {
     const db = await createTestDatabase();
     const user = await userContext(db, 3);
-    for (let i = 0; i < 3; i++) await claimCoupon(user, { id: 6 }); // limit 3
+    const more = [];
+    for (let i = 0; i < 3; i++) more.push((await claimCoupon(user, { id: 6 })).can_claim_more); // limit 3
+    expect(more).toEqual([true, true, false]);
     await expect(claimCoupon(user, { id: 6 })).rejects.toMatchObject({ status: 400, message: '每人限领3张，您已领完' });
     const mine = await db.db.select().from(couponUser).where(and(eq(couponUser.uid, 3), eq(couponUser.couponId, 6)));
     expect(mine).toHaveLength(3);

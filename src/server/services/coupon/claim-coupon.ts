@@ -45,7 +45,8 @@ async function takeOne(tx: Db, id: number): Promise<boolean> {
 /**
  * `POST /api/coupon/receive/{coupon_id}` (login required): claims a coupon inside its claim window, within
  * the per-shopper limit and the remaining stock, in one transaction. The claimed coupon is valid N days
- * from now (`coupon_type` 0) or for the coupon's fixed range (1).
+ * from now (`coupon_type` 0) or for the coupon's fixed range (1). `can_claim_more` tells the page whether
+ * the claim button should stay.
  */
 export async function claimCoupon(ctx: ServiceContext, input: { id: number | string }) {
   const user = requireUser(ctx);
@@ -66,6 +67,8 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
       .insert(couponUser)
       .values({ uid: user.uid, couponId: id, merId: c.merId, couponTitle: c.title, couponPrice: c.couponPrice, useMinPrice: c.useMinPrice, startTime: start, endTime: end })
       .returning({ id: couponUser.couponUserId });
-    return { coupon_user_id: row!.id, coupon_id: id, start_time: formatDateTime(start), end_time: formatDateTime(end) };
+    // Whether the shopper may take another one (per-shopper limit above 1 and stock left): the button stays.
+    const canClaimMore = (mine?.n ?? 0) + 1 < c.userLimit && (!c.isLimited || c.remainCount - 1 > 0);
+    return { coupon_user_id: row!.id, coupon_id: id, start_time: formatDateTime(start), end_time: formatDateTime(end), can_claim_more: canClaimMore };
   });
 }
