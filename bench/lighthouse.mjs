@@ -23,6 +23,13 @@ async function freePort() {
   });
 }
 
+/** One line for a finding of an audit: the element's selector and snippet, a console message, or a URL. */
+function describeItem(item) {
+  const node = item.node ?? item.subItems?.items?.[0]?.relatedNode;
+  if (node) return `${node.selector ?? ''} ${node.snippet ?? ''}`.trim().slice(0, 200);
+  return [item.description, item.sourceLocation?.url ?? item.url].filter(Boolean).join(" ").slice(0, 200) || JSON.stringify(item).slice(0, 200);
+}
+
 let base = external;
 let server;
 if (!base) {
@@ -58,6 +65,10 @@ try {
       cls: Number((result.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
       tbtMs: Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? 0),
       failing,
+      // What each failing audit points at (element, console message or URL), so a lost point can be traced.
+      findings: Object.fromEntries(Object.values(result.lhr.audits)
+        .filter((a) => failing.includes(a.id) && a.details?.items?.length)
+        .map((a) => [a.id, a.details.items.slice(0, 8).map(describeItem)])),
     });
   }
 } finally {
@@ -71,6 +82,14 @@ for (const r of rows) {
   console.log(r.path.padEnd(32), String(r.performance).padStart(4), String(r.accessibility).padStart(4),
     String(r.bestPractices).padStart(3), String(r.seo).padStart(3), String(r.lcpMs).padStart(7),
     String(r.cls).padStart(5), String(r.tbtMs).padStart(6), ' ', r.failing.join(', ') || '-');
+}
+const SCORED = ['errors-in-console', 'target-size', 'color-contrast', 'heading-order', 'link-name', 'button-name', 'image-alt'];
+for (const r of rows) {
+  for (const [id, items] of Object.entries(r.findings)) {
+    if (!SCORED.includes(id)) continue;
+    console.log(`\n${r.path} ${id}:`);
+    for (const line of items) console.log(`  ${line}`);
+  }
 }
 await mkdir(new URL('../reports/', import.meta.url), { recursive: true });
 await writeFile(new URL('../reports/bench-lighthouse.json', import.meta.url), JSON.stringify(rows, null, 2));
