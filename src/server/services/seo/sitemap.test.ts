@@ -85,10 +85,15 @@ describe('sitemap shards', () => {
     expect(locs.length).toBeLessThan(all.length);
   });
 
-  it('lists the public pages and curated lists, never a private one', async () => {
-    const locs = (await getSitemapShard(ctx(), { name: 'pages' }, { extraPages: [{ loc: '/privacy_agreement?type=sys_user_agree' }] })).map((e) => e.loc);
-    expect(locs).toEqual(expect.arrayContaining(['/', '/goods_seckill', '/goods_presell', '/coupon_center', '/shop_street', '/goods_list?type=hot',
+  it('lists the public pages, curated lists and news articles, never a private one', async () => {
+    const news = [{ article_id: 12, created: new Date('2026-11-14T08:30:00Z') }, { article_id: 3, created: new Date('2026-07-20T01:30:00Z') }];
+    const pages = await getSitemapShard(ctx(), { name: 'pages' }, { extraPages: [{ loc: '/privacy_agreement?type=sys_user_agree' }], news });
+    const locs = pages.map((e) => e.loc);
+    expect(locs).toEqual(expect.arrayContaining(['/', '/goods_seckill', '/goods_presell', '/coupon_center', '/shop_street', '/news_list', '/goods_list?type=hot',
       '/goods_list?type=best', '/goods_list?type=new', '/goods_list?type=good', '/privacy_agreement?type=sys_user_agree']));
+    expect(locs.filter((l) => l.startsWith('/news_detail/'))).toEqual(['/news_detail/3', '/news_detail/12']);
+    expect(pages.find((e) => e.loc === '/news_detail/12')?.lastmod).toEqual(news[0]!.created);
+    expect(new Set(locs).size).toBe(locs.length);
     expect(locs.some((l) => /^\/(user|login|shopping_cart|order_)/.test(l))).toBe(false);
   });
 

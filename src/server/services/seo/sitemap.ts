@@ -19,6 +19,8 @@ export interface SitemapOptions {
   shardSize?: number;
   /** Extra public pages with their dates (the agreement pages, known to the Astro content layer). */
   extraPages?: SitemapEntry[];
+  /** The news articles (Astro content layer), listed in the `pages` shard as `/news_detail/<id>`. */
+  news?: { article_id: number; created: Date }[];
 }
 
 /** A page a product or shop card links to only while the shop is open (the detail pages check the same). */
@@ -124,11 +126,16 @@ async function promotionEntries(ctx: Ctx, size: number): Promise<SitemapEntry[]>
 /** The curated lists of `/goods_list?type=`. */
 export const CURATED_TYPES = ['best', 'hot', 'new', 'good'] as const;
 
-/** Public pages that take no id: the home page, the activity and shop lists, the curated lists (the news list joins when it is built). */
-function pageEntries(extra: SitemapEntry[]): SitemapEntry[] {
-  const fixed = (['home', 'goodsSeckill', 'goodsPresell', 'couponCenter', 'shopStreet'] as const).map((r) => url(r));
+/**
+ * Public pages that take no id (the home page, the activity, shop and news lists, the curated lists), the
+ * extra content pages, then every news article. News stays in this shard: marketers write tens of articles,
+ * not thousands.
+ */
+function pageEntries(extra: SitemapEntry[], news: NonNullable<SitemapOptions['news']>): SitemapEntry[] {
+  const fixed = (['home', 'goodsSeckill', 'goodsPresell', 'couponCenter', 'shopStreet', 'newsList'] as const).map((r) => url(r));
   const curated = CURATED_TYPES.map((type) => url('goodsList', { type }));
-  return [...[...fixed, ...curated].map((loc) => ({ loc })), ...extra];
+  const articles = [...news].sort((a, b) => a.article_id - b.article_id).map((a) => ({ loc: url('newsDetail', { id: a.article_id }), lastmod: a.created }));
+  return [...[...fixed, ...curated].map((loc) => ({ loc })), ...extra, ...articles];
 }
 
 const shardName = z.object({
@@ -153,7 +160,7 @@ export async function getSitemapShard(ctx: Ctx, input: { name: string }, opts: S
   if (!parsed.success) throw notFound('sitemap 不存在');
   const { name } = parsed.data;
   const size = opts.shardSize ?? SHARD_SIZE;
-  if (name === 'pages') return pageEntries(opts.extraPages ?? []);
+  if (name === 'pages') return pageEntries(opts.extraPages ?? [], opts.news ?? []);
   if (name === 'categories') return (await categoryEntries(ctx)).slice(0, size);
   if (name === 'promotions') return promotionEntries(ctx, size);
   const [kind, n] = name.split('-') as [KeyedName, string];
