@@ -19,6 +19,8 @@ const CONCURRENCY = Number(opt('concurrency', 20));
 const PRODUCTS = Number(opt('products', 50000));
 const MERCHANTS = Number(opt('merchants', 200));
 const DATA_DIR = opt('data-dir', '.bench-data');
+// `--only product,search`: measure just these page kinds.
+const ONLY = opt('only', '').split(',').filter(Boolean);
 let base = opt('url', '');
 
 async function freePort() {
@@ -105,7 +107,7 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 
 console.log(`[bench] ${base}: ${REQUESTS} requests per page kind at ${CONCURRENCY} concurrent connections`);
 console.log('page       p50 ms   p95 ms   p99 ms    req/s   statuses');
-for (const [name, next] of Object.entries(groups)) {
+for (const [name, next] of Object.entries(groups).filter(([n]) => !ONLY.length || ONLY.includes(n))) {
   for (let i = 0; i < CONCURRENCY * 2; i++) await hit(next()); // warm the caches and the JIT
   const times = [];
   const statuses = {};

@@ -7,5 +7,7 @@ declare namespace App {
     /** The raw session token of this request, when it belongs to a live session. */
     token: string | null;
     locale: import('./shared/locale.ts').Locale;
+    /** When this page's content changes by itself (a countdown ends; ms since the epoch): the visitor page cache keeps it no longer. */
+    pageCacheUntil?: number;
   }
 }

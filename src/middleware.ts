@@ -6,13 +6,38 @@ import { fail } from './server/http/envelope.ts';
 import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
+import { keyOf, cachedPage, storePage } from './server/http/page-cache.ts';
+import { noteWrite } from './server/services/catalogue/cache.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Per-request context: database, session user, locale; CSRF refusal and page access guards. */
+/** Writes that change nothing a visitor's page shows (sign-in, codes, captchas): they keep the page cache. */
+const PRIVATE_WRITES = /^\/api\/(?:auth\/|logout$|captcha$|pc\/login\/|user\/change_pwd$|user\/change\/)/;
+
+/**
+ * Per-request context: database, session user, locale; CSRF refusal and page access guards; the visitor
+ * page cache (server/http/page-cache.ts) in front of the public catalogue pages.
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
+  const { request, url } = context;
+  const db = (await getDatabase()).db;
+  const cacheKey = keyOf(request, url, SESSION_COOKIE);
+  if (cacheKey) {
+    const hit = cachedPage(db, cacheKey);
+    if (hit) return hit;
+  }
+  const response = await handle(context, next, db);
+  if (cacheKey) {
+    const setsCookies = !context.cookies.headers().next().done;
+    return storePage(db, cacheKey, response, { until: () => context.locals.pageCacheUntil, setsCookies });
+  }
+  if (!SAFE_METHODS.has(request.method) && response.status < 400 && !PRIVATE_WRITES.test(url.pathname)) noteWrite(db);
+  return response;
+});
+
+async function handle(context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], next: () => Promise<Response>, db: App.Locals['db']) {
   const { request, cookies, url, locals } = context;
-  locals.db = (await getDatabase()).db;
+  locals.db = db;
   locals.locale = parseLocale(cookies.get(LOCALE_COOKIE)?.value);
   const found = readToken(request, cookies);
   const user = found ? await findSessionUser(locals.db, found.token) : null;
@@ -44,4 +69,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return fail(404, '接口不存在');
   }
   return response;
-});
+}

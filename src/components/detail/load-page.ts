@@ -47,7 +47,7 @@ export async function loadProductPage<T>(
     const p = productOf(main);
     const pageUrl = new URL(url.pathname, origin).href;
     const [reviews, productCoupons, storeCoupons, rule, qr] = await Promise.all([
-      listReviews(ctx, { id: p.product_id, type: reply, page }),
+      listReviews(ctx, { id: p.product_id, type: reply, page }, p.product_type === 0 ? { reviewedId: p.product_id } : undefined),
       listProductCoupons(ctx, { ids: String(p.product_id) }),
       listStoreCoupons(ctx, { id: p.mer_id }),
       getPriceRule(ctx, { cate_id: p.cate_id }),

@@ -38,7 +38,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
     database = { db, kind: 'postgres', close: () => pool.end() };
   } else {
     const client = opts.pglite ?? (await openPglite(opts.dataDir ?? config.dataDir));
-    const pdb = drizzlePglite(client, { schema });
+    const pdb = drizzlePglite(client, { schema, logger: process.env.QUERY_LOG ? { logQuery: (q: string) => console.log('[q]', q.replace(/\s+/g, ' ').slice(0, 220)) } : false });
     if (opts.migrate !== false) await migratePglite(pdb, { migrationsFolder: config.migrationsDir });
     database = { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close() };
   }

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../services/context.ts';
-import { getHome } from '../services/site/get-home.ts';
+import { cachedHome } from '../services/site/load-shell.ts';
 import { listCategories } from '../services/catalogue/list-categories.ts';
 import { listHotProducts } from '../services/catalogue/list-hot-products.ts';
 import { listCategorySections } from '../services/catalogue/list-category-sections.ts';
@@ -20,7 +20,7 @@ export const PLAZA_MAX_PAGES = 10;
  */
 export async function loadHomePage(ctx: Pick<ServiceContext, 'db' | 'user'>, plazaPages: number) {
   const [home, categories, sessions, seckill, best, newest, good, hot, coupons, shops, plaza] = await Promise.all([
-    getHome(ctx),
+    cachedHome(ctx),
     listCategories(ctx),
     listSeckillSessions(ctx),
     listSeckillProducts(ctx, { page: 1, limit: 5 }),

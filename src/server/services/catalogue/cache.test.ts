@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { cached, invalidateCatalogue } from './cache.ts';
+import { cached, invalidateCatalogue, catalogueGeneration, noteWrite } from './cache.ts';
 
 const fakeDb = () => ({}) as unknown as Db;
 
@@ -30,6 +30,23 @@ describe('catalogue read cache', () => {
     expect(await cached(db, 'x', async () => 'ok')).toBe('ok');
     await cached(db, 'short', async () => 1, -1);
     expect(await cached(db, 'short', async () => 2)).toBe(2);
+  });
+
+  it('runs a lazy query (a thenable that runs on every await, like a Drizzle query) only once', async () => {
+    const db = fakeDb();
+    let runs = 0;
+    const query = { then: (ok: (v: string) => unknown) => ok(`run ${++runs}`) };
+    for (let i = 0; i < 3; i++) expect(await cached(db, 'q', () => query)).toBe('run 1');
+    expect(runs).toBe(1);
+  });
+
+  it('moves the generation on with every write and invalidation', () => {
+    const db = fakeDb();
+    const g0 = catalogueGeneration(db);
+    noteWrite(db);
+    invalidateCatalogue(db, 'hot:');
+    expect(catalogueGeneration(db)).toBe(g0 + 2);
+    expect(catalogueGeneration(fakeDb())).toBe(0);
   });
 
   it('keeps separate caches per database', async () => {

@@ -28,12 +28,13 @@ function cacheOf(db: Db): Map<string, Entry> {
 }
 
 /** Returns the cached value of `key`, loading it with `load` when missing or expired. */
-export function cached<T>(db: Db, key: string, load: () => Promise<T>, ttlMs = CATALOGUE_TTL_MS): Promise<T> {
+export function cached<T>(db: Db, key: string, load: () => PromiseLike<T>, ttlMs = CATALOGUE_TTL_MS): Promise<T> {
   const cache = cacheOf(db);
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.expires > now) return hit.value as Promise<T>;
-  const value = load();
+  // A Drizzle query is a thenable that runs again on every `await`: keep the one settled promise instead.
+  const value = Promise.resolve(load());
   cache.delete(key);
   cache.set(key, { expires: now + ttlMs, value });
   if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
@@ -44,8 +45,24 @@ export function cached<T>(db: Db, key: string, load: () => Promise<T>, ttlMs = C
   return value;
 }
 
+const generations = new WeakMap<object, number>();
+
+/**
+ * A counter that every write in this process moves on (`invalidateCatalogue`, `noteWrite`): whatever was
+ * built from the database before it (the visitor page cache, server/http/page-cache.ts) is stale.
+ */
+export function catalogueGeneration(db: Db): number {
+  return generations.get(db) ?? 0;
+}
+
+/** Marks that data shown on public pages may have changed (a claim, a follow, a cart line, an order). */
+export function noteWrite(db: Db): void {
+  generations.set(db, catalogueGeneration(db) + 1);
+}
+
 /** Drops every entry whose key starts with `prefix` ('' = everything). Called by catalogue writes. */
 export function invalidateCatalogue(db: Db, prefix = ''): void {
+  noteWrite(db);
   const cache = caches.get(db);
   if (!cache) return;
   for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
@@ -63,7 +80,9 @@ export function dropCached(db: Db, key: string): void {
  *   filter closed shops from this cache);
  * - hot / counts / couponSamples / params / brands: products added, hidden or re-flagged;
  * - seckill: the session schedule; rates: new exchange rates;
- * - shell: the site settings, home tabs and banners, hot keywords (read by every page's shell).
+ * - shell: the site settings, home tabs and banners, hot keywords (read by every page's shell);
+ * - couponFlags: which products and shops have a claimable coupon (coupon claims drop it);
+ * - priceRules: the price notes; countries: country names of the locale picker.
  * The shopper-facing writes of this issue (follows, favourites, claims, cart lines) touch none of these.
  */
 export const CACHE_KEYS = {
@@ -79,4 +98,7 @@ export const CACHE_KEYS = {
   counts: 'count:',
   couponSamples: 'coupon-products:',
   shell: 'shell:',
+  couponFlags: 'coupon-flags',
+  priceRules: 'price-rules',
+  countries: 'countries',
 } as const;

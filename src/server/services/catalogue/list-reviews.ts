@@ -71,17 +71,23 @@ async function statsOf(ctx: Pick<ServiceContext, 'db'>, productId: number) {
  * `GET /api/store/product/reply/lst/{id}?type=count|best|middle|negative`: a product's reviews, newest
  * first, 20 per page, with the counts of the filter chips, the % satisfied and the average stars.
  */
-export async function listReviews(ctx: Pick<ServiceContext, 'db'>, raw: { id: number | string; page?: number | string; limit?: number | string; type?: string }): Promise<ReviewPage> {
+export async function listReviews(
+  ctx: Pick<ServiceContext, 'db'>,
+  raw: { id: number | string; page?: number | string; limit?: number | string; type?: string },
+  /** A product page that already loaded a normal product (its own reviews) passes its id: no lookup. */
+  known?: { reviewedId: number },
+): Promise<ReviewPage> {
   const q = parseInput(input, raw);
-  const productId = await reviewedProductId(ctx, q.id);
+  const productId = known?.reviewedId ?? (await reviewedProductId(ctx, q.id));
   const where = and(eq(productReply.productId, productId), FILTER[q.type]);
-  const [stat, rows, [filtered]] = await Promise.all([
+  const [stat, rows, filtered] = await Promise.all([
     statsOf(ctx, productId),
     ctx.db.select().from(productReply).where(where).orderBy(desc(productReply.createdAt), desc(productReply.replyId)).limit(q.limit).offset(offsetOf(q.page, q.limit)),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(productReply).where(where),
+    // Unfiltered, the total is the statistics' count.
+    FILTER[q.type] ? ctx.db.select({ n: sql<number>`count(*)::int` }).from(productReply).where(where).then((r) => r[0]?.n ?? 0) : null,
   ]);
   return {
-    count: filtered?.n ?? 0,
+    count: filtered ?? stat.count,
     rate: stat.count ? Math.round((stat.best / stat.count) * 1000) / 10 : 100,
     star: stat.avg ? Math.round(Number(stat.avg) * 10) / 10 : 5,
     stat: { count: stat.count, best: stat.best, middle: stat.middle, negative: stat.negative },

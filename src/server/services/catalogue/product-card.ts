@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { coupon, couponProduct, product } from '../../db/schema/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
 import { claimableAt } from '../coupon/coupon-rules.ts';
 import { merchantBriefs, briefOf, type MerchantBrief } from '../merchant/merchant-summary.ts';
 import { now } from './dates.ts';
+import { cached, CACHE_KEYS } from './cache.ts';
 
 /** The columns every product list selects (small: no content, no search tokens). */
 export const cardColumns = {
@@ -68,23 +69,26 @@ export interface ProductCard {
   merchant: MerchantBrief | null;
 }
 
-/** Which of these products have a claimable product coupon, and which shops a claimable shop coupon. */
-async function couponFlags(ctx: Pick<ServiceContext, 'db'>, rows: CardRow[]) {
-  const at = now();
-  const ids = rows.map((r) => r.product_id);
-  const merIds = [...new Set(rows.map((r) => r.mer_id))];
-  const [byProduct, byShop] = await Promise.all([
-    ctx.db
-      .selectDistinct({ id: couponProduct.productId })
-      .from(couponProduct)
-      .innerJoin(coupon, eq(coupon.couponId, couponProduct.couponId))
-      .where(and(inArray(couponProduct.productId, ids), eq(coupon.type, 1), claimableAt(at))),
-    ctx.db
-      .selectDistinct({ id: coupon.merId })
-      .from(coupon)
-      .where(and(inArray(coupon.merId, merIds), eq(coupon.type, 0), claimableAt(at))),
-  ]);
-  return { products: new Set(byProduct.map((r) => r.id)), shops: new Set(byShop.map((r) => r.id)) };
+/** Coupon markers change when a coupon opens, closes or runs out: read at most this often (claims drop it). */
+export const COUPON_FLAGS_TTL_MS = 10_000;
+
+/**
+ * Every product with a claimable product coupon and every shop with a claimable shop coupon: the "券"
+ * marker of every card. One cached read instead of two queries per product list.
+ */
+function couponFlags(ctx: Pick<ServiceContext, 'db'>) {
+  return cached(ctx.db, CACHE_KEYS.couponFlags, async () => {
+    const at = now();
+    const [byProduct, byShop] = await Promise.all([
+      ctx.db
+        .selectDistinct({ id: couponProduct.productId })
+        .from(couponProduct)
+        .innerJoin(coupon, eq(coupon.couponId, couponProduct.couponId))
+        .where(and(eq(coupon.type, 1), claimableAt(at))),
+      ctx.db.selectDistinct({ id: coupon.merId }).from(coupon).where(and(eq(coupon.type, 0), claimableAt(at))),
+    ]);
+    return { products: new Set(byProduct.map((r) => r.id)), shops: new Set(byShop.map((r) => r.id)) };
+  }, COUPON_FLAGS_TTL_MS);
 }
 
 export function cardOf(r: CardRow, merchant: MerchantBrief | null, issetCoupon: boolean): ProductCard {
@@ -99,9 +103,9 @@ export function cardOf(r: CardRow, merchant: MerchantBrief | null, issetCoupon: 
   };
 }
 
-/** Turns selected rows into cards (two small queries for the coupon flags, merchants from the cache). */
+/** Turns selected rows into cards (coupon flags and merchants from the cache). */
 export async function toCards(ctx: Pick<ServiceContext, 'db'>, rows: CardRow[]): Promise<ProductCard[]> {
   if (!rows.length) return [];
-  const [flags, briefs] = await Promise.all([couponFlags(ctx, rows), merchantBriefs(ctx)]);
+  const [flags, briefs] = await Promise.all([couponFlags(ctx), merchantBriefs(ctx)]);
   return rows.map((r) => cardOf(r, briefOf(briefs.get(r.mer_id)), flags.products.has(r.product_id) || flags.shops.has(r.mer_id)));
 }

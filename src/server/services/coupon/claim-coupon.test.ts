@@ -1,7 +1,8 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestDatabase, visitorContext, userContext } from '../../../../tests/helpers/test-db.ts';
-import { coupon, couponUser } from '../../db/schema/index.ts';
+import { coupon, couponProduct, couponUser } from '../../db/schema/index.ts';
+import { listCouponProducts } from './list-coupon-products.ts';
 import { claimCoupon } from './claim-coupon.ts';
 
 // Build the worker's seeded template under the hook timeout, not inside the first test's.
@@ -58,6 +59,28 @@ describe('claimCoupon', () => {
     expect(failed.reason).toMatchObject({ status: 400, message: '优惠券已被领完' });
     expect((await db.db.select().from(coupon).where(eq(coupon.couponId, 3)))[0]!.remainCount).toBe(0);
     expect(await db.db.select().from(couponUser).where(eq(couponUser.couponId, 3))).toHaveLength(1);
+  });
+
+  it('takes the coupon marker off its products as soon as the last one is claimed', async () => {
+    const db = await createTestDatabase();
+    const ctx = visitorContext(db);
+    // A product of a product coupon; every other coupon that could mark it (its shop's, other product ones) is off.
+    const [link] = await db.db
+      .select({ couponId: couponProduct.couponId, productId: couponProduct.productId, merId: coupon.merId })
+      .from(couponProduct)
+      .innerJoin(coupon, eq(coupon.couponId, couponProduct.couponId))
+      .where(eq(coupon.type, 1))
+      .limit(1);
+    const found = link!;
+    const others = await db.db.select({ id: couponProduct.couponId }).from(couponProduct).where(eq(couponProduct.productId, found.productId));
+    for (const o of others) if (o.id !== found.couponId) await db.db.update(coupon).set({ status: false }).where(eq(coupon.couponId, o.id));
+    await db.db.update(coupon).set({ status: false }).where(and(eq(coupon.merId, found.merId), eq(coupon.type, 0)));
+    await db.db.update(coupon).set({ status: true, isLimited: true, remainCount: 5, userLimit: 5 }).where(eq(coupon.couponId, found.couponId));
+    const marker = async () => (await listCouponProducts(ctx, { coupon_id: found.couponId, limit: 50 })).list.find((p) => p.product_id === found.productId)?.issetCoupon;
+    expect(await marker()).toBe(true);
+    await db.db.update(coupon).set({ remainCount: 1 }).where(eq(coupon.couponId, found.couponId));
+    await claimCoupon(await userContext(db, 2), { id: found.couponId });
+    expect(await marker()).toBe(false);
   });
 
   it('never lets one shopper exceed the limit with parallel claims', async () => {

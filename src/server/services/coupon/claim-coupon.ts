@@ -1,3 +1,4 @@
+import { dropCached, CACHE_KEYS } from '../catalogue/cache.ts';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { coupon, couponUser } from '../../db/schema/index.ts';
@@ -52,7 +53,7 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
   const user = requireUser(ctx);
   const { id } = parseInput(z.object({ id: idField('优惠券') }), input);
   const at = now();
-  return ctx.db.transaction(async (t) => {
+  const claimed = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [c] = await tx.select().from(coupon).where(eq(coupon.couponId, id));
     checkWindow(c, at);
@@ -69,6 +70,10 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
       .returning({ id: couponUser.couponUserId });
     // Whether the shopper may take another one (per-shopper limit above 1 and stock left): the button stays.
     const canClaimMore = (mine?.n ?? 0) + 1 < c.userLimit && (!c.isLimited || c.remainCount - 1 > 0);
-    return { coupon_user_id: row!.id, coupon_id: id, start_time: formatDateTime(start), end_time: formatDateTime(end), can_claim_more: canClaimMore };
+    const ranOut = c.isLimited && c.remainCount - 1 <= 0;
+    return { ranOut, dto: { coupon_user_id: row!.id, coupon_id: id, start_time: formatDateTime(start), end_time: formatDateTime(end), can_claim_more: canClaimMore } };
   });
+  // The last one taken: cards stop showing the coupon marker at once.
+  if (claimed.ranOut) dropCached(ctx.db, CACHE_KEYS.couponFlags);
+  return claimed.dto;
 }

@@ -12,6 +12,7 @@ import { cached, CACHE_KEYS } from '../catalogue/cache.ts';
 const SHELL_TTL_MS = 30_000;
 export const cachedSiteConfig = (ctx: Pick<ServiceContext, 'db'>) =>
   cached(ctx.db, `${CACHE_KEYS.shell}site`, () => getSiteConfig(ctx), SHELL_TTL_MS);
+export const cachedHome = (ctx: Pick<ServiceContext, 'db'>) => cached(ctx.db, `${CACHE_KEYS.shell}home`, () => getHome(ctx), SHELL_TTL_MS);
 
 export interface ShellData {
   /** null when the settings could not be read: the page then shows the spec's `加载中...` title. */
@@ -30,10 +31,10 @@ export async function loadShell(ctx: ServiceContext, locale: Locale): Promise<Sh
   try {
     const [site, home, hot, cart, c] = await Promise.all([
       cachedSiteConfig(ctx),
-      cached(ctx.db, `${CACHE_KEYS.shell}home`, () => getHome(ctx), SHELL_TTL_MS),
+      cachedHome(ctx),
       cached(ctx.db, `${CACHE_KEYS.shell}hot`, () => listHotKeywords(ctx), SHELL_TTL_MS),
       ctx.user ? countCart(ctx) : Promise.resolve([{ count: 0 }] as const),
-      ctx.db.select({ name: country.name }).from(country).where(eq(country.code, locale.country)).limit(1),
+      cached(ctx.db, `${CACHE_KEYS.countries}:${locale.country}`, () => ctx.db.select({ name: country.name }).from(country).where(eq(country.code, locale.country)).limit(1)),
     ]);
     return {
       site,

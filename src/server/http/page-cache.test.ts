@@ -1,0 +1,80 @@
+import { describe, it, expect } from 'vitest';
+import type { Db } from '../db/client.ts';
+import { keyOf, cachedPage, storePage, expirePageAt, PAGE_CACHE_TTL_MS } from './page-cache.ts';
+import { noteWrite } from '../services/catalogue/cache.ts';
+
+const SESSION = 'auth._token.local';
+const get = (path: string, headers: Record<string, string> = {}) => {
+  const url = new URL(path, 'http://mall.test');
+  return { request: new Request(url, { headers }), url };
+};
+const key = (path: string, headers?: Record<string, string>) => {
+  const { request, url } = get(path, headers);
+  return keyOf(request, url, SESSION);
+};
+const html = (body: string, init: ResponseInit = {}) =>
+  new Response(body, { status: 200, ...init, headers: { 'content-type': 'text/html', ...(init.headers as object) } });
+
+describe('visitor page cache', () => {
+  it('keys public catalogue pages by URL, locale and banner cookies', () => {
+    expect(key('/goods_search?title=茶')).toBe('/goods_search?title=%E8%8C%B6||');
+    expect(key('/goods_detail/5', { cookie: 'locale=US|USD|$; top_banner7=1; other=x' })).toBe('/goods_detail/5|US|USD|$|top_banner7');
+    for (const p of ['/', '/store?id=3', '/store/category?id=3', '/coupon_center', '/goods_seckill_detail/4', '/news_list']) {
+      expect(key(p)).not.toBeNull();
+    }
+  });
+
+  it('never keys private pages, the API, signed-in shoppers or token holders', () => {
+    for (const p of ['/login', '/user', '/scan_login', '/api/pc/home', '/shopping_cart', '/qualifications?id=1', '/goods_searchx']) {
+      expect(key(p)).toBeNull();
+    }
+    expect(key('/', { cookie: `${SESSION}=abc` })).toBeNull();
+    expect(key('/', { 'x-token': 'abc' })).toBeNull();
+    expect(key('/', { authorization: 'Bearer abc' })).toBeNull();
+    const url = new URL('http://mall.test/');
+    expect(keyOf(new Request(url, { method: 'POST' }), url, SESSION)).toBeNull();
+  });
+
+  it('serves a stored 200 page until a write moves the generation on', async () => {
+    const db = {} as Db;
+    const sent = await storePage(db, 'k', html('<p>one</p>', { headers: { 'content-security-policy': "default-src 'self'" } }));
+    expect(sent.headers.get('x-page-cache')).toBe('MISS');
+    expect(await sent.text()).toBe('<p>one</p>');
+    const hit = cachedPage(db, 'k')!;
+    expect(hit.headers.get('x-page-cache')).toBe('HIT');
+    expect(hit.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(await hit.text()).toBe('<p>one</p>');
+    noteWrite(db);
+    expect(cachedPage(db, 'k')).toBeNull();
+  });
+
+  it('ends an entry at its TTL or at the moment the page said it changes', async () => {
+    const db = {} as Db;
+    const t = 1_000_000;
+    await storePage(db, 'ttl', html('a'), {}, t);
+    expect(cachedPage(db, 'ttl', t + PAGE_CACHE_TTL_MS - 1)).not.toBeNull();
+    expect(cachedPage(db, 'ttl', t + PAGE_CACHE_TTL_MS)).toBeNull();
+    const locals: { pageCacheUntil?: number } = {};
+    expirePageAt(locals, t + 500);
+    expirePageAt(locals, t + 900);
+    expect(locals.pageCacheUntil).toBe(t + 500);
+    await storePage(db, 'until', html('b'), { until: () => locals.pageCacheUntil }, t);
+    expect(cachedPage(db, 'until', t + 499)).not.toBeNull();
+    expect(cachedPage(db, 'until', t + 500)).toBeNull();
+  });
+
+  it('does not keep errors, non-HTML answers or pages that set cookies', async () => {
+    const db = {} as Db;
+    const answers = [
+      new Response('gone', { status: 404, headers: { 'content-type': 'text/html' } }),
+      new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }),
+      html('c', { headers: { 'set-cookie': 'a=b' } }),
+    ];
+    for (const [i, r] of answers.entries()) {
+      expect((await storePage(db, `x${i}`, r)).headers.get('x-page-cache')).toBe('BYPASS');
+      expect(cachedPage(db, `x${i}`)).toBeNull();
+    }
+    expect((await storePage(db, 'astro-cookie', html('d'), { setsCookies: true })).headers.get('x-page-cache')).toBe('BYPASS');
+    expect(cachedPage(db, 'astro-cookie')).toBeNull();
+  });
+});

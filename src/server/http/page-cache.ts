@@ -1,0 +1,112 @@
+import type { Db } from '../db/client.ts';
+import { catalogueGeneration } from '../services/catalogue/cache.ts';
+
+/**
+ * A short-lived cache of the HTML that visitors (no session) get for public catalogue pages: the same URL,
+ * locale and banner cookie always render the same page for every visitor, so under load most of them are
+ * served from memory instead of re-reading the database and re-rendering.
+ *
+ * Freshness:
+ * - an entry lives `PAGE_CACHE_TTL` seconds (default 10; 0 turns the cache off);
+ * - a page whose content changes at a known moment (a countdown reaching zero, a flash-sale session
+ *   starting) sets `locals.pageCacheUntil` and its entry ends then;
+ * - any write in this process (a claim, a follow, a catalogue change: `invalidateCatalogue`) bumps the
+ *   catalogue generation and every entry made before it is ignored. Another app process on the same
+ *   PostgreSQL sees such a change within the TTL at worst.
+ * Signed-in shoppers, requests with a token, other methods than GET and answers other than a plain 200 page
+ * are never cached. The key holds every cookie these pages read (`locale`, `top_banner<id>`): a page that
+ * starts reading another request cookie or header must add it to `keyOf`.
+ */
+export const PAGE_CACHE_TTL_MS = Math.max(0, Number(process.env.PAGE_CACHE_TTL ?? 10)) * 1000;
+export const PAGE_CACHE_MAX_ENTRIES = 1000;
+/** Pages larger than this are not kept (a runaway page must not fill memory). */
+export const PAGE_CACHE_MAX_BYTES = 512 * 1024;
+
+/** Public pages whose HTML depends only on the URL, the locale and the banner cookie. */
+const CACHEABLE = new RegExp(
+  '^/(?:|goods_(?:cate|list|search|coupon|seckill|presell)|coupon_center|shop_street|shop_more|news_list|privacy_agreement' +
+    '|partials/home-sections|store(?:/category|/storeCoupon)?|(?:goods_detail|goods_seckill_detail|goods_presell_detail|news_detail)/[^/]+)$',
+);
+
+interface Entry {
+  generation: number;
+  expires: number;
+  body: ArrayBuffer;
+  headers: [string, string][];
+}
+
+const caches = new WeakMap<object, Map<string, Entry>>();
+
+function cacheOf(db: Db): Map<string, Entry> {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new Map()));
+  return c;
+}
+
+function cookiesOf(request: Request): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  return out;
+}
+
+/**
+ * The cache key of a visitor's request for a cacheable page, or null when this request must be rendered
+ * (not GET, not a cacheable path, a session cookie or token, the cache turned off).
+ */
+export function keyOf(request: Request, url: URL, sessionCookie: string): string | null {
+  if (!PAGE_CACHE_TTL_MS || request.method !== 'GET' || !CACHEABLE.test(url.pathname)) return null;
+  if (request.headers.has('authorization') || request.headers.has('x-token')) return null;
+  const cookies = cookiesOf(request);
+  if (cookies.has(sessionCookie)) return null;
+  const banners = [...cookies.keys()].filter((k) => k.startsWith('top_banner')).sort().join(',');
+  return `${url.pathname}${url.search}|${cookies.get('locale') ?? ''}|${banners}`;
+}
+
+/** The cached page for `key`, if it is still fresh and no write happened since it was made. */
+export function cachedPage(db: Db, key: string, now = Date.now()): Response | null {
+  const cache = cacheOf(db);
+  const hit = cache.get(key);
+  if (!hit) return null;
+  if (hit.expires <= now || hit.generation !== catalogueGeneration(db)) {
+    cache.delete(key);
+    return null;
+  }
+  const headers = new Headers(hit.headers);
+  headers.set('x-page-cache', 'HIT');
+  return new Response(hit.body, { status: 200, headers });
+}
+
+/**
+ * Keeps a rendered page for later visitors when it is a plain 200 HTML answer that sets no cookie
+ * (`setsCookies`: Astro's cookies of this request, which a new Response would not carry), and returns the
+ * response to send now (the body has been read, so a new Response carries it).
+ */
+export async function storePage(db: Db, key: string, response: Response, opts: { until?: () => number | undefined; setsCookies?: boolean } = {}, now = Date.now()): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status !== 200 || !type.startsWith('text/html') || opts.setsCookies || response.headers.has('set-cookie')) {
+    response.headers.set('x-page-cache', 'BYPASS');
+    return response;
+  }
+  const generation = catalogueGeneration(db);
+  const body = await response.arrayBuffer();
+  const headers: [string, string][] = [...response.headers.entries()];
+  // Read after the body: components set `pageCacheUntil` while the page streams.
+  const expires = Math.min(now + PAGE_CACHE_TTL_MS, opts.until?.() ?? Infinity);
+  if (body.byteLength <= PAGE_CACHE_MAX_BYTES && expires > now) {
+    const cache = cacheOf(db);
+    cache.delete(key);
+    cache.set(key, { generation, expires, body, headers });
+    if (cache.size > PAGE_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  }
+  const out = new Response(body, { status: 200, headers });
+  out.headers.set('x-page-cache', 'MISS');
+  return out;
+}
+
+/** A page (or a component of it) whose content changes by itself at `ms` keeps its cache entry no longer. */
+export function expirePageAt(locals: { pageCacheUntil?: number }, ms: number): void {
+  locals.pageCacheUntil = Math.min(locals.pageCacheUntil ?? Infinity, ms);
+}
