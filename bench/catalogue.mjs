@@ -60,9 +60,9 @@ function hit(path) {
     const t0 = performance.now();
     const req = http.get(new URL(path, base), { agent, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0 }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, hit: res.headers['x-page-cache'] === 'HIT' }));
     });
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - t0 }));
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - t0, hit: false }));
   });
 }
 
@@ -106,12 +106,13 @@ const groups = {
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 console.log(`[bench] ${base}: ${REQUESTS} requests per page kind at ${CONCURRENCY} concurrent connections`);
-console.log('page       p50 ms   p95 ms   p99 ms    req/s   statuses');
+console.log('page       p50 ms   p95 ms   p99 ms    req/s  cached   statuses');
 for (const [name, next] of Object.entries(groups).filter(([n]) => !ONLY.length || ONLY.includes(n))) {
   for (let i = 0; i < CONCURRENCY * 2; i++) await hit(next()); // warm the caches and the JIT
   const times = [];
   const statuses = {};
   let issued = 0;
+  let hits = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -119,6 +120,7 @@ for (const [name, next] of Object.entries(groups).filter(([n]) => !ONLY.length |
         issued++;
         const r = await hit(next());
         times.push(r.ms);
+        if (r.hit) hits++;
         statuses[r.status] = (statuses[r.status] ?? 0) + 1;
       }
     }),
@@ -126,7 +128,7 @@ for (const [name, next] of Object.entries(groups).filter(([n]) => !ONLY.length |
   const wall = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
   const f = (v) => v.toFixed(1).padStart(8);
-  console.log(`${name.padEnd(8)} ${f(pct(times, 50))} ${f(pct(times, 95))} ${f(pct(times, 99))} ${(times.length / wall).toFixed(0).padStart(8)}   ${JSON.stringify(statuses)}`);
+  console.log(`${name.padEnd(8)} ${f(pct(times, 50))} ${f(pct(times, 95))} ${f(pct(times, 99))} ${(times.length / wall).toFixed(0).padStart(8)} ${`${Math.round((100 * hits) / times.length)}%`.padStart(7)}   ${JSON.stringify(statuses)}`);
 }
 agent.destroy();
 if (server) {

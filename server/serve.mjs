@@ -7,6 +7,10 @@ import { existsSync } from 'node:fs';
 import compression from 'compression';
 import sirv from 'sirv';
 
+// React (and other libraries) pick their production builds from this, read when the built app is imported
+// below: their development builds cost about a tenth of the server's time per page.
+process.env.NODE_ENV ??= 'production';
+
 const root = fileURLToPath(new URL('../', import.meta.url));
 const clientDir = `${root}dist/client`;
 const entry = `${root}dist/server/entry.mjs`;

@@ -36,7 +36,7 @@ describe('catalogue read cache', () => {
     const db = fakeDb();
     let runs = 0;
     const query = { then: (ok: (v: string) => unknown) => ok(`run ${++runs}`) };
-    for (let i = 0; i < 3; i++) expect(await cached(db, 'q', () => query)).toBe('run 1');
+    for (let i = 0; i < 3; i++) expect(await cached(db, 'q', () => query as unknown as PromiseLike<string>)).toBe('run 1');
     expect(runs).toBe(1);
   });
 
