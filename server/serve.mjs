@@ -28,6 +28,9 @@ const FALLBACK_CSP = "default-src 'none'; img-src 'self' data:; style-src 'self'
 function withSecurityHeaders(res) {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
+    // Astro copies the Response's statusText, which its rendered error pages leave at 'OK' ("404 OK").
+    const code = Number(args[0]);
+    if (res.statusMessage === 'OK' && code !== 200) res.statusMessage = http.STATUS_CODES[code] ?? '';
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!res.hasHeader(k)) res.setHeader(k, v);
     if (!res.hasHeader('content-security-policy')) res.setHeader('content-security-policy', FALLBACK_CSP);
     if (process.env.HTTPS === '1' && !res.hasHeader('strict-transport-security')) {

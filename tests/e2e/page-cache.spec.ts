@@ -53,10 +53,11 @@ test.describe('visitor page cache', () => {
     expect(careCount(await (await request.get(page)).text())).toBe(before);
   });
 
-  test('error pages and private pages are never cached', async ({ request }) => {
+  test('error pages (with their own status line) and private pages are never cached', async ({ request }) => {
     for (let i = 0; i < 2; i++) {
       const missing = await request.get('/goods_detail/99999999');
       expect(missing.status()).toBe(404);
+      expect(missing.statusText()).toBe('Not Found');
       expect(missing.headers()['x-page-cache']).not.toBe('HIT');
     }
     for (let i = 0; i < 2; i++) expect((await request.get('/login')).headers()['x-page-cache']).toBeUndefined();

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { createTestDatabase, visitorContext } from '../../../tests/helpers/test-db.ts';
 import { groupData } from '../db/schema/index.ts';
+import { invalidateCatalogue, CACHE_KEYS } from '../services/catalogue/cache.ts';
 import { loadHomePage, PLAZA_LIMIT } from './home-page.ts';
 import { HOME_BANNERS, HOME_TABS } from './home-defaults.ts';
 
@@ -38,6 +39,8 @@ describe('loadHomePage', () => {
       { groupKey: 'pc_home_banner', value: { image: '/b1.png', link: '/goods_seckill', alt: '秒杀' }, sort: 1 },
       { groupKey: 'pc_home_banner', value: { image: '', link: '/x' }, sort: 0 },
     ]);
+    // Home settings are cached with the shell's (30 s): an operator's write drops them.
+    invalidateCatalogue(db.db, CACHE_KEYS.shell);
     const home = await loadHomePage(visitorContext(db), 1);
     expect(home.tabs).toEqual([{ label: '双十二', link: '/goods_list?type=hot' }]);
     expect(home.banners).toEqual([{ image: '/b1.png', link: '/goods_seckill', alt: '秒杀' }]);
