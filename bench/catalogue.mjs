@@ -54,11 +54,27 @@ if (!base) {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
+// `--signed-in`: every request as the demo member (never served from the visitor page cache).
+const headers = { 'accept-encoding': 'br, gzip' };
+if (argv.includes('--signed-in')) {
+  const res = await fetch(new URL('/api/auth/login', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: '8613800138000', phone_code: '86', password: 'mall123456' }),
+  });
+  const token = (await res.json()).data?.token;
+  if (!token) {
+    console.error('[bench] could not sign in the demo member');
+    process.exit(1);
+  }
+  headers['x-token'] = token;
+}
+
 /** One GET; resolves with status and milliseconds to the last byte. */
 function hit(path) {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const req = http.get(new URL(path, base), { agent, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+    const req = http.get(new URL(path, base), { agent, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, hit: res.headers['x-page-cache'] === 'HIT' }));
     });

@@ -8,28 +8,43 @@ import { listSeckillProducts } from '../services/promotion/list-seckill-products
 import { listCoupons } from '../services/coupon/list-coupons.ts';
 import { listMerchants } from '../services/merchant/list-merchants.ts';
 import { HOME_BANNERS, HOME_TABS } from './home-defaults.ts';
+import { cached, CACHE_KEYS } from '../services/catalogue/cache.ts';
 
 /** Category-plaza sections per page (reference: `rec_list?limit=3`); also the partial's page size. */
 export const PLAZA_LIMIT = 3;
 /** Plaza pages a no-JS "more" link may ask for at once (keeps one request bounded). */
 export const PLAZA_MAX_PAGES = 10;
 
+/** Home sections that are the same for every shopper: read at most this often (the page cache's TTL). */
+const SHARED_TTL_MS = 10_000;
+
+/** The flash-sale strip and featured shops (with their recommendations) are the same for every shopper. */
+function sharedSections(ctx: Pick<ServiceContext, 'db'>) {
+  return cached(ctx.db, `${CACHE_KEYS.hot}home-shared`, async () => {
+    const [seckill, shops] = await Promise.all([
+      listSeckillProducts(ctx, { page: 1, limit: 5 }),
+      listMerchants(ctx, { page: 1, limit: 2, is_best: 1 }),
+    ]);
+    return { seckill, shops };
+  }, SHARED_TTL_MS);
+}
+
 /**
  * Everything the home page shows, loaded in parallel (reference `/` "API"). `plazaPages` is how many
  * plaza pages to render (the no-JS "more" link adds one); the script loads the following ones on scroll.
+ * Only the coupon teaser (claimed or not) is the shopper's own; the rest comes from cached reads.
  */
 export async function loadHomePage(ctx: Pick<ServiceContext, 'db' | 'user'>, plazaPages: number) {
-  const [home, categories, sessions, seckill, best, newest, good, hot, coupons, shops, plaza] = await Promise.all([
+  const [home, categories, sessions, { seckill, shops }, best, newest, good, hot, coupons, plaza] = await Promise.all([
     cachedHome(ctx),
     listCategories(ctx),
     listSeckillSessions(ctx),
-    listSeckillProducts(ctx, { page: 1, limit: 5 }),
+    sharedSections(ctx),
     listHotProducts(ctx, { type: 'best', page: 1, limit: 4 }),
     listHotProducts(ctx, { type: 'new', page: 1, limit: 5 }),
     listHotProducts(ctx, { type: 'good', page: 1, limit: 5 }),
     listHotProducts(ctx, { type: 'hot', page: 1, limit: 3 }),
     listCoupons(ctx, { product: 1, page: 1, limit: 4 }),
-    listMerchants(ctx, { page: 1, limit: 2, is_best: 1 }),
     listCategorySections(ctx, { page: 1, limit: PLAZA_LIMIT * plazaPages }),
   ]);
   const session = sessions.seckillTimeIndex >= 0 ? sessions.seckillTime[sessions.seckillTimeIndex]! : null;
