@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { keyOf, cachedPage, storePage, expirePageAt, PAGE_CACHE_TTL_MS } from './page-cache.ts';
+import { keyOf, cachedPage, storePage, expirePageAt, pageCacheSize, PAGE_CACHE_TTL_MS, PAGE_CACHE_MAX_BYTES, PAGE_CACHE_MAX_TOTAL_BYTES, PAGE_CACHE_MAX_ENTRIES } from './page-cache.ts';
 import { noteWrite } from '../services/catalogue/cache.ts';
 
 const SESSION = 'auth._token.local';
@@ -76,5 +76,22 @@ describe('visitor page cache', () => {
     }
     expect((await storePage(db, 'astro-cookie', html('d'), { setsCookies: true })).headers.get('x-page-cache')).toBe('BYPASS');
     expect(cachedPage(db, 'astro-cookie')).toBeNull();
+  });
+
+  it('stays within its entry and byte budgets, dropping the oldest pages first', async () => {
+    const db = {} as Db;
+    const page = 'x'.repeat(PAGE_CACHE_MAX_BYTES - 1024);
+    const fit = Math.floor(PAGE_CACHE_MAX_TOTAL_BYTES / page.length);
+    for (let i = 0; i < fit + 5; i++) await storePage(db, `big${i}`, html(page));
+    expect(pageCacheSize(db).bytes).toBeLessThanOrEqual(PAGE_CACHE_MAX_TOTAL_BYTES);
+    expect(cachedPage(db, 'big0')).toBeNull();
+    expect(cachedPage(db, `big${fit + 4}`)).not.toBeNull();
+    expect((await storePage(db, 'huge', html('x'.repeat(PAGE_CACHE_MAX_BYTES + 1)))).headers.get('x-page-cache')).toBe('MISS');
+    expect(cachedPage(db, 'huge')).toBeNull();
+
+    const many = {} as Db;
+    for (let i = 0; i < PAGE_CACHE_MAX_ENTRIES + 10; i++) await storePage(many, `p${i}`, html('<p>small</p>'));
+    expect(pageCacheSize(many).entries).toBe(PAGE_CACHE_MAX_ENTRIES);
+    expect(cachedPage(many, 'p0')).toBeNull();
   });
 });

@@ -21,6 +21,8 @@ export const PAGE_CACHE_TTL_MS = Math.max(0, Number(process.env.PAGE_CACHE_TTL ?
 export const PAGE_CACHE_MAX_ENTRIES = 1000;
 /** Pages larger than this are not kept (a runaway page must not fill memory). */
 export const PAGE_CACHE_MAX_BYTES = 512 * 1024;
+/** All pages kept together (per database): made-up query strings cannot grow the cache past it. */
+export const PAGE_CACHE_MAX_TOTAL_BYTES = 48 * 1024 * 1024;
 
 /** Public pages whose HTML depends only on the URL, the locale and the banner cookie. */
 const CACHEABLE = new RegExp(
@@ -35,12 +37,49 @@ interface Entry {
   headers: [string, string][];
 }
 
-const caches = new WeakMap<object, Map<string, Entry>>();
+/** The pages of one database, oldest first, with their total size. */
+class PageStore {
+  private entries = new Map<string, Entry>();
+  bytes = 0;
 
-function cacheOf(db: Db): Map<string, Entry> {
+  get(key: string): Entry | undefined {
+    return this.entries.get(key);
+  }
+
+  delete(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.bytes -= old.body.byteLength;
+    this.entries.delete(key);
+  }
+
+  /** Adds (or renews) a page, then drops the oldest ones past the entry and byte budgets. */
+  set(key: string, entry: Entry): void {
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.body.byteLength;
+    while (this.entries.size > PAGE_CACHE_MAX_ENTRIES || this.bytes > PAGE_CACHE_MAX_TOTAL_BYTES) {
+      this.delete(this.entries.keys().next().value!);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const caches = new WeakMap<object, PageStore>();
+
+function cacheOf(db: Db): PageStore {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = new Map()));
+  if (!c) caches.set(db, (c = new PageStore()));
   return c;
+}
+
+/** How many pages and bytes the cache of `db` holds (for tests and operators). */
+export function pageCacheSize(db: Db): { entries: number; bytes: number } {
+  const c = cacheOf(db);
+  return { entries: c.size, bytes: c.bytes };
 }
 
 function cookiesOf(request: Request): Map<string, string> {
@@ -96,10 +135,7 @@ export async function storePage(db: Db, key: string, response: Response, opts: {
   // Read after the body: components set `pageCacheUntil` while the page streams.
   const expires = Math.min(now + PAGE_CACHE_TTL_MS, opts.until?.() ?? Infinity);
   if (body.byteLength <= PAGE_CACHE_MAX_BYTES && expires > now) {
-    const cache = cacheOf(db);
-    cache.delete(key);
-    cache.set(key, { generation, expires, body, headers });
-    if (cache.size > PAGE_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cacheOf(db).set(key, { generation, expires, body, headers });
   }
   const out = new Response(body, { status: 200, headers });
   out.headers.set('x-page-cache', 'MISS');
