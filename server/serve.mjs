@@ -40,10 +40,13 @@ function withSecurityHeaders(res) {
   };
 }
 
-export async function createApp() {
-  if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing: run "npm run build" first.');
-  const { handler } = await import(pathToFileURL(entry).href);
-  const assets = sirv(clientDir, {
+/**
+ * Static files of `dir` with their precompressed variants. sirv lists the files at start and streams them
+ * without an error handler: a file removed since (a rebuild or deploy under a running server) would throw
+ * out of the stream and stop the process. Such a request now fails on its own and is logged.
+ */
+export function staticFiles(dir) {
+  const assets = sirv(dir, {
     brotli: true,
     gzip: true,
     etag: true,
@@ -52,6 +55,23 @@ export async function createApp() {
       res.setHeader('cache-control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
+  return (req, res, next) => {
+    // Readable.pipe() announces itself on the destination before the file is opened.
+    res.once('pipe', (src) => {
+      src.once('error', (err) => {
+        console.error(`[mallfront] static file ${req.url} failed: ${err.code ?? err.message}`);
+        if (res.headersSent) res.destroy();
+        else res.writeHead(500).end();
+      });
+    });
+    assets(req, res, next);
+  };
+}
+
+export async function createApp() {
+  if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing: run "npm run build" first.');
+  const { handler } = await import(pathToFileURL(entry).href);
+  const assets = staticFiles(clientDir);
   const compress = compression({ threshold: 1024 });
   return (req, res) => {
     withSecurityHeaders(res);

@@ -1,0 +1,57 @@
+import { describe, it, expect, afterEach } from 'vitest';
+import http from 'node:http';
+import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { staticFiles } from '../../server/serve.mjs';
+
+let server: http.Server | undefined;
+afterEach(() => server?.close());
+
+async function serve(dir: string): Promise<string> {
+  const handler = staticFiles(dir);
+  server = http.createServer((req, res) => handler(req, res, () => res.writeHead(404).end('not found')));
+  await new Promise<void>((ok) => server!.listen(0, '127.0.0.1', ok));
+  return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+}
+
+describe('static files', () => {
+  it('serves a file, and its precompressed variant to a browser that accepts it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mall-static-'));
+    await writeFile(join(dir, 'app.js'), 'console.log(1)');
+    await writeFile(join(dir, 'app.js.br'), 'brotli bytes');
+    const base = await serve(dir);
+    const res = await fetch(`${base}/app.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(await res.text()).toBe('console.log(1)');
+    const br = await new Promise<{ encoding?: string; body: string }>((resolve) => {
+      http.get(`${base}/app.js`, { headers: { 'accept-encoding': 'br' } }, (r) => {
+        let body = '';
+        r.on('data', (c) => (body += c)).on('end', () => resolve({ encoding: r.headers['content-encoding'], body }));
+      });
+    });
+    expect(br).toEqual({ encoding: 'br', body: 'brotli bytes' });
+    await rm(dir, { recursive: true });
+  });
+
+  it('a file removed under the running server fails that request only; the server keeps serving', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mall-static-'));
+    await writeFile(join(dir, 'app.js'), 'console.log(1)');
+    await writeFile(join(dir, 'app.js.br'), 'brotli bytes');
+    await writeFile(join(dir, 'other.js'), 'console.log(2)');
+    const base = await serve(dir);
+    await rm(join(dir, 'app.js.br'));
+    const failed = await new Promise<string>((resolve) => {
+      http.get(`${base}/app.js`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(`status ${res.statusCode}`));
+        res.on('error', () => resolve('aborted'));
+      }).on('error', () => resolve('aborted'));
+    });
+    expect(['aborted', 'status 500']).toContain(failed);
+    const res = await fetch(`${base}/other.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log(2)');
+    await rm(dir, { recursive: true });
+  });
+});
