@@ -3,55 +3,7 @@
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { codeCount, latestCode, uniquePhone } from './sms.ts';
-
-const SESSION_COOKIE = 'auth._token.local';
-
-async function envelope(res: APIResponse): Promise<{ status: number; message: string; data?: any }> {
-  expect(res.headers()['content-type']).toContain('application/json');
-  const body = await res.json();
-  expect(Object.keys(body).every((k) => ['status', 'message', 'data'].includes(k))).toBe(true);
-  return body;
-}
-
-async function okBody(res: APIResponse) {
-  const body = await envelope(res);
-  expect(res.status(), body.message).toBe(200);
-  expect(body.status).toBe(200);
-  return body;
-}
-
-async function refusal(res: APIResponse, status = 400) {
-  const body = await envelope(res);
-  expect(res.status()).toBe(status);
-  expect(body.status).toBe(status);
-  expect(body.message).toMatch(/[\u4e00-\u9fff]/);
-  return body;
-}
-
-/** Sends a code, answering the image captcha when the server demands one (test mode shows its answer). */
-async function sendCode(api: APIRequestContext, body: Record<string, string>): Promise<void> {
-  let res = await api.post('/api/auth/verify', { data: body });
-  if ((await res.json()).data?.need_captcha) {
-    const { data } = await okBody(await api.get('/api/captcha'));
-    res = await api.post('/api/auth/verify', { data: { ...body, key: data.key, code: data.code } });
-  }
-  expect((await okBody(res)).message).toBe('验证码已发送');
-}
-
-function sessionCookieOf(res: APIResponse): string | undefined {
-  return res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`${SESSION_COOKIE}=`))?.value;
-}
-
-/** A shopper registered through the API, with a password. */
-async function registered(api: APIRequestContext): Promise<{ phone: string; pwd: string }> {
-  const phone = uniquePhone();
-  await sendCode(api, { phone_code: '86', phone, type: 'register' });
-  const sms_code = await latestCode(phone, { type: 'register' });
-  const res = await api.post('/api/auth/register', { data: { phone_code: '86', phone, sms_code, pwd: 'pass2026', user_type: 'pc' } });
-  expect((await okBody(res)).message).toBe('注册成功');
-  expect(sessionCookieOf(res)).toBeUndefined();
-  return { phone, pwd: 'pass2026' };
-}
+import { SESSION_COOKIE, envelope, okBody, refusal, sendCode, sessionCookieOf, registered } from './accounts.ts';
 
 test.describe('accounts API', () => {
   test('GET /api/captcha gives an SVG data URL, a key and, in test mode, the answer', async ({ request }) => {
