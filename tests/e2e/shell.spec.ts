@@ -116,6 +116,23 @@ test.describe('locale picker', () => {
     expect(decodeURIComponent(cookie?.value ?? '')).toBe('JP|JPY|JP¥');
     await expect(page.getByRole('button', { name: /配送至/ })).toContainText('日本');
     await expect(page.getByRole('button', { name: /配送至/ })).toContainText('JPY JP¥');
+    await expect(page.getByRole('button', { name: /配送至/ }).locator('img.flag')).toHaveAttribute('src', '/flags/JP.svg');
+  });
+
+  test('flags are pictures (Windows draws no emoji flags) that load for every listed country', async ({ page, request }) => {
+    await page.goto('/');
+    const flag = page.getByRole('button', { name: /配送至/ }).locator('img.flag');
+    await expect(flag).toHaveAttribute('src', '/flags/CN.svg');
+    expect(await flag.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.getByRole('button', { name: /配送至/ }).click();
+    const items = page.getByRole('list', { name: '国家/地区列表' }).locator('img.flag');
+    await expect(items.first()).toBeVisible();
+    for (const src of await items.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')!))) {
+      const res = await request.get(src);
+      expect(res.status(), src).toBe(200);
+      expect(res.headers()['content-type']).toContain('image/svg+xml');
+    }
+    for (const bad of ['/flags/XX.svg', '/flags/constructor.svg', '/flags/..%2Fpackage.svg']) expect((await request.get(bad)).status()).toBe(404);
   });
 
   test('searches countries by phone code and currencies by code', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { flagOf } from '../../shared/flag.ts';
+import { Flag } from '../ui/Flag.tsx';
 import { placeholders } from '../../shared/schemas/auth.ts';
 import { useRemoteOptions, type CountryOption } from '../layout/use-remote-options.ts';
 
@@ -48,7 +48,7 @@ export function PhoneField({ id, phoneCode, phone, onPhoneCode, onPhone }: Props
               <li key={c.value}>
                 <button type="button" className="locale__option" aria-pressed={c.phone_code === phoneCode}
                   onClick={() => { onPhoneCode(c.phone_code); setOpen(false); }}>
-                  <span aria-hidden="true">{flagOf(c.value)}</span>{c.label}<small>+{c.phone_code}</small>
+                  <Flag code={c.value} lazy />{c.label}<small>+{c.phone_code}</small>
                 </button>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { get, ApiError } from '../../client/api.ts';
 import { saveLocale } from '../../client/cookies.ts';
-import { flagOf } from '../../shared/flag.ts';
+import { Flag } from '../ui/Flag.tsx';
 import type { Locale } from '../../shared/locale.ts';
 import { useRemoteOptions, type CountryOption, type CurrencyOption, type OptionPage } from './use-remote-options.ts';
 
@@ -60,21 +60,21 @@ export default function LocalePicker({ locale, countryName }: Props) {
   return (
     <div className="locale" ref={root}>
       <button type="button" className="locale__trigger" aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen(!open)} data-locale-trigger>
-        配送至：<span className="locale__flag" aria-hidden="true">{flagOf(locale.country)}</span>
+        配送至：<Flag code={locale.country} className="flag locale__flag" />
         <span>{countryName}</span> / <span>{locale.currency} {locale.symbol}</span>
       </button>
       {open && (
         <div className="locale__panel" role="dialog" aria-label="选择配送国家/地区和币种">
           <div className="locale__cols">
             <div>
-              <label className="locale__label" htmlFor="locale-country">国家/地区：{flagOf(country.code)} {country.name}</label>
+              <label className="locale__label" htmlFor="locale-country">国家/地区：<Flag code={country.code} /> {country.name}</label>
               <input id="locale-country" ref={firstField} className="locale__search" type="search" placeholder="搜索国家/地区或区号"
                 value={countryKw} onChange={(e) => setCountryKw(e.target.value)} maxLength={50} />
               <ul className="locale__list" aria-label="国家/地区列表">
                 {countries.list.map((c) => (
                   <li key={c.value}>
                     <button type="button" className="locale__option" aria-pressed={c.value === country.code} onClick={() => pickCountry(c)}>
-                      <span aria-hidden="true">{flagOf(c.value)}</span>{c.label}<small>+{c.phone_code}</small>
+                      <Flag code={c.value} lazy />{c.label}<small>+{c.phone_code}</small>
                     </button>
                   </li>
                 ))}
