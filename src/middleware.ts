@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
+import type { APIContext, MiddlewareNext } from 'astro';
 import { getDatabase } from './server/db/client.ts';
 import { findSessionUser } from './server/services/session/sessions.ts';
 import { readToken, isSameOrigin } from './server/http/session-token.ts';
@@ -35,7 +36,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   return response;
 });
 
-async function handle(context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], next: () => Promise<Response>, db: App.Locals['db']) {
+async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals['db']) {
   const { request, cookies, url, locals } = context;
   locals.db = db;
   locals.locale = parseLocale(cookies.get(LOCALE_COOKIE)?.value);

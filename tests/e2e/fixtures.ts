@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { SESSION_COOKIE } from '../../src/shared/cookies.ts';
 
 /** `shopper` is the only demo account whose cart tests may change. */
@@ -28,3 +28,8 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+/** Every JSON-LD block of the page, parsed. */
+export async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  return (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b));
+}

@@ -1,7 +1,7 @@
 // The news pages (/news_list, /news_detail/{id}) and their JSON API, against the built server. Articles are the
 // Markdown files of src/content/news; the expectations are read from the API where they depend on the text.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, jsonLd } from './fixtures.ts';
 
 type Item = { article_id: number; cid: number; title: string; synopsis: string; image_input: string; create_time: string };
 interface Envelope<T> { status: number; message: string; data: T }
@@ -12,10 +12,6 @@ async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   const body = (await res.json()) as Envelope<T>;
   expect(body.status).toBe(200);
   return body.data;
-}
-
-async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
-  return (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b));
 }
 
 const titles = (page: Page) => page.locator('.news-item__title').allTextContents();

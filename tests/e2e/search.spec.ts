@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, jsonLd } from './fixtures.ts';
 
 /** The prices of the listed products, in page order, as numbers (the default locale shows CNY). */
 async function prices(page: Page): Promise<number[]> {
@@ -11,11 +11,6 @@ const ids = (page: Page) => page.locator('[data-product-grid] > li').evaluateAll
 const total = async (page: Page) => Number(await page.locator('.sortbar__count strong').textContent());
 const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! <= x);
 const filterGroup = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
-
-async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
-  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return blocks.map((b) => JSON.parse(b));
-}
 
 test.describe('search and category browsing', () => {
   test('a Chinese keyword typed in the header lands on results that contain it', async ({ page }) => {

@@ -12,7 +12,7 @@ import { getArticle } from '../../server/services/news/get-article.ts';
 import { getAdjacentArticles } from '../../server/services/news/get-adjacent.ts';
 import type { NewsArticle } from '../../server/services/news/article.ts';
 import { listRecommend } from '../../server/services/catalogue/list-recommend.ts';
-import { getSiteConfig } from '../../server/services/site/get-site-config.ts';
+import { cachedSiteConfig } from '../../server/services/site/load-shell.ts';
 import { listingError } from '../../server/page/listing.ts';
 import { pricingOf } from '../../server/pricing/pricing.ts';
 import { pageOrigin } from '../../server/page/origin.ts';
@@ -54,6 +54,6 @@ export async function loadNewsDetail(locals: App.Locals, url: URL, rawId: string
   const entry = found && (await getEntry('news', found.entry));
   if (!found || !entry) return { ok: false, code: 404, message: '' } satisfies Failure;
   const article = getArticle(articles, { id });
-  const [{ Content }, site, side] = await Promise.all([render(entry), getSiteConfig(locals).catch(() => null), asides(locals, url, articles)]);
+  const [{ Content }, site, side] = await Promise.all([render(entry), cachedSiteConfig(locals).catch(() => null), asides(locals, url, articles)]);
   return { ok: true, article, adjacent: getAdjacentArticles(articles, { id }), Content, site, ...side } as const;
 }

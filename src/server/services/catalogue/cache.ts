@@ -83,7 +83,8 @@ export function dropCached(db: Db, key: string): void {
  * - shell: the site settings, home tabs and banners, hot keywords (read by every page's shell);
  * - couponFlags: which products and shops have a claimable coupon (coupon claims drop it);
  * - priceRules: the price notes; countries: country names of the locale picker.
- * The shopper-facing writes of this issue (follows, favourites, claims, cart lines) touch none of these.
+ * Shopper-facing writes (follows, favourites, cart lines) touch none of these; a claim that takes the last
+ * coupon drops couponFlags. Every write moves the generation on (`noteWrite`), which ends cached pages.
  */
 export const CACHE_KEYS = {
   categories: 'categories',

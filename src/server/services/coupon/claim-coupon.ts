@@ -1,4 +1,3 @@
-import { dropCached, CACHE_KEYS } from '../catalogue/cache.ts';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { coupon, couponUser } from '../../db/schema/index.ts';
@@ -9,6 +8,7 @@ import { ServiceError } from '../errors.ts';
 import { parseInput, notFound } from '../catalogue/input.ts';
 import { now, formatDateTime } from '../catalogue/dates.ts';
 import { validityOf } from './coupon-rules.ts';
+import { dropCached, CACHE_KEYS } from '../catalogue/cache.ts';
 
 export const COUPON_TEXT = {
   gone: '优惠券不存在或已下架',
@@ -68,9 +68,9 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
       .insert(couponUser)
       .values({ uid: user.uid, couponId: id, merId: c.merId, couponTitle: c.title, couponPrice: c.couponPrice, useMinPrice: c.useMinPrice, startTime: start, endTime: end })
       .returning({ id: couponUser.couponUserId });
-    // Whether the shopper may take another one (per-shopper limit above 1 and stock left): the button stays.
-    const canClaimMore = (mine?.n ?? 0) + 1 < c.userLimit && (!c.isLimited || c.remainCount - 1 > 0);
-    const ranOut = c.isLimited && c.remainCount - 1 <= 0;
+    // Took the last one of a limited coupon? Else the button stays while the shopper may take more.
+    const ranOut = c.isLimited && c.remainCount <= 1;
+    const canClaimMore = (mine?.n ?? 0) + 1 < c.userLimit && !ranOut;
     return { ranOut, dto: { coupon_user_id: row!.id, coupon_id: id, start_time: formatDateTime(start), end_time: formatDateTime(end), can_claim_more: canClaimMore } };
   });
   // The last one taken: cards stop showing the coupon marker at once.
