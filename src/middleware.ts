@@ -8,7 +8,7 @@ import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
 import { keyOf, cachedPage, storePage } from './server/http/page-cache.ts';
-import { noteWrite } from './server/services/catalogue/cache.ts';
+import { noteWrite } from './server/services/cache.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

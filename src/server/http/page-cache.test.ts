@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { keyOf, cachedPage, storePage, expirePageAt, pageCacheSize, PAGE_CACHE_TTL_MS, PAGE_CACHE_MAX_BYTES, PAGE_CACHE_MAX_TOTAL_BYTES, PAGE_CACHE_MAX_ENTRIES } from './page-cache.ts';
-import { noteWrite } from '../services/catalogue/cache.ts';
+import { noteWrite } from '../services/cache.ts';
 
 const SESSION = 'auth._token.local';
 const get = (path: string, headers: Record<string, string> = {}) => {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { catalogueGeneration } from '../services/catalogue/cache.ts';
+import { catalogueGeneration } from '../services/cache.ts';
 
 /**
  * A short-lived cache of the HTML that visitors (no session) get for public catalogue pages: the same URL,

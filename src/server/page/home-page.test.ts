@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { createTestDatabase, visitorContext } from '../../../tests/helpers/test-db.ts';
 import { groupData } from '../db/schema/index.ts';
-import { invalidateCatalogue, CACHE_KEYS } from '../services/catalogue/cache.ts';
+import { invalidateCatalogue, CACHE_KEYS } from '../services/cache.ts';
 import { loadHomePage, PLAZA_LIMIT } from './home-page.ts';
 import { HOME_BANNERS, HOME_TABS } from './home-defaults.ts';
 

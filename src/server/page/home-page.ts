@@ -8,7 +8,7 @@ import { listSeckillProducts } from '../services/promotion/list-seckill-products
 import { listCoupons } from '../services/coupon/list-coupons.ts';
 import { listMerchants } from '../services/merchant/list-merchants.ts';
 import { HOME_BANNERS, HOME_TABS } from './home-defaults.ts';
-import { cached, CACHE_KEYS } from '../services/catalogue/cache.ts';
+import { cached, CACHE_KEYS } from '../services/cache.ts';
 
 /** Category-plaza sections per page (reference: `rec_list?limit=3`); also the partial's page size. */
 export const PLAZA_LIMIT = 3;

@@ -2,7 +2,7 @@ import { productListQuery } from '../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../shared/money.ts';
 import type { ListingState } from '../../components/listing/listing-href.ts';
 import { ServiceError } from '../services/errors.ts';
-import { parseInput } from '../services/catalogue/input.ts';
+import { parseInput } from '../services/input.ts';
 import { listProducts } from '../services/catalogue/list-products.ts';
 import { listBrands, type BrandDto } from '../services/catalogue/list-brands.ts';
 import { listParamFilters, type ParamFilter } from '../services/catalogue/list-param-filters.ts';
@@ -10,7 +10,7 @@ import { getCategoryTree, ancestorsOf, type CategoryNode } from '../services/cat
 import { listMerchantTypes } from '../services/merchant/list-merchant-types.ts';
 import { listMerchants, type MerchantListItem } from '../services/merchant/list-merchants.ts';
 import type { ProductCard } from '../services/catalogue/product-card.ts';
-import type { Page } from '../services/catalogue/input.ts';
+import type { Page } from '../services/input.ts';
 import { listHotKeywords } from '../services/site/list-hot-keywords.ts';
 
 /** "99.50" → "99.5", "100.00" → "100": the short form written back into links. */

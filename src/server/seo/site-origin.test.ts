@@ -4,7 +4,7 @@ import { createTestDatabase, visitorContext } from '../../../tests/helpers/test-
 import type { Database } from '../db/client.ts';
 import { systemConfig } from '../db/schema/index.ts';
 import { siteOrigin } from './site-origin.ts';
-import { invalidateCatalogue, CACHE_KEYS } from '../services/catalogue/cache.ts';
+import { invalidateCatalogue, CACHE_KEYS } from '../services/cache.ts';
 
 let db: Database;
 beforeAll(async () => {

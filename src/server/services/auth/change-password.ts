@@ -8,7 +8,8 @@ import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { findAccount } from './accounts.ts';
 import { accountText } from './messages.ts';
-import { transactOrRefuse, validate } from './transact.ts';
+import { transactOrRefuse } from './transact.ts';
+import { parseInput } from '../input.ts';
 import { checkCode } from './verify-code.ts';
 
 export type ChangePasswordInput = z.input<typeof resetBody>;
@@ -25,7 +26,7 @@ export async function changePassword(
   currentToken: string | null = null,
   now = new Date(),
 ): Promise<{ message: string }> {
-  const body = validate(resetBody, input);
+  const body = parseInput(resetBody, input);
   return transactOrRefuse(ctx.db, async (tx) => {
     const refusal = await checkCode(tx, { phoneCode: body.phone_code, phone: body.phone, types: ['change_pwd'], code: body.sms_code }, now);
     if (refusal) return refusal;

@@ -8,7 +8,8 @@ import type { ServiceContext, SessionUser } from '../context.ts';
 import { createAccount, findAccount, sessionUserColumns } from './accounts.ts';
 import { accountText } from './messages.ts';
 import { openSession, type SignedIn } from './sign-in.ts';
-import { transactOrRefuse, validate } from './transact.ts';
+import { transactOrRefuse } from './transact.ts';
+import { parseInput } from '../input.ts';
 
 /** The enabled account linked to the identity; a verified phone links (or creates) one the first time. */
 async function accountFor(tx: Db, provider: string, id: OAuthIdentity, now: Date): Promise<SessionUser> {
@@ -37,7 +38,7 @@ async function accountFor(tx: Db, provider: string, id: OAuthIdentity, now: Date
  */
 export async function codeLogin(ctx: ServiceContext, code: unknown, now = new Date()): Promise<SignedIn> {
   const provider = getOAuthProvider();
-  const body = validate(codeLoginBody, { code });
+  const body = parseInput(codeLoginBody, { code });
   // The provider call is outside the transaction: no locks are held while waiting on the network.
   const identity = await provider.exchange(body.code);
   return transactOrRefuse(ctx.db, async (tx) => openSession(tx, await accountFor(tx, provider.name, identity, now), now));

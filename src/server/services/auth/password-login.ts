@@ -12,7 +12,8 @@ import { captchaGate } from './captcha-gate.ts';
 import * as L from './limits.ts';
 import { accountText } from './messages.ts';
 import { openSession, type SignedIn } from './sign-in.ts';
-import { transactOrRefuse, validate } from './transact.ts';
+import { transactOrRefuse } from './transact.ts';
+import { parseInput } from '../input.ts';
 
 export type PasswordLoginInput = z.input<typeof passwordLoginBody>;
 
@@ -51,7 +52,7 @@ async function resolveAccount(db: Db, account: string, phoneCode?: string): Prom
  * 15 minutes the image captcha is required.
  */
 export async function passwordLogin(ctx: ServiceContext, input: PasswordLoginInput, now = new Date()): Promise<SignedIn> {
-  const body = validate(passwordLoginBody, input);
+  const body = parseInput(passwordLoginBody, input);
   const found = await resolveAccount(ctx.db, body.account, body.phone_code);
   const accountBucket = L.buckets.loginFailAccount(found ? `${found.phoneCode}-${found.phone}` : body.account);
   const ipBucket = ctx.ip ? L.buckets.loginFailIp(ctx.ip) : null;

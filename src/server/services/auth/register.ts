@@ -5,7 +5,8 @@ import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { createAccount } from './accounts.ts';
 import { accountText } from './messages.ts';
-import { transactOrRefuse, validate } from './transact.ts';
+import { transactOrRefuse } from './transact.ts';
+import { parseInput } from '../input.ts';
 import { checkCode } from './verify-code.ts';
 
 export type RegisterInput = z.input<typeof registerBody>;
@@ -15,7 +16,7 @@ export type RegisterInput = z.input<typeof registerBody>;
  * signing in (the dialog moves to the password panel). The default nickname is 用户 plus the last 4 digits.
  */
 export async function register(ctx: ServiceContext, input: RegisterInput, now = new Date()): Promise<{ message: string; uid: number }> {
-  const body = validate(registerBody, input);
+  const body = parseInput(registerBody, input);
   return transactOrRefuse(ctx.db, async (tx) => {
     const refusal = await checkCode(tx, { phoneCode: body.phone_code, phone: body.phone, types: ['register'], code: body.sms_code }, now);
     if (refusal) return refusal;

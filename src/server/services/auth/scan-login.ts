@@ -13,7 +13,7 @@ import { sessionUserColumns } from './accounts.ts';
 import * as L from './limits.ts';
 import { accountText } from './messages.ts';
 import { openSession, type SignedIn } from './sign-in.ts';
-import { validate } from './transact.ts';
+import { parseInput } from '../input.ts';
 
 export type ScanCheck = { status: 201 } | { status: 400; message: string } | { status: 200; result: SignedIn };
 export type ScanState = 'pending' | 'confirmed' | 'refused' | 'expired' | 'used';
@@ -56,7 +56,7 @@ export async function createScanLogin(ctx: ServiceContext, browser: string, now 
  * once confirmed (the key is then used up); 400 when expired, refused, used, unknown or asked by another browser.
  */
 export async function checkScanLogin(ctx: ServiceContext, input: z.input<typeof scanKeyBody>, browser: string | null | undefined, now = new Date()): Promise<ScanCheck> {
-  const { key } = validate(scanKeyBody, input);
+  const { key } = parseInput(scanKeyBody, input);
   return ctx.db.transaction(async (tx) => {
     // Locked so two polls of one confirmed key cannot both get a session.
     const [row] = await tx.select().from(scanLogin).where(findKey(key)).limit(1).for('update');
@@ -77,7 +77,7 @@ export async function checkScanLogin(ctx: ServiceContext, input: z.input<typeof 
 /** `GET /api/pc/login/scan/info?key=` (login required): what the confirmation page shows. */
 export async function scanLoginInfo(ctx: ServiceContext, input: z.input<typeof scanKeyBody>, now = new Date()): Promise<{ status: ScanState; expires_at: number }> {
   requireUser(ctx);
-  const { key } = validate(scanKeyBody, input);
+  const { key } = parseInput(scanKeyBody, input);
   const [row] = await ctx.db.select().from(scanLogin).where(findKey(key)).limit(1);
   if (!row) throw new ServiceError(400, accountText.scanInvalid);
   const status: ScanState = row.status === 'pending' && now >= row.expiresAt ? 'expired' : row.status;
@@ -87,7 +87,7 @@ export async function scanLoginInfo(ctx: ServiceContext, input: z.input<typeof s
 /** `POST /api/pc/login/scan/confirm` (login required): confirms or refuses a pending, unexpired key. */
 export async function confirmScanLogin(ctx: ServiceContext, input: z.input<typeof scanConfirmBody>, now = new Date()): Promise<{ message: string }> {
   const me = requireUser(ctx);
-  const { key, confirm } = validate(scanConfirmBody, input);
+  const { key, confirm } = parseInput(scanConfirmBody, input);
   const [row] = await ctx.db
     .update(scanLogin)
     .set({ status: confirm ? 'confirmed' : 'refused', uid: me.uid })

@@ -11,7 +11,8 @@ import { findAccount } from './accounts.ts';
 import { captchaGate } from './captcha-gate.ts';
 import * as L from './limits.ts';
 import { accountText } from './messages.ts';
-import { transactOrRefuse, validate } from './transact.ts';
+import { transactOrRefuse } from './transact.ts';
+import { parseInput } from '../input.ts';
 import { newCode } from './verify-code.ts';
 
 export type SendCodeInput = z.input<typeof sendCodeBody>;
@@ -58,7 +59,7 @@ async function decide(ctx: ServiceContext, tx: Db, type: CodeType, phoneCode: st
  * captcha) an image captcha is required. Limits live in the database, serialised per phone by an advisory lock.
  */
 export async function sendCode(ctx: ServiceContext, input: SendCodeInput, now = new Date()): Promise<{ message: string }> {
-  const body = validate(sendCodeBody, input);
+  const body = parseInput(sendCodeBody, input);
   const phoneCode = body.type === 'mobile' ? '86' : body.phone_code;
   const { phone, type } = body;
   if (type === 'change_phone') requireUser(ctx); // before any limit is touched

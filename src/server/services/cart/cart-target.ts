@@ -3,12 +3,12 @@ import { merchant, product, productSku } from '../../db/schema/index.ts';
 import type { QuantityRule } from '../../../shared/sku.ts';
 import type { ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
-import { notFound } from '../catalogue/input.ts';
+import { notFound } from '../input.ts';
 import { PRODUCT_GONE } from '../catalogue/product-detail.ts';
 import { loadSeckillOffer } from '../promotion/get-seckill-detail.ts';
 import { loadPresell } from '../promotion/get-presell-detail.ts';
 import { presellStatus } from '../promotion/presell-state.ts';
-import { now } from '../catalogue/dates.ts';
+import { now } from '../dates.ts';
 
 export const CART_TEXT = {
   noSku: '商品规格不存在',

@@ -5,7 +5,7 @@ import { quantityBounds, type QuantityRule } from '../../../shared/sku.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
-import { parseInput } from '../catalogue/input.ts';
+import { parseInput } from '../input.ts';
 import { resolveCartTarget, CART_TEXT } from './cart-target.ts';
 
 /** Refuses a quantity outside `[max(1, min), min(stock, max)]` with the limit that was broken. */

@@ -13,7 +13,7 @@ import { listProducts } from './list-products.ts';
 import { listMerchantTypes } from '../merchant/list-merchant-types.ts';
 import { listMerchantCategories } from '../merchant/list-merchant-categories.ts';
 import { createRelation } from '../relation/create-relation.ts';
-import { invalidateCatalogue, CACHE_KEYS } from './cache.ts';
+import { invalidateCatalogue, CACHE_KEYS } from '../cache.ts';
 
 let db: Database;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { storeCategory } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { cached, CACHE_KEYS } from './cache.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 
 export interface CategoryNode {
   store_category_id: number;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { exchangeRate } from '../../db/schema/index.ts';
 import { convertPrice } from './convert-price.ts';
 import { getExchangeRate } from './get-exchange-rate.ts';
-import { invalidateCatalogue, CACHE_KEYS } from './cache.ts';
+import { invalidateCatalogue, CACHE_KEYS } from '../cache.ts';
 
 let db: Database;
 beforeAll(async () => {

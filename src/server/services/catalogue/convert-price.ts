@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { convertCents, toYuan } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput } from './input.ts';
+import { parseInput } from '../input.ts';
 import { getExchangeRate, currencyCode } from './get-exchange-rate.ts';
 
 const convertInput = z.object({

@@ -3,8 +3,8 @@ import { currency, exchangeRate } from '../../db/schema/index.ts';
 import { z } from 'zod';
 import { currencyDigits } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, notFound } from './input.ts';
-import { cached, CACHE_KEYS } from './cache.ts';
+import { parseInput, notFound } from '../input.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 
 export interface RateDto {
   currency_code: string;

@@ -3,9 +3,9 @@ import { priceRule } from '../../db/schema/index.ts';
 import { z } from 'zod';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput } from './input.ts';
+import { parseInput } from '../input.ts';
 import { getCategoryTree, ancestorsOf } from './category-tree.ts';
-import { cached, CACHE_KEYS } from './cache.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 
 const ruleInput = z.object({ cate_id: idField('分类') });
 

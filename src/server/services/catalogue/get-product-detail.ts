@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput } from './input.ts';
+import { parseInput } from '../input.ts';
 import { loadProductDetail, type ProductDetail } from './product-detail.ts';
 
 const detailInput = z.object({ id: idField('商品') });

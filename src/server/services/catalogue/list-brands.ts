@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { brand, brandCategory, product } from '../../db/schema/index.ts';
 import { facetQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, offsetOf, type Page } from './input.ts';
-import { cached, CACHE_KEYS } from './cache.ts';
+import { parseInput, offsetOf, type Page } from '../input.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 import { getCategoryTree, leafIdsUnder, ancestorsOf, type CategoryTree } from './category-tree.ts';
 import { visibleNormal, openShops, keywordMatch } from './product-query.ts';
 

@@ -2,8 +2,8 @@ import { and, asc, desc, inArray, sql } from 'drizzle-orm';
 import { parameter, product } from '../../db/schema/index.ts';
 import { facetQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput } from './input.ts';
-import { cached, CACHE_KEYS } from './cache.ts';
+import { parseInput } from '../input.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 import { getCategoryTree, leafIdsUnder } from './category-tree.ts';
 import { visibleNormal, openShops, keywordMatch } from './product-query.ts';
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { merchant, product, productParameterValue } from '../../db/schema/index.ts';
 import { parseYuan } from '../../../shared/money.ts';
 import { listProducts } from './list-products.ts';
-import { invalidateCatalogue, CACHE_KEYS } from './cache.ts';
+import { invalidateCatalogue, CACHE_KEYS } from '../cache.ts';
 
 let db: Database;
 const ctx = () => visitorContext(db);

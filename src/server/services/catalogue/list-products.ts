@@ -2,7 +2,7 @@ import { and, inArray } from 'drizzle-orm';
 import { product } from '../../db/schema/index.ts';
 import { productListQuery, type ProductListQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, type Page } from './input.ts';
+import { parseInput, type Page } from '../input.ts';
 import { getCategoryTree, leafIdsUnder } from './category-tree.ts';
 import { visibleNormal, openShops, keywordMatch, paramFilters, priceBetween, productOrder } from './product-query.ts';
 import { pageOfProducts } from './product-page.ts';

@@ -3,7 +3,7 @@ import { product, relation } from '../../db/schema/index.ts';
 import { z } from 'zod';
 import { paged } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, type Page } from './input.ts';
+import { parseInput, type Page } from '../input.ts';
 import { visibleNormal, openShops } from './product-query.ts';
 import { pageOfProducts } from './product-page.ts';
 import type { ProductCard } from './product-card.ts';

@@ -2,8 +2,8 @@ import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { presell, product, productReply, seckillProduct } from '../../db/schema/index.ts';
 import { reviewQuery, idField } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, notFound, offsetOf } from './input.ts';
-import { formatDateTime } from './dates.ts';
+import { parseInput, notFound, offsetOf } from '../input.ts';
+import { formatDateTime } from '../dates.ts';
 import { PRODUCT_GONE } from './product-detail.ts';
 
 const input = reviewQuery.extend({ id: idField('商品') });

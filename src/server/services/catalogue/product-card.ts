@@ -4,8 +4,8 @@ import { toYuan } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
 import { claimableAt } from '../coupon/coupon-rules.ts';
 import { merchantBriefs, briefOf, type MerchantBrief } from '../merchant/merchant-summary.ts';
-import { now } from './dates.ts';
-import { cached, CACHE_KEYS } from './cache.ts';
+import { now } from '../dates.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 
 /** The columns every product list selects (small: no content, no search tokens). */
 export const cardColumns = {

@@ -8,7 +8,7 @@ import type { ProductCard } from './product-card.ts';
 import { getCategoryTree, ancestorsOf } from './category-tree.ts';
 import { attrDtos, skuMap, type AttrDto, type SkuDto } from './sku-map.ts';
 import { guaranteeOf, shippingOf, type GuaranteeTemplate } from './guarantees.ts';
-import { notFound } from './input.ts';
+import { notFound } from '../input.ts';
 
 export const PRODUCT_GONE = '商品不存在或已下架';
 

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { product } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { cardColumns, toCards, type ProductCard } from './product-card.ts';
-import { offsetOf, type Page } from './input.ts';
-import { cached, dropCached, CACHE_KEYS } from './cache.ts';
+import { offsetOf, type Page } from '../input.ts';
+import { cached, dropCached, CACHE_KEYS } from '../cache.ts';
 
 /**
  * Counting tens of thousands of matching rows costs more than the page itself on the embedded database,

@@ -5,10 +5,10 @@ import { idField } from '../../../shared/schemas/catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
-import { parseInput, notFound } from '../catalogue/input.ts';
-import { now, formatDateTime } from '../catalogue/dates.ts';
+import { parseInput, notFound } from '../input.ts';
+import { now, formatDateTime } from '../dates.ts';
 import { validityOf } from './coupon-rules.ts';
-import { dropCached, CACHE_KEYS } from '../catalogue/cache.ts';
+import { dropCached, CACHE_KEYS } from '../cache.ts';
 
 export const COUPON_TEXT = {
   gone: '优惠券不存在或已下架',

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { coupon, couponUser } from '../../db/schema/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
-import { formatDateTime } from '../catalogue/dates.ts';
+import { formatDateTime } from '../dates.ts';
 import { couponTypeLabel } from './coupon-rules.ts';
 
 type CouponRow = typeof coupon.$inferSelect;

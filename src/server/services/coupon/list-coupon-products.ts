@@ -3,7 +3,7 @@ import { coupon, product } from '../../db/schema/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { couponProductQuery, type CouponProductQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, notFound, type Page } from '../catalogue/input.ts';
+import { parseInput, notFound, type Page } from '../input.ts';
 import { getCategoryTree, leafIdsUnder } from '../catalogue/category-tree.ts';
 import { visibleNormal, openShops, keywordMatch, priceBetween, productOrder } from '../catalogue/product-query.ts';
 import { pageOfProducts } from '../catalogue/product-page.ts';

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { coupon, couponProduct } from '../../db/schema/index.ts';
 import { productCouponQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput } from '../catalogue/input.ts';
-import { now } from '../catalogue/dates.ts';
+import { parseInput } from '../input.ts';
+import { now } from '../dates.ts';
 import { claimableAt } from './coupon-rules.ts';
 import { couponDtos, type CouponDto } from './coupon-dto.ts';
 

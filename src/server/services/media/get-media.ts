@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { media } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, notFound } from '../catalogue/input.ts';
+import { parseInput, notFound } from '../input.ts';
 
 /** `p12-1`, `mer-3-avatar`, optionally with the extension of its URL (`/media/p12-1.svg`). */
 const mediaInput = z.object({

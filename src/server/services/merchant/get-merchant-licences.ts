@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { merchant } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, notFound } from '../catalogue/input.ts';
+import { parseInput, notFound } from '../input.ts';
 import { merchantIdInput, SHOP_CLOSED } from './get-merchant.ts';
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { merchant } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, notFound } from '../catalogue/input.ts';
+import { parseInput, notFound } from '../input.ts';
 import { loadMerchantCard, type MerchantCard } from './merchant-card.ts';
 
 export const SHOP_CLOSED = '店铺不存在或已关闭';

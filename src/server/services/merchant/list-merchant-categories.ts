@@ -1,7 +1,7 @@
 import { asc, desc } from 'drizzle-orm';
 import { merchantCategory } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { cached, CACHE_KEYS } from '../catalogue/cache.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 
 /** `GET /api/pc/mer_category`: shop-street chips `[{merchant_category_id, category_name}]` (cached). */
 export function listMerchantCategories(ctx: Pick<ServiceContext, 'db'>): Promise<{ merchant_category_id: number; category_name: string }[]> {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { merchantShopCategory, product, productShopCategory } from '../../db/schema/index.ts';
 import { merchantProductQuery, idField, type MerchantProductQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, type Page } from '../catalogue/input.ts';
+import { parseInput, type Page } from '../input.ts';
 import { visibleNormal, keywordMatch, priceBetween, productOrder } from '../catalogue/product-query.ts';
 import { pageOfProducts } from '../catalogue/product-page.ts';
 import type { ProductCard } from '../catalogue/product-card.ts';

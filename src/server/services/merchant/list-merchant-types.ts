@@ -1,7 +1,7 @@
 import { asc, desc } from 'drizzle-orm';
 import { merchantType } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { cached, CACHE_KEYS } from '../catalogue/cache.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 
 /** `GET /api/intention/type`: shop types for the filter row, `[{mer_type_id, type_name}]` (cached). */
 export function listMerchantTypes(ctx: Pick<ServiceContext, 'db'>): Promise<{ mer_type_id: number; type_name: string }[]> {

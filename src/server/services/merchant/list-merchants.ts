@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import { merchant, merchantType, product } from '../../db/schema/index.ts';
 import { merchantListQuery, type MerchantListQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, offsetOf, type Page } from '../catalogue/input.ts';
+import { parseInput, offsetOf, type Page } from '../input.ts';
 import { listTopProducts } from './list-top-products.ts';
 import type { ProductCard } from '../catalogue/product-card.ts';
 

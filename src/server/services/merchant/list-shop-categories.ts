@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { merchantShopCategory } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput } from '../catalogue/input.ts';
+import { parseInput } from '../input.ts';
 import { merchantIdInput, assertShopOpen } from './get-merchant.ts';
 
 export interface ShopCategoryNode {

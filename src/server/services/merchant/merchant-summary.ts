@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { merchant, merchantType } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { cached, CACHE_KEYS } from '../catalogue/cache.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 
 /** The merchant block of a product card (`merchant {mer_id, mer_name, is_trader, type_name}`). */
 export interface MerchantBrief {

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { formatDateTime } from '../catalogue/dates.ts';
+import { formatDateTime } from '../dates.ts';
 import { CATEGORY_TITLES, categoryByTitle, categoryCover } from './categories.ts';
 
 /**

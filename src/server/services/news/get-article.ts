@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { idField } from '../../../shared/schemas/catalogue.ts';
-import { notFound, parseInput } from '../catalogue/input.ts';
+import { notFound, parseInput } from '../input.ts';
 import { toListItem, type ArticleListItem, type NewsArticle } from './article.ts';
 import { categoryById, type NewsCategory } from './categories.ts';
 import { newsText } from './messages.ts';

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { paged, type QueryInput } from '../../../shared/schemas/catalogue.ts';
-import { notFound, offsetOf, parseInput, type Page } from '../catalogue/input.ts';
+import { notFound, offsetOf, parseInput, type Page } from '../input.ts';
 import { newestFirst, toListItem, type ArticleListItem, type NewsArticle } from './article.ts';
 import { categoryById } from './categories.ts';
 import { newsText } from './messages.ts';

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import type { QueryInput } from '../../../shared/schemas/catalogue.ts';
-import { parseInput, type Page } from '../catalogue/input.ts';
+import { parseInput, type Page } from '../input.ts';
 import { newestFirst, toListItem, type ArticleListItem, type NewsArticle } from './article.ts';
 
 const latestQuery = z.object({

@@ -4,8 +4,8 @@ import { presell } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { parseYuan } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, notFound } from '../catalogue/input.ts';
-import { now, formatDateTime } from '../catalogue/dates.ts';
+import { parseInput, notFound } from '../input.ts';
+import { now, formatDateTime } from '../dates.ts';
 import { loadProductDetail, PRODUCT_GONE, type ProductDetail } from '../catalogue/product-detail.ts';
 import { presellStatus, type PresellTiming } from './presell-state.ts';
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { seckillProduct, seckillTime } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput, notFound } from '../catalogue/input.ts';
-import { now } from '../catalogue/dates.ts';
+import { parseInput, notFound } from '../input.ts';
+import { now } from '../dates.ts';
 import { loadProductDetail, PRODUCT_GONE, type ProductDetail } from '../catalogue/product-detail.ts';
 import { offerStatus, sessionStop, type SeckillStatus } from './seckill-clock.ts';
 

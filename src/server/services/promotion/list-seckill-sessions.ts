@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { seckillTime } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { cached, CACHE_KEYS } from '../catalogue/cache.ts';
-import { now } from '../catalogue/dates.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
+import { now } from '../dates.ts';
 import { currentSessionIndex, sessionStatus, sessionStop, seckillStateLabel, type SeckillStatus } from './seckill-clock.ts';
 
 export interface SessionDto {

@@ -1,4 +1,4 @@
-import { mallDate, mallDayAt, mallHour, unix } from '../catalogue/dates.ts';
+import { mallDate, mallDayAt, mallHour, unix } from '../dates.ts';
 
 /** seckill_status / pc_status: 1 running, 0 upcoming, -1 ended (reference section 2). */
 export type SeckillStatus = 1 | 0 | -1;

@@ -3,7 +3,7 @@ import { merchant, relation } from '../../db/schema/index.ts';
 import { relationInput, type RelationInput } from '../../../shared/schemas/catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
-import { parseInput } from '../catalogue/input.ts';
+import { parseInput } from '../input.ts';
 import { assertRelationTarget } from './relation-target.ts';
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { relation } from '../../db/schema/index.ts';
 import { relationInput } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput } from '../catalogue/input.ts';
+import { parseInput } from '../input.ts';
 
 const careInput = z.object({ type: relationInput.shape.type, id: relationInput.shape.type_id });
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { merchant, presell, product } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { notFound } from '../catalogue/input.ts';
+import { notFound } from '../input.ts';
 import { PRODUCT_GONE } from '../catalogue/product-detail.ts';
 import { SHOP_CLOSED } from '../merchant/get-merchant.ts';
 

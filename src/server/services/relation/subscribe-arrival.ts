@@ -3,7 +3,7 @@ import { arrivalNotice, product, productSku } from '../../db/schema/index.ts';
 import { arrivalInput } from '../../../shared/schemas/catalogue.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
-import { parseInput, notFound } from '../catalogue/input.ts';
+import { parseInput, notFound } from '../input.ts';
 import { PRODUCT_GONE } from '../catalogue/product-detail.ts';
 
 export const ARRIVAL_IN_STOCK = '该规格有货，可直接购买';

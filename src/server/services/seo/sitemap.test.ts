@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestDatabase, visitorContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
 import * as s from '../../db/schema/index.ts';
-import { invalidateCatalogue } from '../catalogue/cache.ts';
+import { invalidateCatalogue } from '../cache.ts';
 import { getProductDetail } from '../catalogue/get-product-detail.ts';
 import { getSitemapShard, listSitemapShards, SHARD_SIZE } from './sitemap.ts';
 import { urlsetXml, sitemapIndexXml, xmlEscape } from './sitemap-xml.ts';

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { merchant, presell, product, seckillProduct, seckillTime } from '../../db/schema/index.ts';
 import { ROUTES, url } from '../../../shared/routes.ts';
 import type { ServiceContext } from '../context.ts';
-import { notFound } from '../catalogue/input.ts';
+import { notFound } from '../input.ts';
 import { getCategoryTree, type CategoryNode } from '../catalogue/category-tree.ts';
-import { now, mallDate } from '../catalogue/dates.ts';
+import { now, mallDate } from '../dates.ts';
 import type { SitemapEntry } from './sitemap-xml.ts';
 
 /** URLs per shard: the protocol allows 50,000; smaller shards stay quick to build and to fetch. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { groupData } from '../../db/schema/index.ts';
 import { HOT_TYPES } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
-import { parseInput } from '../catalogue/input.ts';
+import { parseInput } from '../input.ts';
 
 export interface HotBanner {
   image: string;

@@ -6,7 +6,7 @@ import { getHome, type TopBanner } from './get-home.ts';
 import { listHotKeywords } from './list-hot-keywords.ts';
 import { countCart } from '../cart/count-cart.ts';
 import type { Locale } from '../../../shared/locale.ts';
-import { cached, CACHE_KEYS } from '../catalogue/cache.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 
 /** Every page's shell reads these; they change only when an operator edits settings (30 s staleness). */
 const SHELL_TTL_MS = 30_000;

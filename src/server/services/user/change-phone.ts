@@ -6,7 +6,8 @@ import { ServiceError } from '../errors.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { findAccount, isUniqueViolation } from '../auth/accounts.ts';
 import { accountText } from '../auth/messages.ts';
-import { transactOrRefuse, validate } from '../auth/transact.ts';
+import { transactOrRefuse } from '../auth/transact.ts';
+import { parseInput } from '../input.ts';
 import { checkCode } from '../auth/verify-code.ts';
 
 export type ChangePhoneInput = z.input<typeof changePhoneBody>;
@@ -17,7 +18,7 @@ export type ChangePhoneInput = z.input<typeof changePhoneBody>;
  */
 export async function changePhone(ctx: ServiceContext, input: ChangePhoneInput, now = new Date()): Promise<{ message: string }> {
   const me = requireUser(ctx);
-  const body = validate(changePhoneBody, input);
+  const body = parseInput(changePhoneBody, input);
   if (body.phone_code === me.phoneCode && body.phone === me.phone) throw new ServiceError(400, accountText.phoneSame);
   try {
     return await transactOrRefuse(ctx.db, async (tx) => {

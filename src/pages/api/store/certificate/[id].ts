@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, ok, readBody } from '../../../../server/http/envelope.ts';
 import { captchaBody } from '../../../../shared/schemas/auth.ts';
 import { captchaGate } from '../../../../server/services/auth/captcha-gate.ts';
-import { parseInput } from '../../../../server/services/catalogue/input.ts';
+import { parseInput } from '../../../../server/services/input.ts';
 import { getMerchantLicences } from '../../../../server/services/merchant/get-merchant-licences.ts';
 import { merchantIdInput } from '../../../../server/services/merchant/get-merchant.ts';
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { cached, invalidateCatalogue, catalogueGeneration, noteWrite } from './cache.ts';
 
 const fakeDb = () => ({}) as unknown as Db;

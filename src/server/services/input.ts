@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ServiceError } from '../errors.ts';
+import { ServiceError } from './errors.ts';
 
 /**
  * Re-validates a service input with its shared zod schema. Services are called by pages and endpoints

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 /**
  * A small process-local read cache for hot catalogue reads that are safe to serve slightly stale: the
