@@ -1,5 +1,6 @@
-// `npm test`: build, unit + service tests (Vitest), browser tests (Playwright in Chromium), then one line
-// `N passed, N failed` summing every suite (CI reads that line). Exits non-zero on any failure.
+// `npm test`: build, static checks (astro check, tsc, Biome), unit + service tests (Vitest), browser tests
+// (Playwright in Chromium), then one line `N passed, N failed` summing every suite (CI reads that line; each
+// static check counts as one). Exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, mkdirSync } from 'node:fs';
 
@@ -23,6 +24,18 @@ if (run('npx', ['astro', 'build']) !== 0) {
   console.error('build failed');
   failed++;
 } else {
+  // Types of .astro files (astro check) and of everything else (tsc), lint + format and the layer rule (Biome).
+  for (const [name, args] of [
+    ['astro check', ['astro', 'check', '--minimumSeverity', 'error']],
+    ['tsc --noEmit', ['tsc', '--noEmit']],
+    ['biome check', ['biome', 'check', '--diagnostic-level=error']],
+  ]) {
+    if (run('npx', args) === 0) passed++;
+    else {
+      console.error(`${name} failed`);
+      failed++;
+    }
+  }
   const vStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
   const v = readJson('reports/vitest.json');
   if (v) {
