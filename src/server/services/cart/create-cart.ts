@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { cart, users } from '../../db/schema/index.ts';
 import { cartCreateInput, type CartCreateInput } from '../../../shared/schemas/catalogue.ts';
 import { quantityBounds, type QuantityRule } from '../../../shared/sku.ts';
-import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
@@ -26,8 +26,7 @@ export async function createCart(ctx: ServiceContext, input: CartCreateInput): P
   const user = requireUser(ctx);
   const q = parseInput(cartCreateInput, input);
   const target = await resolveCartTarget(ctx, q);
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(ctx.db, async (tx) => {
     // One shopper's cart writes queue on their user row, so two quick clicks cannot make two lines.
     await tx.select({ uid: users.uid }).from(users).where(eq(users.uid, user.uid)).for('update');
     const [line] = q.is_new

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { coupon, couponUser } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput, notFound } from '../input.ts';
@@ -53,8 +54,7 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
   const user = requireUser(ctx);
   const { id } = parseInput(z.object({ id: idField('优惠券') }), input);
   const at = now();
-  const claimed = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const claimed = await transaction(ctx.db, async (tx) => {
     const [c] = await tx.select().from(coupon).where(eq(coupon.couponId, id));
     checkWindow(c, at);
     if (!(await takeOne(tx, id))) throw new ServiceError(400, COUPON_TEXT.soldOut);
