@@ -39,7 +39,7 @@ export async function createScanLogin(ctx: ServiceContext, browser: string, now 
   const expiresAt = new Date(now.getTime() + L.SCAN_TTL_SECONDS * 1000);
   await transaction(ctx.db, async (tx) => {
     if (ctx.ip) {
-      if ((await count(tx, L.buckets.scanIp(ctx.ip), L.HOUR, now)) >= L.SCAN_KEYS_PER_IP_HOUR) throw new ServiceError(429, accountText.tooManyRequests);
+      if ((await count(tx, L.buckets.scanIp(ctx.ip), L.HOUR, now)) >= L.SCAN_KEYS_PER_IP_HOUR) throw new ServiceError('rate_limited', accountText.tooManyRequests);
       await hit(tx, L.buckets.scanIp(ctx.ip), now);
     }
     // Keys a day past their expiry are never asked about again.
@@ -78,7 +78,7 @@ export async function scanLoginInfo(ctx: ServiceContext, input: z.input<typeof s
   requireUser(ctx);
   const { key } = parseInput(scanKeyBody, input);
   const [row] = await ctx.db.select().from(scanLogin).where(findKey(key)).limit(1);
-  if (!row) throw new ServiceError(400, accountText.scanInvalid);
+  if (!row) throw new ServiceError('refused', accountText.scanInvalid);
   const status: ScanState = row.status === 'pending' && now >= row.expiresAt ? 'expired' : row.status;
   return { status, expires_at: unix(row.expiresAt) };
 }
@@ -92,6 +92,6 @@ export async function confirmScanLogin(ctx: ServiceContext, input: z.input<typeo
     .set({ status: confirm ? 'confirmed' : 'refused', uid: me.uid })
     .where(and(findKey(key), eq(scanLogin.status, 'pending'), gt(scanLogin.expiresAt, now)))
     .returning({ id: scanLogin.id });
-  if (!row) throw new ServiceError(400, accountText.scanNotPending);
+  if (!row) throw new ServiceError('refused', accountText.scanNotPending);
   return { message: confirm ? accountText.scanConfirmed : accountText.scanRefused };
 }

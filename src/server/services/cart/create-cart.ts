@@ -11,9 +11,9 @@ import { resolveCartTarget, CART_TEXT } from './cart-target.ts';
 /** Refuses a quantity outside `[max(1, min), min(stock, max)]` with the limit that was broken. */
 function checkQuantity(n: number, rule: QuantityRule): void {
   const { min } = quantityBounds(rule);
-  if (n < min) throw new ServiceError(400, CART_TEXT.min(min));
-  if (rule.once_max_count && n > rule.once_max_count) throw new ServiceError(400, CART_TEXT.max(rule.once_max_count));
-  if (n > rule.stock) throw new ServiceError(400, CART_TEXT.stock(rule.stock));
+  if (n < min) throw new ServiceError('invalid', CART_TEXT.min(min));
+  if (rule.once_max_count && n > rule.once_max_count) throw new ServiceError('invalid', CART_TEXT.max(rule.once_max_count));
+  if (n > rule.stock) throw new ServiceError('refused', CART_TEXT.stock(rule.stock));
 }
 
 /**
