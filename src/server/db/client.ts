@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { config } from '../config.ts';
 import { seedDemo } from './seed/index.ts';
+import { withJobRunner } from '../jobs/start.ts';
 
 /**
  * What services query: the top-level database of either driver (PGlite, node-postgres) or a transaction on it.
@@ -63,12 +64,12 @@ async function openPglite(dataDir: string): Promise<PGlite> {
 type Holder = { __mallfrontDatabase?: Promise<Database> };
 
 /**
- * The process-wide database. Opened once at server start (server/serve.mjs warms it up); a test harness can
- * install its own with `useDatabase` before the server handles a request.
+ * The process-wide database. Opened once at server start (server/serve.mjs warms it up), with the job runner
+ * (src/server/jobs); a test harness can install its own with `useDatabase` before the server handles a request.
  */
 export function getDatabase(): Promise<Database> {
   const g = globalThis as Holder;
-  g.__mallfrontDatabase ??= openDatabase().catch((err: unknown) => {
+  g.__mallfrontDatabase ??= openDatabase().then(withJobRunner).catch((err: unknown) => {
     // A half-open embedded database must not poison every later request: report and stop the process.
     console.error('[mallfront] could not open the database:', err);
     process.exit(1);
