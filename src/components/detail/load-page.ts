@@ -66,7 +66,9 @@ export async function loadProductPage<T>(
       },
     };
   } catch (err) {
-    if (err instanceof ServiceError && (err.status === 400 || err.status === 404)) return { ok: false, status: err.status, message: err.message };
+    if (err instanceof ServiceError && (err.code === 'not_found' || err.httpStatus === 400)) {
+      return { ok: false, status: err.code === 'not_found' ? 404 : 400, message: err.message };
+    }
     throw err;
   }
 }

@@ -21,7 +21,7 @@ export const GET: APIRoute = async ({ locals, params, request }) => {
     file = await getMedia(locals, { id: `${params.id ?? ''}.svg` });
   } catch (err) {
     // Malformed ids are a 400 in the service; as a URL they simply do not exist.
-    if (err instanceof ServiceError && (err.status === 404 || err.status === 400)) return plainNotFound(MEDIA_HEADERS);
+    if (err instanceof ServiceError && (err.code === 'not_found' || err.code === 'invalid')) return plainNotFound(MEDIA_HEADERS);
     throw err;
   }
   // This route serves SVG only; a raster picture would have its own extension.

@@ -16,7 +16,7 @@ export const GET: APIRoute = async ({ locals, url, params }) => {
     const [base, entries] = await Promise.all([siteOrigin(locals, url), getSitemapShard(locals, { name: params.shard ?? '' }, { extraPages, news })]);
     return xmlResponse(urlsetXml(base, entries));
   } catch (err) {
-    if (err instanceof ServiceError && err.status === 404) return plainNotFound();
+    if (err instanceof ServiceError && err.code === 'not_found') return plainNotFound();
     throw err;
   }
 };

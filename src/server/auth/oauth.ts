@@ -25,7 +25,7 @@ let current: OAuthProvider | null = null;
 
 /** The configured provider; none by default, so code login answers a clear error. */
 export function getOAuthProvider(): OAuthProvider {
-  if (!current) throw new ServiceError(400, OAUTH_NOT_CONFIGURED);
+  if (!current) throw new ServiceError('refused', OAUTH_NOT_CONFIGURED);
   return current;
 }
 

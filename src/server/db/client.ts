@@ -4,13 +4,21 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { config } from '../config.ts';
 import { seedDemo } from './seed/index.ts';
+import { withJobRunner } from '../jobs/start.ts';
 
+/**
+ * What services query: the top-level database of either driver (PGlite, node-postgres) or a transaction on it.
+ * Both drivers' databases and their transactions are PgDatabase subclasses with this schema, so no cast is needed.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction (or savepoint) on a Db; it is itself a Db. */
+export type Tx = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
 
 export interface Database {
   db: Db;
@@ -33,14 +41,14 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   let database: Database;
   if (url && !opts.pglite) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX || 10) });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     if (opts.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder: config.migrationsDir });
     database = { db, kind: 'postgres', close: () => pool.end() };
   } else {
     const client = opts.pglite ?? (await openPglite(opts.dataDir ?? config.dataDir));
     const pdb = drizzlePglite(client, { schema, logger: process.env.QUERY_LOG ? { logQuery: (q: string) => console.log('[q]', q.replace(/\s+/g, ' ').slice(0, 220)) } : false });
     if (opts.migrate !== false) await migratePglite(pdb, { migrationsFolder: config.migrationsDir });
-    database = { db: pdb as unknown as Db, kind: 'pglite', close: () => client.close() };
+    database = { db: pdb, kind: 'pglite', close: () => client.close() };
   }
   if (opts.seed ?? config.seed) await seedDemo(database.db);
   return database;
@@ -56,12 +64,12 @@ async function openPglite(dataDir: string): Promise<PGlite> {
 type Holder = { __mallfrontDatabase?: Promise<Database> };
 
 /**
- * The process-wide database. Opened once at server start (server/serve.mjs warms it up); a test harness can
- * install its own with `useDatabase` before the server handles a request.
+ * The process-wide database. Opened once at server start (server/serve.mjs warms it up), with the job runner
+ * (src/server/jobs); a test harness can install its own with `useDatabase` before the server handles a request.
  */
 export function getDatabase(): Promise<Database> {
   const g = globalThis as Holder;
-  g.__mallfrontDatabase ??= openDatabase().catch((err: unknown) => {
+  g.__mallfrontDatabase ??= openDatabase().then(withJobRunner).catch((err: unknown) => {
     // A half-open embedded database must not poison every later request: report and stop the process.
     console.error('[mallfront] could not open the database:', err);
     process.exit(1);

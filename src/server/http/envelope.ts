@@ -1,14 +1,17 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import { ServiceError } from '../services/errors.ts';
+import { ServiceError, SERVICE_ERRORS, statusOf, type ServiceErrorCode } from '../services/errors.ts';
 import type { ServiceContext } from '../services/context.ts';
 
-const HTTP_CODES = new Set([200, 400, 401, 403, 404, 409, 413, 429, 500]);
-
-/** HTTP status for an envelope status: real codes mirror, app codes (40000, 410000...) go out as 401. */
+/**
+ * HTTP status for a raw envelope status (the middleware's `fail(40000, …)`): the code table's mapping, and for
+ * statuses outside it (402, 410000…) 401 as spec section 8's app codes.
+ */
 export function httpStatusOf(status: number): number {
-  if (HTTP_CODES.has(status)) return status;
-  return status === 402 || status === 40000 || status >= 410000 ? 401 : 400;
+  if (status === 200) return 200;
+  const known = Object.values(SERVICE_ERRORS).find((e) => e.status === status);
+  if (known) return known.http;
+  return status === 402 || status >= 410000 ? 401 : 400;
 }
 
 function json(body: unknown, status: number): Response {
@@ -20,14 +23,17 @@ function json(body: unknown, status: number): Response {
 
 export const ok = (data?: unknown, message = 'success') => json({ status: 200, message, data }, 200);
 
-export const fail = (status: number, message: string, data?: Record<string, unknown>) =>
-  json(data ? { status, message, data } : { status, message }, httpStatusOf(status));
+/** A refusal envelope, by error code (`fail('not_found', …)`) or by raw envelope status. */
+export function fail(code: ServiceErrorCode | number, message: string, data?: Record<string, unknown>): Response {
+  const { status, http } = typeof code === 'number' ? { status: code, http: httpStatusOf(code) } : statusOf(code);
+  return json(data ? { status, message, data } : { status, message }, http);
+}
 
 /** Maps any thrown value to an envelope; unexpected errors are logged and never leak details. */
 export function errorResponse(err: unknown): Response {
-  if (err instanceof ServiceError) return fail(err.status, err.message, err.data);
+  if (err instanceof ServiceError) return fail(err.code, err.message, err.data);
   console.error('[mallfront] unhandled API error', err);
-  return fail(500, '服务器开小差了，请稍后再试');
+  return fail('internal', '服务器开小差了，请稍后再试');
 }
 
 function firstIssue(error: z.ZodError): string {
@@ -39,24 +45,24 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S>
   const raw: Record<string, string> = {};
   for (const [k, v] of url.searchParams) if (!(k in raw)) raw[k] = v;
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ServiceError(400, firstIssue(parsed.error));
+  if (!parsed.success) throw new ServiceError('invalid', firstIssue(parsed.error));
   return parsed.data;
 }
 
 /** Validates a JSON (or form) body with the same rules. Bodies over 64 KiB are refused. */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const text = await request.text();
-  if (text.length > 65536) throw new ServiceError(413, '请求内容过大');
+  if (text.length > 65536) throw new ServiceError('too_large', '请求内容过大');
   let raw: unknown = {};
   const type = request.headers.get('content-type') ?? '';
   try {
     if (type.includes('application/x-www-form-urlencoded')) raw = Object.fromEntries(new URLSearchParams(text));
     else if (text.trim()) raw = JSON.parse(text);
   } catch {
-    throw new ServiceError(400, '请求格式不正确');
+    throw new ServiceError('invalid', '请求格式不正确');
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ServiceError(400, firstIssue(parsed.error));
+  if (!parsed.success) throw new ServiceError('invalid', firstIssue(parsed.error));
   return parsed.data;
 }
 

@@ -66,7 +66,7 @@ export async function loadSearchListing(locals: App.Locals, s: ListingState, lim
   const ctx = { db: locals.db, user: locals.user };
   const tree = await getCategoryTree(ctx);
   const node = s.sid === undefined ? undefined : tree.byId.get(s.sid);
-  if (s.sid !== undefined && !node) throw new ServiceError(404, '商品分类不存在');
+  if (s.sid !== undefined && !node) throw new ServiceError('not_found', '商品分类不存在');
   const keyword = s.title;
   const [products, brands, types, params, shops] = await Promise.all([
     listProducts(ctx, { ...s, keyword, cate_pid: s.sid, limit: s.limit ?? limit }),
@@ -90,6 +90,6 @@ export async function loadSearchListing(locals: App.Locals, s: ListingState, lim
 
 /** The error a listing page shows instead of crashing: 404 for unknown things, 400 with the message otherwise. */
 export function listingError(err: unknown): { code: 400 | 404; message: string } {
-  if (err instanceof ServiceError) return { code: err.status === 404 ? 404 : 400, message: err.message };
+  if (err instanceof ServiceError) return { code: err.code === 'not_found' ? 404 : 400, message: err.message };
   throw err;
 }

@@ -13,7 +13,7 @@ async function guarded<T extends object>(load: () => Promise<T>): Promise<({ ok:
   try {
     return { ok: true, error: null, ...(await load()) };
   } catch (e) {
-    if (e instanceof ServiceError) return { ok: false, error: { status: e.status === 404 ? 404 : 400, message: e.message } };
+    if (e instanceof ServiceError) return { ok: false, error: { status: e.code === 'not_found' ? 404 : 400, message: e.message } };
     throw e;
   }
 }
@@ -30,7 +30,7 @@ export function loadSeckillPage(ctx: Ctx, q: URLSearchParams) {
     const session = explicit
       ? sessions.seckillTime.find((s) => String(s.seckill_time_id) === time)
       : sessions.seckillTime[sessions.seckillTimeIndex];
-    if (!session) throw new ServiceError(404, '秒杀场次不存在');
+    if (!session) throw new ServiceError('not_found', '秒杀场次不存在');
     return { sessions: sessions.seckillTime, session, products, explicit, page: Number(q.get('page')) || 1, limit: 16 };
   });
 }

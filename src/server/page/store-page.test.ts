@@ -22,8 +22,8 @@ describe('shop page helpers', () => {
 
   it('turns service refusals into 404 / 400 failures and lets real errors through', async () => {
     expect(await attempt(async () => 1)).toEqual({ data: 1, failure: null });
-    expect(await attempt(() => Promise.reject(new ServiceError(404, '店铺不存在或已关闭')))).toEqual({ data: null, failure: { status: 404, message: '店铺不存在或已关闭' } });
-    expect((await attempt(() => Promise.reject(new ServiceError(429, '请求过于频繁')))).failure).toEqual({ status: 400, message: '请求过于频繁' });
+    expect(await attempt(() => Promise.reject(new ServiceError('not_found', '店铺不存在或已关闭')))).toEqual({ data: null, failure: { status: 404, message: '店铺不存在或已关闭' } });
+    expect((await attempt(() => Promise.reject(new ServiceError('rate_limited', '请求过于频繁')))).failure).toEqual({ status: 400, message: '请求过于频繁' });
     await expect(attempt(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
   });
 

@@ -14,7 +14,7 @@ export async function attempt<T>(load: () => Promise<T>): Promise<{ data: T; fai
   try {
     return { data: await load(), failure: null };
   } catch (err) {
-    if (err instanceof ServiceError) return { data: null, failure: { status: err.status === 404 ? 404 : 400, message: err.message } };
+    if (err instanceof ServiceError) return { data: null, failure: { status: err.code === 'not_found' ? 404 : 400, message: err.message } };
     throw err;
   }
 }

@@ -22,7 +22,7 @@ export interface ServiceContext {
 
 /** Narrows the context to a signed-in shopper, or fails with the spec's `请登录` (status 400). */
 export function requireUser(ctx: ServiceContext): SessionUser {
-  if (!ctx.user) throw new ServiceError(400, LOGIN_REQUIRED);
+  if (!ctx.user) throw new ServiceError('login_required', LOGIN_REQUIRED);
   return ctx.user;
 }
 

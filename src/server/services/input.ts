@@ -7,12 +7,12 @@ import { ServiceError } from './errors.ts';
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input ?? {});
-  if (!r.success) throw new ServiceError(400, r.error.issues[0]?.message ?? '参数错误');
+  if (!r.success) throw new ServiceError('invalid', r.error.issues[0]?.message ?? '参数错误');
   return r.data;
 }
 
 /** 404-style refusal for an unknown or hidden thing, with the shopper-facing message. */
-export const notFound = (message: string) => new ServiceError(404, message);
+export const notFound = (message: string) => new ServiceError('not_found', message);
 
 /** A page of results: the list shape every catalogue list returns. */
 export interface Page<T> {

@@ -6,6 +6,6 @@ import { ServiceError } from '../../../server/services/errors.ts';
 export const GET = endpoint(async (_ctx, { params }) => {
   const type = params.type ?? '';
   const entry = /^[a-z_]{1,40}$/.test(type) ? await getEntry('agreements', type) : undefined;
-  if (!entry) throw new ServiceError(404, '协议不存在');
+  if (!entry) throw new ServiceError('not_found', '协议不存在');
   return ok({ [type]: entry.rendered?.html ?? '', title: entry.data.title, updated: entry.data.updated.toISOString().slice(0, 10) });
 });

@@ -31,11 +31,11 @@ export function createHttpProvider(o: HttpProviderOptions): SmsProvider {
       } catch (err) {
         // The code itself never goes to the log: only where and why delivery failed.
         console.error(`[mallfront] sms gateway unreachable: ${(err as Error).message}`);
-        throw new ServiceError(500, SMS_FAILED);
+        throw new ServiceError('unavailable', SMS_FAILED);
       }
       if (!res.ok) {
         console.error(`[mallfront] sms gateway answered HTTP ${res.status}`);
-        throw new ServiceError(500, SMS_FAILED);
+        throw new ServiceError('unavailable', SMS_FAILED);
       }
     },
   };

@@ -9,3 +9,4 @@ export * from './catalogue-product.ts';
 export * from './catalogue-coupon.ts';
 export * from './catalogue-activity.ts';
 export * from './catalogue-social.ts';
+export * from './job.ts';

@@ -37,14 +37,14 @@ export async function seedLarge(db: Db, opts: LargeOptions = {}): Promise<{ prod
   const merchants = Math.max(DEMO_MERCHANTS, opts.merchants ?? 200);
   await seedDemo(db);
   await db.transaction(async (tx) => {
-    await seedMerchants(tx as unknown as Db, DEMO_MERCHANTS + 1, merchants);
-    await insertAll(tx as unknown as Db, s.media, sharedImages());
+    await seedMerchants(tx, DEMO_MERCHANTS + 1, merchants);
+    await insertAll(tx, s.media, sharedImages());
   });
   const extra = products - DEMO_PRODUCTS;
   for (let done = 0; done < extra; done += BATCH) {
     const ids = Array.from({ length: Math.min(BATCH, extra - done) }, (_, i) => LARGE_FIRST_ID + done + i);
     const items = ids.map((id) => generateProduct(id, { merchantCount: merchants, sharedImages: true, maxReviews: 4 }));
-    await db.transaction((tx) => insertProducts(tx as unknown as Db, items));
+    await db.transaction((tx) => insertProducts(tx, items));
     opts.onProgress?.(done + ids.length, extra);
   }
   await bumpSequences(db);

@@ -79,7 +79,7 @@ describe('catalogue demo seed', () => {
 
   it('changes nothing when run again', async () => {
     const before = await fingerprint(db.db);
-    await db.db.transaction((tx) => seedCatalogue(tx as unknown as Db));
+    await db.db.transaction((tx) => seedCatalogue(tx));
     expect(await fingerprint(db.db)).toEqual(before);
   });
 

@@ -34,7 +34,7 @@ export async function seedDemo(db: Db): Promise<void> {
     const pwdHash = await hashPassword(DEMO_PASSWORD);
     await tx.insert(s.users).values(demoUsers.map((u) => ({ ...u, pwdHash }))).onConflictDoNothing();
     await tx.insert(s.cart).values(demoCart).onConflictDoNothing();
-    await seedCatalogue(tx as unknown as Db);
+    await seedCatalogue(tx);
     // Explicit ids were inserted: move the sequences past them.
     for (const [table, col] of [['users', 'uid'], ['cart', 'cart_id'], ['group_data', 'group_data_id']] as const) {
       await tx.execute(

@@ -15,8 +15,8 @@ export interface CaptchaAnswer {
  */
 export async function captchaGate(tx: Db, needed: boolean, answer: CaptchaAnswer, failBuckets: string[], now: Date): Promise<ServiceError | null> {
   if (!needed) return null;
-  if (!answer.key || !answer.code) return new ServiceError(400, accountText.needCaptcha, { need_captcha: true });
+  if (!answer.key || !answer.code) return new ServiceError('refused', accountText.needCaptcha, { need_captcha: true });
   if (await checkCaptcha(tx, answer.key, answer.code, now)) return null;
   for (const b of failBuckets) await hit(tx, b, now);
-  return new ServiceError(400, accountText.captchaWrong, { need_captcha: true });
+  return new ServiceError('refused', accountText.captchaWrong, { need_captcha: true });
 }

@@ -14,7 +14,7 @@ function provider(identities: Record<string, OAuthIdentity>) {
     name: 'wechat',
     async exchange(code) {
       const id = identities[code];
-      if (!id) throw new ServiceError(400, '授权已失效，请重新登录');
+      if (!id) throw new ServiceError('refused', '授权已失效，请重新登录');
       return id;
     },
   });

@@ -19,14 +19,14 @@ async function accountFor(tx: Db, provider: string, id: OAuthIdentity, now: Date
     .innerJoin(users, eq(users.uid, oauthIdentity.uid))
     .where(and(eq(oauthIdentity.provider, provider), eq(oauthIdentity.subject, id.subject)));
   if (linked) {
-    if (!linked.status) throw new ServiceError(400, accountText.accountDisabled);
+    if (!linked.status) throw new ServiceError('refused', accountText.accountDisabled);
     return linked;
   }
-  if (!id.phone) throw new ServiceError(400, accountText.oauthUnlinked);
+  if (!id.phone) throw new ServiceError('refused', accountText.oauthUnlinked);
   const existing = await findAccount(tx, id.phone.phoneCode, id.phone.phone);
-  if (existing && !existing.status) throw new ServiceError(400, accountText.accountDisabled);
+  if (existing && !existing.status) throw new ServiceError('refused', accountText.accountDisabled);
   const account = existing ?? (await createAccount(tx, id.phone.phoneCode, id.phone.phone, null, now));
-  if (!account) throw new ServiceError(409, '登录冲突，请重试');
+  if (!account) throw new ServiceError('conflict', '登录冲突，请重试');
   await tx.insert(oauthIdentity).values({ provider, subject: id.subject, uid: account.uid, createdAt: now }).onConflictDoNothing();
   return account;
 }

@@ -21,7 +21,7 @@ export interface CaptchaDto {
 export async function getCaptcha(ctx: Pick<ServiceContext, 'db' | 'ip'>, opts: { exposeCode?: boolean } = {}, now = new Date()): Promise<CaptchaDto> {
   const { key, image, code } = await transactOrRefuse(ctx.db, async (tx) => {
     if (ctx.ip) {
-      if ((await count(tx, buckets.captchaIp(ctx.ip), HOUR, now)) >= CAPTCHAS_PER_IP_HOUR) throw new ServiceError(429, accountText.tooManyRequests);
+      if ((await count(tx, buckets.captchaIp(ctx.ip), HOUR, now)) >= CAPTCHAS_PER_IP_HOUR) throw new ServiceError('rate_limited', accountText.tooManyRequests);
       await hit(tx, buckets.captchaIp(ctx.ip), now);
     }
     return createCaptcha(tx, now);

@@ -73,9 +73,9 @@ export async function passwordLogin(ctx: ServiceContext, input: PasswordLoginInp
       // Tell the dialog at once when the next try will need the captcha.
       const after = await failures();
       const next = after.account >= L.LOGIN_CAPTCHA_AFTER_ACCOUNT || after.ip >= L.LOGIN_CAPTCHA_AFTER_IP;
-      return new ServiceError(400, accountText.loginFailed, next ? { need_captcha: true } : undefined);
+      return new ServiceError('refused', accountText.loginFailed, next ? { need_captcha: true } : undefined);
     }
-    if (!found.status) throw new ServiceError(400, accountText.accountDisabled);
+    if (!found.status) throw new ServiceError('refused', accountText.accountDisabled);
     await clear(tx, accountBucket);
     return openSession(tx, found, now);
   });

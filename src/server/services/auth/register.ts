@@ -24,7 +24,7 @@ export async function register(ctx: ServiceContext, input: RegisterInput, now = 
     const pwdHash = await hashPassword(body.pwd);
     const user = await createAccount(tx, body.phone_code, body.phone, pwdHash, now);
     // Throwing (not returning) keeps the code usable: nothing was registered with it.
-    if (!user) throw new ServiceError(400, accountText.phoneRegistered);
+    if (!user) throw new ServiceError('refused', accountText.phoneRegistered);
     return { message: accountText.registered, uid: user.uid };
   });
 }

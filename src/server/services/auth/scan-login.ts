@@ -2,7 +2,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { scanLogin, users } from '../../db/schema/index.ts';
 import { scanConfirmBody, scanKeyBody } from '../../../shared/schemas/auth.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
@@ -37,10 +37,9 @@ export function browserSecret(cookie: string | undefined | null): string {
 export async function createScanLogin(ctx: ServiceContext, browser: string, now = new Date()): Promise<{ key: string; qrcode: string; timeout: number }> {
   const key = newToken();
   const expiresAt = new Date(now.getTime() + L.SCAN_TTL_SECONDS * 1000);
-  await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(ctx.db, async (tx) => {
     if (ctx.ip) {
-      if ((await count(tx, L.buckets.scanIp(ctx.ip), L.HOUR, now)) >= L.SCAN_KEYS_PER_IP_HOUR) throw new ServiceError(429, accountText.tooManyRequests);
+      if ((await count(tx, L.buckets.scanIp(ctx.ip), L.HOUR, now)) >= L.SCAN_KEYS_PER_IP_HOUR) throw new ServiceError('rate_limited', accountText.tooManyRequests);
       await hit(tx, L.buckets.scanIp(ctx.ip), now);
     }
     // Keys a day past their expiry are never asked about again.
@@ -57,7 +56,7 @@ export async function createScanLogin(ctx: ServiceContext, browser: string, now 
  */
 export async function checkScanLogin(ctx: ServiceContext, input: z.input<typeof scanKeyBody>, browser: string | null | undefined, now = new Date()): Promise<ScanCheck> {
   const { key } = parseInput(scanKeyBody, input);
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx.db, async (tx) => {
     // Locked so two polls of one confirmed key cannot both get a session.
     const [row] = await tx.select().from(scanLogin).where(findKey(key)).limit(1).for('update');
     if (!row || !browser || row.browserHash !== hashToken(browser)) return { status: 400, message: accountText.scanInvalid };
@@ -70,7 +69,7 @@ export async function checkScanLogin(ctx: ServiceContext, input: z.input<typeof 
     const [user] = await tx.select(sessionUserColumns).from(users).where(and(eq(users.uid, row.uid ?? -1), eq(users.status, true)));
     await tx.update(scanLogin).set({ status: 'used' }).where(eq(scanLogin.id, row.id));
     if (!user) return { status: 400, message: accountText.scanInvalid };
-    return { status: 200, result: await openSession(tx as unknown as Db, user, now) };
+    return { status: 200, result: await openSession(tx, user, now) };
   });
 }
 
@@ -79,7 +78,7 @@ export async function scanLoginInfo(ctx: ServiceContext, input: z.input<typeof s
   requireUser(ctx);
   const { key } = parseInput(scanKeyBody, input);
   const [row] = await ctx.db.select().from(scanLogin).where(findKey(key)).limit(1);
-  if (!row) throw new ServiceError(400, accountText.scanInvalid);
+  if (!row) throw new ServiceError('refused', accountText.scanInvalid);
   const status: ScanState = row.status === 'pending' && now >= row.expiresAt ? 'expired' : row.status;
   return { status, expires_at: unix(row.expiresAt) };
 }
@@ -93,6 +92,6 @@ export async function confirmScanLogin(ctx: ServiceContext, input: z.input<typeo
     .set({ status: confirm ? 'confirmed' : 'refused', uid: me.uid })
     .where(and(findKey(key), eq(scanLogin.status, 'pending'), gt(scanLogin.expiresAt, now)))
     .returning({ id: scanLogin.id });
-  if (!row) throw new ServiceError(400, accountText.scanNotPending);
+  if (!row) throw new ServiceError('refused', accountText.scanNotPending);
   return { message: confirm ? accountText.scanConfirmed : accountText.scanRefused };
 }

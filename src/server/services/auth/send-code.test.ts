@@ -144,7 +144,7 @@ describe('sendCode (POST /api/auth/verify)', () => {
   it('rolls the send back when the SMS gateway fails, so the shopper can retry at once', async () => {
     const db = await createTestDatabase();
     const phone = freshPhone();
-    useSmsProvider({ name: 'down', send: async () => { throw new ServiceError(500, '短信发送失败，请稍后再试'); } });
+    useSmsProvider({ name: 'down', send: async () => { throw new ServiceError('unavailable', '短信发送失败，请稍后再试'); } });
     await expect(send(visitorFrom(db), phone, 0)).rejects.toMatchObject({ message: '短信发送失败，请稍后再试' });
     expect(await db.db.select().from(smsCode).where(eq(smsCode.phone, phone))).toEqual([]);
     sms = installMemorySms();

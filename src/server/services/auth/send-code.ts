@@ -17,7 +17,7 @@ import { newCode } from './verify-code.ts';
 
 export type SendCodeInput = z.input<typeof sendCodeBody>;
 
-const tooMany = (message: string) => new ServiceError(429, message);
+const tooMany = (message: string) => new ServiceError('rate_limited', message);
 
 /** The 60-second interval and the daily caps; null when a send is allowed. */
 async function sendLimit(tx: Db, phoneBucket: string, intervalBucket: string, ip: string | undefined, now: Date): Promise<ServiceError | null> {
@@ -43,12 +43,12 @@ async function captchaNeeded(tx: Db, phoneCode: string, phone: string, ip: strin
  */
 async function decide(ctx: ServiceContext, tx: Db, type: CodeType, phoneCode: string, phone: string): Promise<'send' | 'pretend' | ServiceError> {
   const owner = await findAccount(tx, phoneCode, phone);
-  if (type === 'register') return owner ? new ServiceError(400, accountText.phoneRegistered) : 'send';
+  if (type === 'register') return owner ? new ServiceError('refused', accountText.phoneRegistered) : 'send';
   if (type === 'change_pwd') return owner?.status ? 'send' : 'pretend';
   if (type === 'change_phone') {
     const me = requireUser(ctx);
     if (!owner) return 'send';
-    return new ServiceError(400, owner.uid === me.uid ? accountText.phoneSame : accountText.phoneTaken);
+    return new ServiceError('refused', owner.uid === me.uid ? accountText.phoneSame : accountText.phoneTaken);
   }
   return 'send'; // login / mobile: a quick login registers unknown phones
 }

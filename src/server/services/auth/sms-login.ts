@@ -10,7 +10,7 @@ import { checkCode } from './verify-code.ts';
 export type SmsLoginInput = z.input<typeof smsLoginBody>;
 
 /** Spec section 8: a failed SMS login always says 验证码错误, whatever went wrong. */
-const failed = () => new ServiceError(400, authText.smsLoginFailed);
+const failed = () => new ServiceError('refused', authText.smsLoginFailed);
 
 /**
  * `POST /api/auth/smslogin`: phone and a `login` (or header `mobile`) code. An unknown phone gets a new

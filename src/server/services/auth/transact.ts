@@ -1,14 +1,15 @@
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { ServiceError } from '../errors.ts';
 
 /**
- * Runs `fn` in one transaction. Throwing rolls everything back; RETURNING a ServiceError instead commits
- * first and then throws it, for refusals that must leave a trace (a wrong code's try count, a failed
- * captcha, a counted send attempt).
+ * Runs `fn` in one transaction (joining the caller's, see `transaction`). Throwing rolls everything back;
+ * RETURNING a ServiceError instead commits first and then throws it, for refusals that must leave a trace (a
+ * wrong code's try count, a failed captcha, a counted send attempt). Inside an outer transaction the trace is
+ * kept in it and commits with it.
  */
 export async function transactOrRefuse<T>(db: Db, fn: (tx: Db) => Promise<T | ServiceError>): Promise<T> {
-  // A transaction is a PgDatabase with the same schema; services take it as a Db.
-  const out = await db.transaction((tx) => fn(tx as unknown as Db));
+  const out = await transaction(db, fn);
   if (out instanceof ServiceError) throw out;
   return out;
 }

@@ -24,7 +24,7 @@ export interface CodeCheck {
   code: string;
 }
 
-const refuse = (message: string) => new ServiceError(400, message);
+const refuse = (message: string) => new ServiceError('refused', message);
 
 /**
  * Checks `code` against the latest live code sent to the phone and uses it up when right. Returns a refusal

@@ -29,7 +29,7 @@ export interface CartTarget {
   rule: QuantityRule;
 }
 
-const fail = (m: string) => new ServiceError(400, m);
+const fail = (m: string) => new ServiceError('refused', m);
 
 async function skuOf(ctx: Pick<ServiceContext, 'db'>, productId: number, type: number, unique: string) {
   const [row] = await ctx.db

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { cart, users } from '../../db/schema/index.ts';
 import { cartCreateInput, type CartCreateInput } from '../../../shared/schemas/catalogue.ts';
 import { quantityBounds, type QuantityRule } from '../../../shared/sku.ts';
-import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
@@ -11,9 +11,9 @@ import { resolveCartTarget, CART_TEXT } from './cart-target.ts';
 /** Refuses a quantity outside `[max(1, min), min(stock, max)]` with the limit that was broken. */
 function checkQuantity(n: number, rule: QuantityRule): void {
   const { min } = quantityBounds(rule);
-  if (n < min) throw new ServiceError(400, CART_TEXT.min(min));
-  if (rule.once_max_count && n > rule.once_max_count) throw new ServiceError(400, CART_TEXT.max(rule.once_max_count));
-  if (n > rule.stock) throw new ServiceError(400, CART_TEXT.stock(rule.stock));
+  if (n < min) throw new ServiceError('invalid', CART_TEXT.min(min));
+  if (rule.once_max_count && n > rule.once_max_count) throw new ServiceError('invalid', CART_TEXT.max(rule.once_max_count));
+  if (n > rule.stock) throw new ServiceError('refused', CART_TEXT.stock(rule.stock));
 }
 
 /**
@@ -26,8 +26,7 @@ export async function createCart(ctx: ServiceContext, input: CartCreateInput): P
   const user = requireUser(ctx);
   const q = parseInput(cartCreateInput, input);
   const target = await resolveCartTarget(ctx, q);
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(ctx.db, async (tx) => {
     // One shopper's cart writes queue on their user row, so two quick clicks cannot make two lines.
     await tx.select({ uid: users.uid }).from(users).where(eq(users.uid, user.uid)).for('update');
     const [line] = q.is_new

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { coupon, couponUser } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput, notFound } from '../input.ts';
@@ -24,9 +25,9 @@ type CouponRow = typeof coupon.$inferSelect;
 
 function checkWindow(c: CouponRow | undefined, at: Date): asserts c is CouponRow {
   if (!c || !c.status) throw notFound(COUPON_TEXT.gone);
-  if (c.startTime && c.startTime > at) throw new ServiceError(400, COUPON_TEXT.notStarted);
-  if (c.endTime && c.endTime < at) throw new ServiceError(400, COUPON_TEXT.ended);
-  if (c.couponType === 1 && c.useEndTime && c.useEndTime < at) throw new ServiceError(400, COUPON_TEXT.expired);
+  if (c.startTime && c.startTime > at) throw new ServiceError('refused', COUPON_TEXT.notStarted);
+  if (c.endTime && c.endTime < at) throw new ServiceError('refused', COUPON_TEXT.ended);
+  if (c.couponType === 1 && c.useEndTime && c.useEndTime < at) throw new ServiceError('refused', COUPON_TEXT.expired);
 }
 
 /**
@@ -53,16 +54,15 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
   const user = requireUser(ctx);
   const { id } = parseInput(z.object({ id: idField('优惠券') }), input);
   const at = now();
-  const claimed = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const claimed = await transaction(ctx.db, async (tx) => {
     const [c] = await tx.select().from(coupon).where(eq(coupon.couponId, id));
     checkWindow(c, at);
-    if (!(await takeOne(tx, id))) throw new ServiceError(400, COUPON_TEXT.soldOut);
+    if (!(await takeOne(tx, id))) throw new ServiceError('refused', COUPON_TEXT.soldOut);
     const [mine] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(couponUser)
       .where(and(eq(couponUser.uid, user.uid), eq(couponUser.couponId, id)));
-    if ((mine?.n ?? 0) >= c.userLimit) throw new ServiceError(400, c.userLimit === 1 ? COUPON_TEXT.once : COUPON_TEXT.limit(c.userLimit));
+    if ((mine?.n ?? 0) >= c.userLimit) throw new ServiceError('refused', c.userLimit === 1 ? COUPON_TEXT.once : COUPON_TEXT.limit(c.userLimit));
     const { start, end } = validityOf(c, at);
     const [row] = await tx
       .insert(couponUser)

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { merchant, relation } from '../../db/schema/index.ts';
 import { relationInput, type RelationInput } from '../../../shared/schemas/catalogue.ts';
-import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 import { assertRelationTarget } from './relation-target.ts';
@@ -15,8 +15,7 @@ export async function createRelation(ctx: ServiceContext, input: RelationInput):
   const user = requireUser(ctx);
   const { type, type_id } = parseInput(relationInput, input);
   await assertRelationTarget(ctx, type, type_id);
-  await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(ctx.db, async (tx) => {
     const added = await tx.insert(relation).values({ uid: user.uid, type, typeId: type_id }).onConflictDoNothing().returning({ id: relation.relationId });
     if (type === 10 && added.length) {
       await tx.update(merchant).set({ careCount: sql`${merchant.careCount} + 1` }).where(eq(merchant.merId, type_id));

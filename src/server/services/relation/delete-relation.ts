@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { merchant, relation } from '../../db/schema/index.ts';
 import { relationInput, type RelationInput } from '../../../shared/schemas/catalogue.ts';
-import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 
@@ -12,8 +12,7 @@ import { parseInput } from '../input.ts';
 export async function deleteRelation(ctx: ServiceContext, input: RelationInput): Promise<{ type: number; type_id: number; relation: false }> {
   const user = requireUser(ctx);
   const { type, type_id } = parseInput(relationInput, input);
-  await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await transaction(ctx.db, async (tx) => {
     const removed = await tx
       .delete(relation)
       .where(and(eq(relation.uid, user.uid), eq(relation.type, type), eq(relation.typeId, type_id)))

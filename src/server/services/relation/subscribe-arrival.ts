@@ -21,7 +21,7 @@ export async function subscribeArrival(ctx: ServiceContext, input: { unique: str
     .innerJoin(product, eq(product.productId, productSku.productId))
     .where(and(eq(productSku.unique, q.unique), eq(productSku.productId, q.product_id), eq(product.status, 1)));
   if (!sku) throw notFound(PRODUCT_GONE);
-  if (sku.stock > 0) throw new ServiceError(400, ARRIVAL_IN_STOCK);
+  if (sku.stock > 0) throw new ServiceError('refused', ARRIVAL_IN_STOCK);
   await ctx.db
     .insert(arrivalNotice)
     .values({ uid: user.uid, productId: q.product_id, unique: q.unique })

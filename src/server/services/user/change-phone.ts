@@ -19,18 +19,18 @@ export type ChangePhoneInput = z.input<typeof changePhoneBody>;
 export async function changePhone(ctx: ServiceContext, input: ChangePhoneInput, now = new Date()): Promise<{ message: string }> {
   const me = requireUser(ctx);
   const body = parseInput(changePhoneBody, input);
-  if (body.phone_code === me.phoneCode && body.phone === me.phone) throw new ServiceError(400, accountText.phoneSame);
+  if (body.phone_code === me.phoneCode && body.phone === me.phone) throw new ServiceError('refused', accountText.phoneSame);
   try {
     return await transactOrRefuse(ctx.db, async (tx) => {
       const refusal = await checkCode(tx, { phoneCode: body.phone_code, phone: body.phone, types: ['change_phone'], code: body.sms_code }, now);
       if (refusal) return refusal;
-      if (await findAccount(tx, body.phone_code, body.phone)) throw new ServiceError(400, accountText.phoneTaken);
+      if (await findAccount(tx, body.phone_code, body.phone)) throw new ServiceError('refused', accountText.phoneTaken);
       await tx.update(users).set({ phoneCode: body.phone_code, phone: body.phone }).where(and(eq(users.uid, me.uid), eq(users.status, true)));
       return { message: accountText.phoneChanged };
     });
   } catch (err) {
     // Another account took the phone between the check and the update: the unique index refused it.
-    if (isUniqueViolation(err)) throw new ServiceError(400, accountText.phoneTaken);
+    if (isUniqueViolation(err)) throw new ServiceError('refused', accountText.phoneTaken);
     throw err;
   }
 }

@@ -9,7 +9,7 @@ async function detailOf(ctx: ServiceContext, id: string) {
   try {
     return await getProductDetail(ctx, { id });
   } catch (err) {
-    if (err instanceof ServiceError && err.status === 404) return getSeckillDetail(ctx, { id });
+    if (err instanceof ServiceError && err.code === 'not_found') return getSeckillDetail(ctx, { id });
     throw err;
   }
 }

@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { job } from '../db/schema/index.ts';
+
+/**
+ * Payload type of each job kind the app defines; a feature adds its kind here (`'order.expire': { orderId: number }`).
+ * Kinds not listed (tests) take any JSON payload.
+ */
+export interface JobPayloads {
+  housekeeping: Record<string, never>;
+}
+
+export type PayloadOf<K extends string> = K extends keyof JobPayloads ? JobPayloads[K] : unknown;
+
+export interface EnqueueOptions {
+  /** When the job is due (default: now). */
+  runAt?: Date;
+  /** Idempotency key, unique per kind: a second enqueue with the same (kind, key) adds nothing. */
+  key?: string;
+  /** Runs before the job is marked failed (default 5). */
+  maxAttempts?: number;
+}
+
+/**
+ * Queues a job. Pass the caller's transaction as `db` to queue it atomically with the change that needs it (the
+ * order and its expiry job commit or roll back together). Returns the job id and whether this call created it
+ * (false: a job with the same key already exists, its id is returned).
+ */
+export async function enqueue<K extends string>(
+  db: Db,
+  kind: K,
+  payload: PayloadOf<K>,
+  opts: EnqueueOptions = {},
+): Promise<{ id: number; created: boolean }> {
+  const [row] = await db
+    .insert(job)
+    .values({ kind, payload: payload ?? {}, key: opts.key ?? null, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 5 })
+    .onConflictDoNothing({ target: [job.kind, job.key] })
+    .returning({ id: job.id });
+  if (row) return { id: row.id, created: true };
+  const [existing] = await db.select({ id: job.id }).from(job).where(and(eq(job.kind, kind), eq(job.key, opts.key ?? '')));
+  if (!existing) throw new Error(`job ${kind}/${opts.key} conflicted but cannot be found`);
+  return { id: existing.id, created: false };
+}

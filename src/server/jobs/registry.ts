@@ -1,0 +1,7 @@
+import type { JobHandlers } from './runner.ts';
+import { housekeeping } from './housekeeping.ts';
+
+/** Every job kind the server runs, with its handler. A feature adds its kind here and to `JobPayloads`. */
+export const appJobs: JobHandlers = {
+  housekeeping,
+};
