@@ -9,11 +9,12 @@ import { getCategoryTree, ancestorsOf } from './category-tree.ts';
 import { attrDtos, skuMap, type AttrDto, type SkuDto } from './sku-map.ts';
 import { guaranteeOf, shippingOf, type GuaranteeTemplate } from './guarantees.ts';
 import { notFound } from '../input.ts';
+import { svipFields, type SvipFields } from './svip.ts';
 
 export const PRODUCT_GONE = '商品不存在或已下架';
 
 /** Everything the product page shows about a product (normal, seckill or presell row). */
-export interface ProductDetail {
+export interface ProductDetail extends SvipFields {
   product_id: number;
   mer_id: number;
   store_name: string;
@@ -109,5 +110,6 @@ export async function loadProductDetail(
     temp: shippingOf(p.deliveryFree),
     merchant: { ...merchant, recommend },
     isRelation: related,
+    ...svipFields(toYuan(p.price)),
   };
 }
