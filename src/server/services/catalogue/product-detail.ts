@@ -38,7 +38,8 @@ export interface ProductDetail extends SvipFields {
   once_min_count: number;
   once_max_count: number;
   delivery_free: number;
-  content: string;
+  /** The rich description as the reference's client reads it (`content.content`). */
+  content: { content: string };
   attr: AttrDto[];
   sku: Record<string, SkuDto>;
   params: { name: string; value: string }[];
@@ -105,7 +106,7 @@ export async function loadProductDetail(
     brand_name: row.brandName ?? '', unit_name: p.unitName, price: toYuan(p.price), ot_price: toYuan(p.otPrice),
     stock: p.stock, sales: p.sales, rate: Number(p.rate), reply_count: replies?.n ?? 0, product_type: p.productType,
     once_min_count: p.onceMinCount, once_max_count: p.onceMaxCount, delivery_free: p.deliveryFree ? 1 : 0,
-    content: row.content ?? '', attr, sku: skuMap(attr, skuRows), params,
+    content: { content: row.content ?? '' }, attr, sku: skuMap(attr, skuRows), params,
     guaranteeTemplate: guaranteeOf({ isTrader: !!merchant.is_trader, deliveryFree: p.deliveryFree, topCategory: path[0]?.cate_name }),
     temp: shippingOf(p.deliveryFree),
     merchant: { ...merchant, recommend },
