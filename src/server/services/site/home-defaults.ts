@@ -2,8 +2,8 @@ import { url } from '../../../shared/routes.ts';
 
 /**
  * Used only while the operator has configured no `pc_home_tab` / `pc_home_banner` entries (by `GET /api/pc/home`
- * and the home page alike): the promotion
- * routes of this build, and banners (static SVGs in public/images/home) that point at them.
+ * and the home page alike): the promotion routes of this build, and banners (static SVGs in public/images/home)
+ * that point at them.
  */
 export const HOME_TABS = [
   { label: '首页', link: url('home') },
