@@ -62,7 +62,7 @@ test.describe('site shapes', () => {
   test('shop banners are [{img}]', async ({ request }) => {
     const cfg = await data(await request.get('/api/pc/mer_config/1'));
     expect(typeof cfg.top_banner).toBe('string');
-    expect(Array.isArray(cfg.banner)).toBe(true);
+    expect(cfg.banner.length).toBeGreaterThan(0); // every demo shop has a carousel
     for (const b of cfg.banner) {
       expect(Object.keys(b)).toEqual(['img']);
       expect(typeof b.img).toBe('string');
