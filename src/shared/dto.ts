@@ -10,6 +10,20 @@ export interface UserDto {
   scope: string;
 }
 
+/**
+ * `GET /api/user`: the user plus the wallet figures the reference's account, balance and payment pages read.
+ * Money is yuan strings like every price; the balance and points ledgers arrive with the user-centre work,
+ * until then every account shows the contract's zeros.
+ */
+export interface UserAccountDto extends UserDto {
+  now_money: string;
+  integral: number;
+  total_recharge: string;
+  total_consume: string;
+  /** SVIP membership, 0 = none (the header shows the crown when > 0 and the site's SVIP switch is on). */
+  is_svip: number;
+}
+
 /** A country of the ship-to picker and the phone fields (spec section 3 "Country option"). */
 export interface CountryOption {
   value: string;

@@ -177,7 +177,7 @@ test.describe('catalogue API: product detail', () => {
     expect(d.sku[key]).toMatchObject({ price: expect.any(String), stock: expect.any(Number), unique: expect.any(String) });
 
     const show = await okData(await request.get('/api/store/product/show/7'));
-    expect(show).toMatchObject({ product_id: 7, content: expect.any(String), params: expect.any(Array) });
+    expect(show).toMatchObject({ product_id: 7, content: { content: expect.any(String) }, params: expect.any(Array) });
     expect(show.temp).toEqual({ name: expect.any(String), info: expect.any(String) });
     expect(show.guaranteeTemplate).toBeTruthy();
     expect(show.merchant).toMatchObject({ mer_id: d.mer_id, mer_name: expect.any(String), recommend: expect.any(Array) });
@@ -259,7 +259,7 @@ test.describe('catalogue API: shops', () => {
     for (const f of ['mer_id', 'mer_name', 'mer_avatar', 'is_trader', 'type_name', 'product_score', 'service_score', 'postage_score', 'care_count', 'service_phone', 'top_banner', 'banner']) {
       expect(shop, f).toHaveProperty(f);
     }
-    expect(await okData(await request.get('/api/pc/mer_config/5'))).toEqual({ top_banner: shop.top_banner, banner: shop.banner });
+    expect(await okData(await request.get('/api/pc/mer_config/5'))).toEqual({ top_banner: shop.top_banner, banner: shop.banner.map((img: string) => ({ img })) });
 
     const tree = await okData(await request.get('/api/store/merchant/category/lst/5'));
     expect(tree[0]).toMatchObject({ store_category_id: expect.any(Number), cate_name: expect.any(String), children: expect.any(Array) });

@@ -3,7 +3,7 @@ import { createTestDatabase, visitorContext } from '../../../tests/helpers/test-
 import { groupData } from '../db/schema/index.ts';
 import { invalidateCatalogue, CACHE_KEYS } from '../services/cache.ts';
 import { loadHomePage, PLAZA_LIMIT } from './home-page.ts';
-import { HOME_BANNERS, HOME_TABS } from './home-defaults.ts';
+import { HOME_BANNERS, HOME_TABS } from '../services/site/home-defaults.ts';
 
 describe('loadHomePage', () => {
   it('loads every home section from the seeded mall', async () => {

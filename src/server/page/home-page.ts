@@ -7,7 +7,7 @@ import { listSeckillSessions } from '../services/promotion/list-seckill-sessions
 import { listSeckillProducts } from '../services/promotion/list-seckill-products.ts';
 import { listCoupons } from '../services/coupon/list-coupons.ts';
 import { listMerchants } from '../services/merchant/list-merchants.ts';
-import { HOME_BANNERS, HOME_TABS } from './home-defaults.ts';
+import { HOME_BANNERS, HOME_TABS } from '../services/site/home-defaults.ts';
 import { cached, CACHE_KEYS } from '../services/cache.ts';
 
 /** Category-plaza sections per page (reference: `rec_list?limit=3`); also the partial's page size. */

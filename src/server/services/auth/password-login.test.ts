@@ -5,6 +5,7 @@ import { at, solvedCaptcha, visitorFrom } from '../../../../tests/helpers/auth.t
 import { users } from '../../db/schema/index.ts';
 import { findSessionUser } from '../session/sessions.ts';
 import { passwordLogin } from './password-login.ts';
+import { hashPassword } from '../../auth/password.ts';
 
 const login = (ctx: Parameters<typeof passwordLogin>[0], account: string, password: string, seconds = 0, extra: Record<string, string> = {}) =>
   passwordLogin(ctx, { account, password, ...extra }, at(seconds));
@@ -38,6 +39,26 @@ describe('passwordLogin (POST /api/auth/login)', () => {
     const extra: Record<string, string> = phone_code ? { phone_code } : {};
     const s = await login(visitorFrom(db), account, 'mall123456', 0, extra);
     expect(s.user.uid).toBe(account.endsWith('0123') ? 3 : 1);
+  });
+
+  it('reads a mainland mobile number typed without an area code as +86, never as +1', async () => {
+    const db = await createTestDatabase();
+    await db.db.insert(users).values({ phoneCode: '1', phone: '3800138000', nickname: 'us', pwdHash: await hashPassword('mall123456') });
+    expect((await login(visitorFrom(db), '13800138000', 'mall123456')).user.uid).toBe(1);
+    // A leading + says the digits start with the calling code.
+    expect((await login(visitorFrom(db), '+13800138000', 'mall123456')).user.phone_code).toBe('1');
+  });
+
+  it('signs in to no account when a bare number matches accounts of two countries', async () => {
+    const db = await createTestDatabase();
+    const pwdHash = await hashPassword('mall123456');
+    await db.db.insert(users).values([
+      { phoneCode: '1', phone: '2425551234', nickname: 'us', pwdHash },
+      { phoneCode: '1242', phone: '5551234', nickname: 'bs', pwdHash },
+    ]);
+    await expect(login(visitorFrom(db), '12425551234', 'mall123456')).rejects.toMatchObject({ status: 400, message: '账号或密码错误' });
+    expect((await login(visitorFrom(db), '5551234', 'mall123456', 0, { phone_code: '1242' })).user.nickname).toBe('bs');
+    expect((await login(visitorFrom(db), '2425551234', 'mall123456', 0, { phone_code: '1' })).user.nickname).toBe('us');
   });
 
   it('answers 账号或密码错误 alike for a wrong password and an unknown account', async () => {

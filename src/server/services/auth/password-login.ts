@@ -20,17 +20,23 @@ export type PasswordLoginInput = z.input<typeof passwordLoginBody>;
 // Verified against when there is no account (or no password), so every answer costs one scrypt run.
 let dummyHash: Promise<string> | undefined;
 
+/** A mainland mobile number as shoppers type it: 1, a digit 3-9, nine more digits (spec section 3). */
+const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
+
 /**
  * The (area code, phone) pairs an account string can mean. With `phone_code` the split is known (the dialog
- * may also send the bare phone); without, every 1-4 digit prefix that is a real calling code is tried.
+ * may also send the bare phone). Without, a mainland mobile number typed without a prefix (`13800138000`) is
+ * +86 only, never +1 3800138000; any other account (or one typed with a leading `+`) tries every 1-4 digit
+ * prefix that is a real calling code.
  */
-async function candidates(db: Db, account: string, phoneCode?: string): Promise<[string, string][]> {
+async function candidates(db: Db, account: string, phoneCode?: string, international = false): Promise<[string, string][]> {
   if (phoneCode) {
     const out: [string, string][] = [];
     if (account.startsWith(phoneCode) && account.length - phoneCode.length >= 4) out.push([phoneCode, account.slice(phoneCode.length)]);
     out.push([phoneCode, account]);
     return out;
   }
+  if (!international && MAINLAND_MOBILE.test(account)) return [['86', account]];
   const prefixes = [1, 2, 3, 4].map((n) => account.slice(0, n)).filter((p) => account.length - p.length >= 4);
   if (!prefixes.length) return [];
   const known = await db.selectDistinct({ code: country.phoneCode }).from(country).where(or(...prefixes.map((p) => eq(country.phoneCode, p))));
@@ -38,12 +44,19 @@ async function candidates(db: Db, account: string, phoneCode?: string): Promise<
   return prefixes.filter((p) => codes.has(p)).map((p) => [p, account.slice(p.length)]);
 }
 
-async function resolveAccount(db: Db, account: string, phoneCode?: string): Promise<AccountRow | null> {
-  for (const [pc, phone] of await candidates(db, account, phoneCode)) {
-    const found = await findAccount(db, pc, phone);
-    if (found) return found;
+/**
+ * The one account the string names. When the split is a guess and more than one country's number matches
+ * (say +1 2345678901 and +12 345678901), none is chosen: signing in to somebody else's account by luck of
+ * the prefix order must not happen; the shopper picks the area code instead.
+ */
+async function resolveAccount(db: Db, account: string, phoneCode?: string, international = false): Promise<AccountRow | null> {
+  const found: AccountRow[] = [];
+  for (const [pc, phone] of await candidates(db, account, phoneCode, international)) {
+    const row = await findAccount(db, pc, phone);
+    if (row && !found.some((f) => f.uid === row.uid)) found.push(row);
   }
-  return null;
+  if (phoneCode) return found[0] ?? null;
+  return found.length === 1 ? found[0]! : null;
 }
 
 /**
@@ -53,7 +66,9 @@ async function resolveAccount(db: Db, account: string, phoneCode?: string): Prom
  */
 export async function passwordLogin(ctx: ServiceContext, input: PasswordLoginInput, now = new Date()): Promise<SignedIn> {
   const body = parseInput(passwordLoginBody, input);
-  const found = await resolveAccount(ctx.db, body.account, body.phone_code);
+  // The schema drops a leading `+`; typed, it says the digits start with a calling code.
+  const international = typeof input.account === 'string' && input.account.trim().startsWith('+');
+  const found = await resolveAccount(ctx.db, body.account, body.phone_code, international);
   const accountBucket = L.buckets.loginFailAccount(found ? `${found.phoneCode}-${found.phone}` : body.account);
   const ipBucket = ctx.ip ? L.buckets.loginFailIp(ctx.ip) : null;
   return transactOrRefuse(ctx.db, async (tx) => {

@@ -6,6 +6,7 @@ import { claimableAt } from '../coupon/coupon-rules.ts';
 import { merchantBriefs, briefOf, type MerchantBrief } from '../merchant/merchant-summary.ts';
 import { now } from '../dates.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
+import { svipFields, type SvipFields } from './svip.ts';
 
 /** The columns every product list selects (small: no content, no search tokens). */
 export const cardColumns = {
@@ -49,7 +50,7 @@ export interface CardRow {
  * The product card of every list (reference section 1): money as yuan strings, flags as 0/1,
  * `issetCoupon` when a claimable shop or product coupon applies, and the shop's brief.
  */
-export interface ProductCard {
+export interface ProductCard extends SvipFields {
   product_id: number;
   mer_id: number;
   store_name: string;
@@ -92,14 +93,16 @@ function couponFlags(ctx: Pick<ServiceContext, 'db'>) {
 }
 
 export function cardOf(r: CardRow, merchant: MerchantBrief | null, issetCoupon: boolean): ProductCard {
+  const price = toYuan(r.price);
   return {
     ...r,
-    price: toYuan(r.price),
+    price,
     ot_price: toYuan(r.ot_price),
     rate: Number(r.rate),
     delivery_free: r.delivery_free ? 1 : 0,
     issetCoupon,
     merchant,
+    ...svipFields(price),
   };
 }
 

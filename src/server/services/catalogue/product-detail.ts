@@ -9,11 +9,12 @@ import { getCategoryTree, ancestorsOf } from './category-tree.ts';
 import { attrDtos, skuMap, type AttrDto, type SkuDto } from './sku-map.ts';
 import { guaranteeOf, shippingOf, type GuaranteeTemplate } from './guarantees.ts';
 import { notFound } from '../input.ts';
+import { svipFields, type SvipFields } from './svip.ts';
 
 export const PRODUCT_GONE = '商品不存在或已下架';
 
 /** Everything the product page shows about a product (normal, seckill or presell row). */
-export interface ProductDetail {
+export interface ProductDetail extends SvipFields {
   product_id: number;
   mer_id: number;
   store_name: string;
@@ -37,7 +38,8 @@ export interface ProductDetail {
   once_min_count: number;
   once_max_count: number;
   delivery_free: number;
-  content: string;
+  /** The rich description as the reference's client reads it (`content.content`). */
+  content: { content: string };
   attr: AttrDto[];
   sku: Record<string, SkuDto>;
   params: { name: string; value: string }[];
@@ -104,10 +106,11 @@ export async function loadProductDetail(
     brand_name: row.brandName ?? '', unit_name: p.unitName, price: toYuan(p.price), ot_price: toYuan(p.otPrice),
     stock: p.stock, sales: p.sales, rate: Number(p.rate), reply_count: replies?.n ?? 0, product_type: p.productType,
     once_min_count: p.onceMinCount, once_max_count: p.onceMaxCount, delivery_free: p.deliveryFree ? 1 : 0,
-    content: row.content ?? '', attr, sku: skuMap(attr, skuRows), params,
+    content: { content: row.content ?? '' }, attr, sku: skuMap(attr, skuRows), params,
     guaranteeTemplate: guaranteeOf({ isTrader: !!merchant.is_trader, deliveryFree: p.deliveryFree, topCategory: path[0]?.cate_name }),
     temp: shippingOf(p.deliveryFree),
     merchant: { ...merchant, recommend },
     isRelation: related,
+    ...svipFields(toYuan(p.price)),
   };
 }

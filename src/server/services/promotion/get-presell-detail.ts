@@ -10,6 +10,8 @@ import { loadProductDetail, PRODUCT_GONE, type ProductDetail } from '../catalogu
 import { presellStatus, type PresellTiming } from './presell-state.ts';
 
 export interface PresellDetail extends PresellTiming {
+  /** The shop (the reference's client reads it at the top level for the shop header and coupons). */
+  mer_id: number;
   /** Per-shopper cap; 0 = none. */
   pay_count: number;
   /** Smallest deposit over the SKUs ("deposit from ¥minNum"), yuan. */
@@ -36,7 +38,7 @@ export async function getPresellDetail(ctx: ServiceContext, input: { id: number 
   const deposits = Object.values(product.sku).map((s) => s.down_price);
   const minNum = deposits.sort((a, b) => (parseYuan(a) ?? 0) - (parseYuan(b) ?? 0))[0] ?? '0.00';
   return {
-    product_presell_id: pr.productPresellId, product_id: pr.productId, store_name: pr.storeName,
+    product_presell_id: pr.productPresellId, product_id: pr.productId, mer_id: product.mer_id, store_name: pr.storeName,
     presell_type: pr.presellType, presell_status: presellStatus(pr, now()),
     start_time: formatDateTime(pr.startTime)!, end_time: formatDateTime(pr.endTime)!,
     final_start_time: formatDateTime(pr.finalStartTime), final_end_time: formatDateTime(pr.finalEndTime),

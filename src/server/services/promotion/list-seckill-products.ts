@@ -14,6 +14,8 @@ export interface SeckillCard extends ProductCard {
   /** Unix seconds when the session stops today (the `time` of the detail link). */
   stop_time: number;
   seckill_status: SeckillStatus;
+  /** The reference client's name for the same state: 1 running, 0 upcoming, -1 ended. */
+  skill_status: SeckillStatus;
   /** Sold share of the offer's stock, 0-100. */
   percent: number;
   once_pay_count: number;
@@ -61,6 +63,7 @@ export async function listSeckillProducts(ctx: Pick<ServiceContext, 'db'>, input
       seckill_time_id: session.seckillTimeId,
       stop_time: sessionStop(session, at),
       seckill_status: status,
+      skill_status: status,
       percent: c.sales + c.stock ? Math.round((c.sales / (c.sales + c.stock)) * 100) : 100,
       once_pay_count: rows[i]!.once,
       origin_product_id: rows[i]!.origin,

@@ -60,6 +60,7 @@ describe('flash-sale products', () => {
     expect(page.count).toBe(4);
     const card = page.list[0]!;
     expect(card).toMatchObject({ product_type: 1, seckill_status: 1, stop_time: Date.parse('2026-03-01T12:00:00+08:00') / 1000 });
+    expect(card.skill_status).toBe(1); // the reference client's name: running, not ended
     expect(card.percent).toBeGreaterThanOrEqual(0);
     expect(card.percent).toBeLessThanOrEqual(100);
     expect(Number(card.price)).toBeLessThan(Number(card.ot_price));
@@ -70,6 +71,7 @@ describe('flash-sale products', () => {
     const later = await listSeckillProducts(visitorContext(db), { start_time: 20, end_time: 22 });
     expect(later.count).toBe(4);
     expect(later.list.every((c) => c.seckill_status === 0)).toBe(true);
+    expect(later.list.every((c) => c.skill_status === 0)).toBe(true);
     expect((await listSeckillProducts(visitorContext(db), { start_time: 0 })).list.every((c) => c.seckill_status === -1)).toBe(true);
     expect(await listSeckillProducts(visitorContext(db), { start_time: 5 })).toEqual({ count: 0, list: [] });
     await expect(listSeckillProducts(visitorContext(db), { start_time: 25 })).rejects.toMatchObject({ status: 400 });

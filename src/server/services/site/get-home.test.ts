@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestDatabase, visitorContext } from '../../../../tests/helpers/test-db.ts';
 import { groupData } from '../../db/schema/index.ts';
 import { getHome } from './get-home.ts';
+import { HOME_BANNERS, HOME_TABS } from './home-defaults.ts';
 
 describe('getHome (GET /api/pc/home)', () => {
   it('gives the seeded top banner with its image and group id', async () => {
@@ -49,5 +50,17 @@ describe('getHome (GET /api/pc/home)', () => {
     ]);
     expect(home.pc_home_tab).toEqual([{ label: '领券中心', link: '/coupon_center' }]);
     expect(JSON.stringify(home)).not.toContain('/not-home.png');
+  });
+
+  it('answers the built-in tabs and banners the home page shows while the operator configured none', async () => {
+    const db = await createTestDatabase();
+    const home = await getHome(visitorContext(db));
+    expect(home.pc_home_tab).toEqual(HOME_TABS);
+    expect(home.pc_home_banner).toEqual(HOME_BANNERS);
+    expect(home.pc_home_banner.length).toBeGreaterThan(1);
+    expect(home.pc_home_banner.every((b) => b.image.startsWith('/images/home/'))).toBe(true);
+    // A banner without a picture is no banner: the built-in ones stay.
+    await db.db.insert(groupData).values({ groupKey: 'pc_home_banner', value: { image: '', link: '/x' }, sort: 1 });
+    expect((await getHome(visitorContext(db))).pc_home_banner).toEqual(HOME_BANNERS);
   });
 });

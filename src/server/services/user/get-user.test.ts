@@ -14,6 +14,11 @@ describe('getUser (GET /api/user)', () => {
       is_open_member: 1,
       is_money_level: 1,
       scope: 'user',
+      now_money: '0.00',
+      integral: 0,
+      total_recharge: '0.00',
+      total_consume: '0.00',
+      is_svip: 0,
     });
   });
 

@@ -1,7 +1,7 @@
 import { requireUser, type ServiceContext, type SessionUser } from '../context.ts';
-import type { UserDto } from '../../../shared/dto.ts';
+import type { UserAccountDto, UserDto } from '../../../shared/dto.ts';
 
-export type { UserDto };
+export type { UserAccountDto, UserDto };
 
 
 /** 138****8000 for mainland numbers; shorter numbers keep at most a third of their digits visible. */
@@ -25,7 +25,13 @@ export function toUserDto(u: SessionUser): UserDto {
   };
 }
 
-/** `GET /api/user`. */
-export function getUser(ctx: ServiceContext): UserDto {
-  return toUserDto(requireUser(ctx));
+/**
+ * Balance, points and SVIP figures: the users table has no such columns yet (the user-centre issue adds
+ * the ledgers), so every account shows the contract's zeros, which is what a new account has anyway.
+ */
+const NO_WALLET = { now_money: '0.00', integral: 0, total_recharge: '0.00', total_consume: '0.00', is_svip: 0 } as const;
+
+/** `GET /api/user`: the signed-in user with the wallet figures of the reference's user pages. */
+export function getUser(ctx: ServiceContext): UserAccountDto {
+  return { ...toUserDto(requireUser(ctx)), ...NO_WALLET };
 }

@@ -1,8 +1,5 @@
 import { endpoint, ok } from '../../../../server/http/envelope.ts';
-import { getMerchant } from '../../../../server/services/merchant/get-merchant.ts';
+import { getMerchantConfig } from '../../../../server/services/merchant/get-merchant-config.ts';
 
-/** The shop pages' banners `{top_banner, banner}` (read with the shop card; closed shop: 404). */
-export const GET = endpoint(async (ctx, { params }) => {
-  const shop = await getMerchant(ctx, { id: params.id ?? '' });
-  return ok({ top_banner: shop.top_banner, banner: shop.banner });
-});
+/** The shop pages' banners `{top_banner, banner[{img}]}` (read with the shop card; closed shop: 404). */
+export const GET = endpoint(async (ctx, { params }) => ok(await getMerchantConfig(ctx, { id: params.id ?? '' })));

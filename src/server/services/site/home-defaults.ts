@@ -1,8 +1,9 @@
-import { url } from '../../shared/routes.ts';
+import { url } from '../../../shared/routes.ts';
 
 /**
- * Used only while the operator has configured no `pc_home_tab` / `pc_home_banner` entries: the promotion
- * routes of this build, and banners (static SVGs in public/images/home) that point at them.
+ * Used only while the operator has configured no `pc_home_tab` / `pc_home_banner` entries (by `GET /api/pc/home`
+ * and the home page alike): the promotion routes of this build, and banners (static SVGs in public/images/home)
+ * that point at them.
  */
 export const HOME_TABS = [
   { label: '首页', link: url('home') },

@@ -1,0 +1,41 @@
+import type { ServiceContext } from '../context.ts';
+import { flag, readSettings, text } from './read-settings.ts';
+
+/**
+ * `GET /api/config`: the feature switches the reference's client reads (header, payment and settle-in pages).
+ * Each is the operator setting of the same name in `system_config`; an unset one has the default below.
+ */
+export interface AppConfig {
+  /** Balance payment offered at checkout (default on). */
+  yue_pay_status: 0 | 1;
+  /** Alipay offered beside WeChat Pay (default on). */
+  alipay_open: 0 | 1;
+  /** The balance features ("My balance" link, balance page; default on). */
+  balance_func_status: 0 | 1;
+  /** Balance top-ups (default off: the PC client has no recharge). */
+  recharge_switch: 0 | 1;
+  /** The SVIP programme (crown, member prices; default off: the mall has none yet). */
+  svip_switch_status: 0 | 1;
+  /** Merchant settle-in (the header's 商户入驻 link; default off until its pages exist). */
+  mer_intention_open: 0 | 1;
+  /** The settle-in agreement shown beside its checkbox (HTML; empty until set). */
+  sys_intention_agree: string;
+}
+
+const DEFAULTS = {
+  yue_pay_status: 1,
+  alipay_open: 1,
+  balance_func_status: 1,
+  recharge_switch: 0,
+  svip_switch_status: 0,
+  mer_intention_open: 0,
+} as const satisfies Partial<Record<keyof AppConfig, 0 | 1>>;
+
+/** Reads the switches from the operator's settings, defaults where unset. */
+export async function getAppConfig(ctx: Pick<ServiceContext, 'db'>): Promise<AppConfig> {
+  const m = await readSettings(ctx);
+  const switches = Object.fromEntries(
+    Object.entries(DEFAULTS).map(([key, fallback]) => [key, flag(m.get(key), fallback)]),
+  ) as Record<keyof typeof DEFAULTS, 0 | 1>;
+  return { ...switches, sys_intention_agree: text(m.get('sys_intention_agree')) };
+}
