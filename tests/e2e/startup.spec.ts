@@ -56,4 +56,32 @@ test.describe('starting the server', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('a second server on the same data directory refuses to start; a lock left by a killed server is taken over', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mallfront-data-'));
+    const freePort = async () => {
+      const { server, port } = await listenAnywhere();
+      server.close();
+      return port;
+    };
+    try {
+      const first = startServe({ PORT: String(await freePort()), DATA_DIR: dir });
+      await first.ready();
+      const second = startServe({ PORT: String(await freePort()), DATA_DIR: dir });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`the data directory ${dir} is in use`);
+      expect(second.output()).toContain(`pid ${first.child.pid}`);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      const port = await freePort();
+      const third = startServe({ PORT: String(port), DATA_DIR: dir });
+      await third.ready();
+      const res = await fetch(`http://127.0.0.1:${port}/api/pc/config`);
+      expect(res.status).toBe(200);
+      third.child.kill('SIGTERM');
+      expect(await third.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
