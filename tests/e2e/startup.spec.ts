@@ -1,31 +1,9 @@
 // `npm start` behaviour: the built server as a child process, the way an operator runs it.
-import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
-
-function startServe(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['server/serve.mjs'], { env: { ...process.env, HOST: '127.0.0.1', ...env } });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = () =>
-    new Promise<void>((resolve, reject) => {
-      if (output.includes('is ready at')) return resolve();
-      child.stdout.on('data', () => output.includes('is ready at') && resolve());
-      void exited.then((code) => reject(new Error(`exited ${code}: ${output}`)));
-    });
-  return { child, exited, ready, output: () => output };
-}
-
-function listenAnywhere(): Promise<{ server: Server; port: number }> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port }));
-  });
-}
+import { startServe, listenAnywhere, freePort } from './spawn-server.ts';
 
 test.describe('starting the server', () => {
   test.describe.configure({ timeout: 90000 });
@@ -59,11 +37,6 @@ test.describe('starting the server', () => {
 
   test('a second server on the same data directory refuses to start; a lock left by a killed server is taken over', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mallfront-data-'));
-    const freePort = async () => {
-      const { server, port } = await listenAnywhere();
-      server.close();
-      return port;
-    };
     try {
       const first = startServe({ PORT: String(await freePort()), DATA_DIR: dir });
       await first.ready();

@@ -60,11 +60,17 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
   return parsed.data;
 }
 
-/** The shopper's address; X-Forwarded-For is trusted only behind a proxy we were told about (TRUST_PROXY=1). */
+/**
+ * The shopper's address. Behind `TRUST_PROXY=N` trusted proxies (`1` for one), it is the X-Forwarded-For entry
+ * the farthest trusted proxy appended (N-th from the right): entries left of it are whatever the client sent,
+ * so a client rotating them cannot escape per-address limits. Without TRUST_PROXY the socket address.
+ */
 export function clientIp(api: APIContext): string {
-  if (process.env.TRUST_PROXY === '1') {
-    const fwd = api.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (fwd) return fwd;
+  const hops = Number.parseInt(process.env.TRUST_PROXY ?? '', 10);
+  if (hops > 0) {
+    const entries = (api.request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+    const ip = entries[Math.max(0, entries.length - hops)];
+    if (ip) return ip;
   }
   try {
     return api.clientAddress;
