@@ -2,6 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { ServiceError } from '../services/errors.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { JSON_BODY_LIMIT_BYTES } from '../../../server/limits.mjs';
 
 const HTTP_CODES = new Set([200, 400, 401, 403, 404, 409, 413, 429, 500]);
 
@@ -43,10 +44,36 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S>
   return parsed.data;
 }
 
-/** Validates a JSON (or form) body with the same rules. Bodies over 64 KiB are refused. */
+/**
+ * The body as text, read while it streams and refused with 413 as soon as it passes `limit` bytes (or
+ * announces more), so an oversized body never sits in memory.
+ */
+export async function readText(request: Request, limit = JSON_BODY_LIMIT_BYTES): Promise<string> {
+  if (Number(request.headers.get('content-length')) > limit) throw new ServiceError(413, '请求内容过大');
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) throw new ServiceError(413, '请求内容过大');
+      chunks.push(value);
+    }
+  } catch (err) {
+    void reader.cancel().catch(() => {});
+    // The adapter's own cut-off (server/limits.mjs) surfaces as a stream error.
+    if (err instanceof ServiceError || /limit exceeded/i.test(String((err as Error)?.message))) throw new ServiceError(413, '请求内容过大');
+    throw new ServiceError(400, '请求格式不正确');
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Validates a JSON (or form) body with the same rules. Bodies over 64 KiB are refused while they stream. */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const text = await request.text();
-  if (text.length > 65536) throw new ServiceError(413, '请求内容过大');
+  const text = await readText(request);
   let raw: unknown = {};
   const type = request.headers.get('content-type') ?? '';
   try {
