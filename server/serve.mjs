@@ -71,10 +71,23 @@ export function staticFiles(dir) {
   };
 }
 
-/** 413 in the API's envelope, before a byte of the announced body is read. */
-function tooLarge(res) {
-  res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ status: 413, message: '请求内容过大' }));
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** A path whose %-escapes decode (Astro would log a stack trace for each one that does not). */
+function wellEncoded(url = '/') {
+  try {
+    decodeURIComponent(url.split('?')[0]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A refusal (the API's envelope under /api, plain text elsewhere), answered before Astro (and before a byte of any body is read). */
+function refuse(req, res, status, message, headers = {}) {
+  const api = req.url?.startsWith('/api/');
+  res.writeHead(status, { 'content-type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(api ? JSON.stringify({ status, message }) : `${status} ${message}`);
 }
 
 export async function createApp() {
@@ -84,7 +97,9 @@ export async function createApp() {
   const compress = compression({ threshold: 1024 });
   return (req, res) => {
     withSecurityHeaders(res);
-    if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return tooLarge(res);
+    if (!METHODS.has(req.method)) return refuse(req, res, 405, '不支持的请求方法', { allow: [...METHODS].join(', ') });
+    if (!wellEncoded(req.url)) return refuse(req, res, 400, '请求地址格式不正确');
+    if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return refuse(req, res, 413, '请求内容过大');
     // No `next` for Astro: unmatched paths then render src/pages/404.astro instead of falling through.
     assets(req, res, () => compress(req, res, () => handler(req, res)));
   };
