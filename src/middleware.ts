@@ -70,5 +70,7 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   if (isApi && response.status === 404 && !response.headers.get('content-type')?.includes('json')) {
     return fail(404, '接口不存在');
   }
+  // A signed-in shopper's page shows their name, cart and orders: no shared cache may keep it.
+  if (user && !isApi) response.headers.set('cache-control', 'private, no-store');
   return response;
 }
