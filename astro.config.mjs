@@ -3,11 +3,13 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import mallfront from './src/integrations/index.ts';
+import { BODY_LIMIT_BYTES } from './server/limits.mjs';
 
 export default defineConfig({
   output: 'server',
   // `middleware` mode: server/serve.mjs wraps Astro with compression, static caching and security headers.
-  adapter: node({ mode: 'middleware' }),
+  // Bodies are streamed and cut off at the limit (the adapter's default is 1 GB); see server/limits.mjs.
+  adapter: node({ mode: 'middleware', bodySizeLimit: BODY_LIMIT_BYTES }),
   integrations: [react(), mallfront()],
   security: {
     // Our middleware refuses cookie-authenticated cross-site writes; Astro's check would also refuse

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import compression from 'compression';
 import sirv from 'sirv';
+import { BODY_LIMIT_BYTES } from './limits.mjs';
 
 // React (and other libraries) pick their production builds from this, read when the built app is imported
 // below: their development builds cost about a tenth of the server's time per page.
@@ -31,6 +32,8 @@ function withSecurityHeaders(res) {
     // Astro copies the Response's statusText, which its rendered error pages leave at 'OK' ("404 OK").
     const code = Number(args[0]);
     if (res.statusMessage === 'OK' && code !== 200) res.statusMessage = http.STATUS_CODES[code] ?? '';
+    // A refused body is not read to its end: close the connection instead of draining it.
+    if (code === 413) res.setHeader('connection', 'close');
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!res.hasHeader(k)) res.setHeader(k, v);
     if (!res.hasHeader('content-security-policy')) res.setHeader('content-security-policy', FALLBACK_CSP);
     if (process.env.HTTPS === '1' && !res.hasHeader('strict-transport-security')) {
@@ -68,6 +71,25 @@ export function staticFiles(dir) {
   };
 }
 
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** A path whose %-escapes decode (Astro would log a stack trace for each one that does not). */
+function wellEncoded(url = '/') {
+  try {
+    decodeURIComponent(url.split('?')[0]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A refusal (the API's envelope under /api, plain text elsewhere), answered before Astro (and before a byte of any body is read). */
+function refuse(req, res, status, message, headers = {}) {
+  const api = req.url?.startsWith('/api/');
+  res.writeHead(status, { 'content-type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(api ? JSON.stringify({ status, message }) : `${status} ${message}`);
+}
+
 export async function createApp() {
   if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing: run "npm run build" first.');
   const { handler } = await import(pathToFileURL(entry).href);
@@ -75,6 +97,9 @@ export async function createApp() {
   const compress = compression({ threshold: 1024 });
   return (req, res) => {
     withSecurityHeaders(res);
+    if (!METHODS.has(req.method)) return refuse(req, res, 405, '不支持的请求方法', { allow: [...METHODS].join(', ') });
+    if (!wellEncoded(req.url)) return refuse(req, res, 400, '请求地址格式不正确');
+    if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return refuse(req, res, 413, '请求内容过大');
     // No `next` for Astro: unmatched paths then render src/pages/404.astro instead of falling through.
     assets(req, res, () => compress(req, res, () => handler(req, res)));
   };

@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { getDatabase } from './server/db/client.ts';
 import { findSessionUser } from './server/services/session/sessions.ts';
-import { readToken, isSameOrigin } from './server/http/session-token.ts';
+import { readToken, isSameOrigin, ownOrigins } from './server/http/session-token.ts';
 import { fail } from './server/http/envelope.ts';
 import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
@@ -51,9 +51,10 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
     if (found.source === 'cookie') cookies.delete(SESSION_COOKIE, { path: '/' });
     else if (isApi) return fail(40000, '无效的 token');
   }
-  // CSRF: a state change carried by the browser's cookie must come from our own pages. Header tokens are
-  // sent deliberately by API clients, so they are not subject to this (Astro's blunter checkOrigin is off).
-  if (found?.source === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, url.origin)) {
+  // CSRF: a state change must come from our own pages, signed in by cookie or not yet signed in (a cross-site
+  // form must not sign a shopper in to someone else's account). Header tokens are sent deliberately by API
+  // clients, which a browser cannot do cross-site without CORS, so they are exempt (Astro's checkOrigin is off).
+  if (found?.source !== 'header' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, ownOrigins(request, url))) {
     return isApi ? fail(403, '非法的跨站请求') : new Response('Forbidden', { status: 403 });
   }
   if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -69,5 +70,7 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   if (isApi && response.status === 404 && !response.headers.get('content-type')?.includes('json')) {
     return fail(404, '接口不存在');
   }
+  // A signed-in shopper's page shows their name, cart and orders: no shared cache may keep it.
+  if (user && !isApi) response.headers.set('cache-control', 'private, no-store');
   return response;
 }

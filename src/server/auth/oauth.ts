@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ServiceError } from '../services/errors.ts';
 
 export const OAUTH_NOT_CONFIGURED = '未配置第三方登录';
@@ -18,6 +19,8 @@ export interface OAuthIdentity {
  */
 export interface OAuthProvider {
   readonly name: string;
+  /** Where the browser goes to sign in at the provider; it comes back to `redirectUri?code=…&state=<state>`. */
+  authorizeUrl(params: { state: string; redirectUri: string }): string;
   exchange(code: string): Promise<OAuthIdentity>;
 }
 
@@ -32,4 +35,21 @@ export function getOAuthProvider(): OAuthProvider {
 /** Installs (or, with null, removes) the provider: an operator's integration, or tests. */
 export function useOAuthProvider(provider: OAuthProvider | null): void {
   current = provider;
+}
+
+/** The cookie binding a third-party sign-in to the browser that started it (10 minutes, HttpOnly). */
+export const OAUTH_STATE_COOKIE = 'oauth_state';
+export const OAUTH_STATE_MAX_AGE = 600;
+
+/** A fresh, unguessable `state` for one sign-in attempt. */
+export function newOAuthState(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The callback's `state` is the one this browser was given (constant-time comparison). */
+export function sameOAuthState(given: string | undefined, expected: string | undefined): boolean {
+  if (!given || !expected) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

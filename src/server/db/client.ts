@@ -11,6 +11,7 @@ import * as schema from './schema/index.ts';
 import { config } from '../config.ts';
 import { seedDemo } from './seed/index.ts';
 import { withJobRunner } from '../jobs/start.ts';
+import { lockDataDir, DataDirLockedError } from './data-dir-lock.ts';
 
 /**
  * What services query: the top-level database of either driver (PGlite, node-postgres) or a transaction on it.
@@ -45,20 +46,34 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
     if (opts.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder: config.migrationsDir });
     database = { db, kind: 'postgres', close: () => pool.end() };
   } else {
-    const client = opts.pglite ?? (await openPglite(opts.dataDir ?? config.dataDir));
+    const opened = opts.pglite ? { client: opts.pglite, release: () => {} } : await openPglite(opts.dataDir ?? config.dataDir);
+    const client = opened.client;
     const pdb = drizzlePglite(client, { schema, logger: process.env.QUERY_LOG ? { logQuery: (q: string) => console.log('[q]', q.replace(/\s+/g, ' ').slice(0, 220)) } : false });
     if (opts.migrate !== false) await migratePglite(pdb, { migrationsFolder: config.migrationsDir });
-    database = { db: pdb, kind: 'pglite', close: () => client.close() };
+    database = {
+      db: pdb,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        opened.release();
+      },
+    };
   }
   if (opts.seed ?? config.seed) await seedDemo(database.db);
   return database;
 }
 
-async function openPglite(dataDir: string): Promise<PGlite> {
-  if (dataDir.startsWith('memory://')) return PGlite.create(dataDir);
+async function openPglite(dataDir: string): Promise<{ client: PGlite; release: () => void }> {
+  if (dataDir.startsWith('memory://')) return { client: await PGlite.create(dataDir), release: () => {} };
   // PGlite's NodeFS creates only the last folder of the path.
   await mkdir(dataDir, { recursive: true });
-  return PGlite.create(`${dataDir}/pglite`);
+  const release = lockDataDir(dataDir);
+  try {
+    return { client: await PGlite.create(`${dataDir}/pglite`), release };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 type Holder = { __mallfrontDatabase?: Promise<Database> };
@@ -71,7 +86,7 @@ export function getDatabase(): Promise<Database> {
   const g = globalThis as Holder;
   g.__mallfrontDatabase ??= openDatabase().then(withJobRunner).catch((err: unknown) => {
     // A half-open embedded database must not poison every later request: report and stop the process.
-    console.error('[mallfront] could not open the database:', err);
+    console.error('[mallfront] could not open the database:', err instanceof DataDirLockedError ? err.message : err);
     process.exit(1);
   });
   return g.__mallfrontDatabase;

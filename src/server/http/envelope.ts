@@ -1,7 +1,9 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { ServiceError, SERVICE_ERRORS, statusOf, type ServiceErrorCode } from '../services/errors.ts';
+import { containsNul } from '../services/input.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { JSON_BODY_LIMIT_BYTES } from '../../../server/limits.mjs';
 
 /**
  * HTTP status for a raw envelope status (the middleware's `fail(40000, …)`): the code table's mapping, and for
@@ -44,15 +46,42 @@ function firstIssue(error: z.ZodError): string {
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
   const raw: Record<string, string> = {};
   for (const [k, v] of url.searchParams) if (!(k in raw)) raw[k] = v;
+  if (containsNul(raw)) throw new ServiceError('invalid', '参数错误');
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new ServiceError('invalid', firstIssue(parsed.error));
   return parsed.data;
 }
 
-/** Validates a JSON (or form) body with the same rules. Bodies over 64 KiB are refused. */
+/**
+ * The body as text, read while it streams and refused with 413 as soon as it passes `limit` bytes (or
+ * announces more), so an oversized body never sits in memory.
+ */
+export async function readText(request: Request, limit = JSON_BODY_LIMIT_BYTES): Promise<string> {
+  if (Number(request.headers.get('content-length')) > limit) throw new ServiceError('too_large', '请求内容过大');
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) throw new ServiceError('too_large', '请求内容过大');
+      chunks.push(value);
+    }
+  } catch (err) {
+    void reader.cancel().catch(() => {});
+    // The adapter's own cut-off (server/limits.mjs) surfaces as a stream error.
+    if (err instanceof ServiceError || /limit exceeded/i.test(String((err as Error)?.message))) throw new ServiceError('too_large', '请求内容过大');
+    throw new ServiceError('invalid', '请求格式不正确');
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Validates a JSON (or form) body with the same rules. Bodies over 64 KiB are refused while they stream. */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const text = await request.text();
-  if (text.length > 65536) throw new ServiceError('too_large', '请求内容过大');
+  const text = await readText(request);
   let raw: unknown = {};
   const type = request.headers.get('content-type') ?? '';
   try {
@@ -61,16 +90,23 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
   } catch {
     throw new ServiceError('invalid', '请求格式不正确');
   }
+  if (containsNul(raw)) throw new ServiceError('invalid', '参数错误');
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new ServiceError('invalid', firstIssue(parsed.error));
   return parsed.data;
 }
 
-/** The shopper's address; X-Forwarded-For is trusted only behind a proxy we were told about (TRUST_PROXY=1). */
+/**
+ * The shopper's address. Behind `TRUST_PROXY=N` trusted proxies (`1` for one), it is the X-Forwarded-For entry
+ * the farthest trusted proxy appended (N-th from the right): entries left of it are whatever the client sent,
+ * so a client rotating them cannot escape per-address limits. Without TRUST_PROXY the socket address.
+ */
 export function clientIp(api: APIContext): string {
-  if (process.env.TRUST_PROXY === '1') {
-    const fwd = api.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (fwd) return fwd;
+  const hops = Number.parseInt(process.env.TRUST_PROXY ?? '', 10);
+  if (hops > 0) {
+    const entries = (api.request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+    const ip = entries[Math.max(0, entries.length - hops)];
+    if (ip) return ip;
   }
   try {
     return api.clientAddress;

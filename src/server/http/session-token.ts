@@ -20,10 +20,38 @@ export function readToken(request: Request, cookies: AstroCookies): { token: str
   return null;
 }
 
-/** Cookie-authenticated state changes must come from our own origin (CSRF). */
-export function isSameOrigin(request: Request, origin: string): boolean {
+/**
+ * The origins a browser may show for this site. The server sees itself as `url.origin` (plain http behind a TLS
+ * terminator), so also: the https form of it with `HTTPS=1`, the public `SITE_URL`, and with `TRUST_PROXY` the
+ * origin the proxy reports (`X-Forwarded-Proto` / `X-Forwarded-Host`). Untrusted forwarded headers are ignored.
+ */
+export function ownOrigins(request: Request, url: URL): Set<string> {
+  const origins = new Set([url.origin]);
+  if (process.env.HTTPS === '1') origins.add(`https://${url.host}`);
+  const site = process.env.SITE_URL;
+  if (site) {
+    try {
+      origins.add(new URL(site).origin);
+    } catch {
+      /* a malformed SITE_URL adds nothing */
+    }
+  }
+  if (process.env.TRUST_PROXY) {
+    const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim();
+    const proto = first('x-forwarded-proto');
+    const host = first('x-forwarded-host') ?? url.host;
+    if ((proto === 'https' || proto === 'http') && host && /^[a-z0-9.-]+(?::\d{1,5})?$/i.test(host)) origins.add(`${proto}://${host.toLowerCase()}`);
+  }
+  return origins;
+}
+
+/**
+ * State changes must come from our own pages (CSRF, login CSRF included): a browser's `Origin` must be one of
+ * ours; without it, `Sec-Fetch-Site` must not say cross-site. Clients that send neither (scripts, apps) pass.
+ */
+export function isSameOrigin(request: Request, origins: Set<string>): boolean {
   const o = request.headers.get('origin');
-  if (o) return o === origin;
+  if (o) return origins.has(o);
   const site = request.headers.get('sec-fetch-site');
   return site === null || site === 'same-origin' || site === 'none';
 }

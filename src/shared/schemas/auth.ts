@@ -129,4 +129,11 @@ export const scanKeyBody = z.object({ key: scanKey }, BODY);
 const asBoolean = (v: unknown) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v);
 export const scanConfirmBody = z.object({ key: scanKey, confirm: z.preprocess(asBoolean, z.boolean({ error: '请选择确认或拒绝登录' })) }, BODY);
 /** Third-party callback code (`/login?code=`). */
-export const codeLoginBody = z.object({ code: z.string({ error: '缺少登录凭证' }).trim().min(1, '缺少登录凭证').max(512, '登录凭证无效') }, BODY);
+export const codeLoginBody = z.object(
+  {
+    code: z.string({ error: '缺少登录凭证' }).trim().min(1, '缺少登录凭证').max(512, '登录凭证无效'),
+    /** The `state` the provider hands back; it must match the browser's oauth_state cookie. */
+    state: z.string().max(128).optional(),
+  },
+  BODY,
+);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oauthIdentity, users } from '../../db/schema/index.ts';
 import { codeLoginBody } from '../../../shared/schemas/auth.ts';
-import { getOAuthProvider, type OAuthIdentity } from '../../auth/oauth.ts';
+import { getOAuthProvider, sameOAuthState, type OAuthIdentity } from '../../auth/oauth.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext, SessionUser } from '../context.ts';
 import { createAccount, findAccount, sessionUserColumns } from './accounts.ts';
@@ -32,13 +32,21 @@ async function accountFor(tx: Db, provider: string, id: OAuthIdentity, now: Date
 }
 
 /**
- * Third-party code login (`POST /api/auth/code_login`, and the `/login?code=` page server-side): exchanges the
- * callback code with the configured OAuth provider and signs the linked account in. With no provider
- * configured it answers 400 `未配置第三方登录`.
+ * Third-party code login (`POST /api/auth/code_login`, and the `/login?code=&state=` page server-side):
+ * checks that `state` is the one this browser was given when it set off (`expectedState`, from its
+ * oauth_state cookie; so an attacker's callback link cannot sign a victim in to the attacker's account),
+ * exchanges the callback code with the configured OAuth provider and signs the linked account in. With no
+ * provider configured it answers 400 `未配置第三方登录`.
  */
-export async function codeLogin(ctx: ServiceContext, code: unknown, now = new Date()): Promise<SignedIn> {
+export async function codeLogin(
+  ctx: ServiceContext,
+  input: { code?: unknown; state?: unknown },
+  expectedState: string | undefined,
+  now = new Date(),
+): Promise<SignedIn> {
   const provider = getOAuthProvider();
-  const body = parseInput(codeLoginBody, { code });
+  const body = parseInput(codeLoginBody, { code: input.code, state: input.state });
+  if (!sameOAuthState(body.state, expectedState)) throw new ServiceError('refused', accountText.oauthStateMismatch);
   // The provider call is outside the transaction: no locks are held while waiting on the network.
   const identity = await provider.exchange(body.code);
   return transactOrRefuse(ctx.db, async (tx) => openSession(tx, await accountFor(tx, provider.name, identity, now), now));

@@ -26,4 +26,5 @@ export const accountText = {
   scanNotPending: '二维码已失效，请在电脑上刷新后重新扫码',
   tooManyRequests: '请求过于频繁，请稍后再试',
   oauthUnlinked: '该第三方账号未绑定手机号，请先使用手机号登录',
+  oauthStateMismatch: '登录请求已失效，请重新登录',
 } as const;
