@@ -7,6 +7,8 @@ declare namespace App {
     /** The raw session token of this request, when it belongs to a live session. */
     token: string | null;
     locale: import('./shared/locale.ts').Locale;
+    /** The service context of this request (database, session user, client IP), built once by the middleware. */
+    ctx: import('./server/services/context.ts').ServiceContext;
     /** When this page's content changes by itself (a countdown ends; ms since the epoch): the visitor page cache keeps it no longer. */
     pageCacheUntil?: number;
   }
