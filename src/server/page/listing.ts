@@ -1,6 +1,6 @@
 import { productListQuery } from '../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../shared/money.ts';
-import type { ListingState } from '../../components/listing/listing-href.ts';
+import type { ListingState } from '../../components/product/listing-href.ts';
 import { ServiceError } from '../services/errors.ts';
 import { parseInput } from '../services/input.ts';
 import { listProducts } from '../services/catalogue/list-products.ts';
