@@ -10,7 +10,7 @@ import type { ProductDetail } from '../../server/services/catalogue/product-deta
 import { listReviews, type ReviewPage } from '../../server/services/catalogue/list-reviews.ts';
 import { getPriceRule } from '../../server/services/catalogue/get-price-rule.ts';
 import { listProductCoupons } from '../../server/services/coupon/list-product-coupons.ts';
-import { listStoreCoupons } from '../../server/services/coupon/list-store-coupons.ts';
+import { listStoreCoupons } from '../../server/services/coupon/list-merchant-coupons.ts';
 import type { CouponDto } from '../../server/services/coupon/coupon-dto.ts';
 import { pricingOf, type Pricing } from '../../server/pricing/pricing.ts';
 import { pageOrigin } from '../../server/page/origin.ts';

@@ -6,7 +6,7 @@ import { coupon, product } from '../../db/schema/index.ts';
 import { parseYuan } from '../../../shared/money.ts';
 import { listCoupons } from './list-coupons.ts';
 import { listProductCoupons } from './list-product-coupons.ts';
-import { listStoreCoupons } from './list-store-coupons.ts';
+import { listStoreCoupons } from './list-merchant-coupons.ts';
 import { listCouponProducts } from './list-coupon-products.ts';
 import { claimCoupon } from './claim-coupon.ts';
 

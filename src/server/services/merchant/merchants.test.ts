@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { merchant } from '../../db/schema/index.ts';
 import { listMerchants } from './list-merchants.ts';
 import { getMerchant } from './get-merchant.ts';
-import { listShopCategories } from './list-shop-categories.ts';
+import { listShopCategories } from './list-merchant-product-categories.ts';
 import { listMerchantProducts } from './list-merchant-products.ts';
 import { getMerchantLicences } from './get-merchant-licences.ts';
 import { createRelation } from '../relation/create-relation.ts';

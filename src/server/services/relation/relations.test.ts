@@ -4,7 +4,7 @@ import { createTestDatabase, visitorContext, userContext } from '../../../../tes
 import { arrivalNotice, merchant, productSku, relation } from '../../db/schema/index.ts';
 import { createRelation } from './create-relation.ts';
 import { deleteRelation } from './delete-relation.ts';
-import { getCare } from './get-care.ts';
+import { getCare } from './get-relation.ts';
 import { subscribeArrival } from './subscribe-arrival.ts';
 
 // Build the worker's seeded template under the hook timeout, not inside the first test's.
