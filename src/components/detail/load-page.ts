@@ -10,7 +10,7 @@ import type { ProductDetail } from '../../server/services/catalogue/product-deta
 import { listReviews, type ReviewPage } from '../../server/services/catalogue/list-reviews.ts';
 import { getPriceRule } from '../../server/services/catalogue/get-price-rule.ts';
 import { listProductCoupons } from '../../server/services/coupon/list-product-coupons.ts';
-import { listStoreCoupons } from '../../server/services/coupon/list-merchant-coupons.ts';
+import { listMerchantCoupons } from '../../server/services/coupon/list-merchant-coupons.ts';
 import type { CouponDto } from '../../server/services/coupon/coupon-dto.ts';
 import { pricingOf, type Pricing } from '../../server/pricing/pricing.ts';
 import { pageOrigin } from '../../server/page/origin.ts';
@@ -49,7 +49,7 @@ export async function loadProductPage<T>(
     const [reviews, productCoupons, storeCoupons, rule, qr] = await Promise.all([
       listReviews(ctx, { id: p.product_id, type: reply, page }, p.product_type === 0 ? { reviewedId: p.product_id } : undefined),
       listProductCoupons(ctx, { ids: String(p.product_id) }),
-      listStoreCoupons(ctx, { id: p.mer_id }),
+      listMerchantCoupons(ctx, { id: p.mer_id }),
       getPriceRule(ctx, { cate_id: p.cate_id }),
       // A fixed mask skips scoring all eight (most of the encoder's time); every mask is a valid code.
       QRCode.toString(pageUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', maskPattern: 2 }),

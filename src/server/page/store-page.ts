@@ -1,6 +1,6 @@
 import { ServiceError } from '../services/errors.ts';
 import { getMerchant, type MerchantDetail } from '../services/merchant/get-merchant.ts';
-import { shopCategoryTree, type ShopCategoryNode } from '../services/merchant/list-merchant-product-categories.ts';
+import { merchantProductCategoryTree, type MerchantProductCategoryNode } from '../services/merchant/list-merchant-product-categories.ts';
 import { ROUTES } from '../../shared/routes.ts';
 
 /** What a page shows instead of its content when a service refused the request. */
@@ -21,17 +21,17 @@ export async function attempt<T>(load: () => Promise<T>): Promise<{ data: T; fai
 
 export interface StoreFrame {
   shop: MerchantDetail;
-  categories: ShopCategoryNode[];
+  categories: MerchantProductCategoryNode[];
 }
 
 /** The shop card and category tree every shop page (layout) needs; a closed or unknown shop throws the 404. */
 export async function loadStoreFrame(ctx: { db: App.Locals['db']; user: App.Locals['user'] }, id: string | null): Promise<StoreFrame> {
   const shop = await getMerchant(ctx, { id: id ?? '' });
-  return { shop, categories: await shopCategoryTree(ctx, shop.mer_id) };
+  return { shop, categories: await merchantProductCategoryTree(ctx, shop.mer_id) };
 }
 
 /** The name of shop category `cateId` in the tree (either level), for titles and breadcrumbs. */
-export function categoryName(tree: ShopCategoryNode[], cateId: number | undefined): string | null {
+export function categoryName(tree: MerchantProductCategoryNode[], cateId: number | undefined): string | null {
   if (cateId === undefined) return null;
   for (const c of tree) {
     if (c.store_category_id === cateId) return c.cate_name;

@@ -8,7 +8,7 @@ import { parseInput } from '../input.ts';
 const careInput = z.object({ type: relationInput.shape.type, id: relationInput.shape.type_id });
 
 /** `GET /api/pc/care?type=10&id=<mer_id>` → `{care}`: whether the shopper follows / favourited it (visitors: false). */
-export async function getCare(ctx: ServiceContext, input: { type: number | string; id: number | string }): Promise<{ care: boolean }> {
+export async function getRelation(ctx: ServiceContext, input: { type: number | string; id: number | string }): Promise<{ care: boolean }> {
   const { type, id } = parseInput(careInput, input);
   if (!ctx.user) return { care: false };
   const rows = await ctx.db
