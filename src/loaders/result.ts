@@ -1,0 +1,37 @@
+import { ServiceError } from '../server/services/errors.ts';
+
+/** Statuses a page answers itself, with the error page's wording for each (spec section 2). */
+export type FailureStatus = 400 | 403 | 404 | 429;
+
+/** A request a service refused: the page shows the error page with this status and message. */
+export interface PageFailure {
+  ok: false;
+  status: FailureStatus;
+  message: string;
+}
+
+/** What every page loader returns: its data, or why the page cannot be shown. */
+export type PageResult<T> = { ok: true; data: T } | PageFailure;
+
+/** A failure the loader decides itself (an unknown id before any service is asked). */
+export const failure = (status: FailureStatus, message = ''): PageFailure => ({ ok: false, status, message });
+
+/**
+ * The one mapping from a service refusal to a page failure: 404 stays 404 (unknown or hidden), 403 and 429
+ * keep theirs, any other refusal is the shopper's bad request (400). Anything that is not a ServiceError, or
+ * a server-side ServiceError (5xx), is a real fault and is rethrown: Astro then renders the 500 page.
+ */
+export function toFailure(err: unknown): PageFailure {
+  if (!(err instanceof ServiceError) || (err.status >= 500 && err.status < 600)) throw err;
+  const status: FailureStatus = err.status === 404 || err.status === 403 || err.status === 429 ? err.status : 400;
+  return failure(status, err.message);
+}
+
+/** Runs a loader's reads: their data, or the failure a ServiceError maps to (see `toFailure`). */
+export async function loadPage<T>(load: () => Promise<T>): Promise<PageResult<T>> {
+  try {
+    return { ok: true, data: await load() };
+  } catch (err) {
+    return toFailure(err);
+  }
+}
