@@ -1,4 +1,4 @@
-import { url } from '../../shared/routes.ts';
+import { url } from '../../../shared/routes.ts';
 
 /**
  * Used only while the operator has configured no `pc_home_tab` / `pc_home_banner` entries: the promotion

@@ -1,9 +1,9 @@
-import type { ServiceContext } from '../services/context.ts';
-import { ServiceError } from '../services/errors.ts';
-import { listSeckillSessions } from '../services/promotion/list-seckill-sessions.ts';
-import { listSeckillProducts } from '../services/promotion/list-seckill-products.ts';
-import { listPresells } from '../services/promotion/list-presells.ts';
-import { listCoupons } from '../services/coupon/list-coupons.ts';
+import type { ServiceContext } from '../server/services/context.ts';
+import { ServiceError } from '../server/services/errors.ts';
+import { listSeckillSessions } from '../server/services/promotion/list-seckill-sessions.ts';
+import { listSeckillProducts } from '../server/services/promotion/list-seckill-products.ts';
+import { listPresells } from '../server/services/promotion/list-presells.ts';
+import { listCoupons } from '../server/services/coupon/list-coupons.ts';
 
 type Ctx = Pick<ServiceContext, 'db' | 'user'>;
 type Failure = { ok: false; error: { status: number; message: string } };

@@ -1,6 +1,6 @@
-import { ServiceError } from '../services/errors.ts';
-import { getMerchant, type MerchantDetail } from '../services/merchant/get-merchant.ts';
-import { merchantProductCategoryTree, type MerchantProductCategoryNode } from '../services/merchant/list-merchant-product-categories.ts';
+import { ServiceError } from '../../server/services/errors.ts';
+import { getMerchant, type MerchantDetail } from '../../server/services/merchant/get-merchant.ts';
+import { merchantProductCategoryTree, type MerchantProductCategoryNode } from '../../server/services/merchant/list-merchant-product-categories.ts';
 import { ROUTES } from '../../shared/routes.ts';
 
 /** What a page shows instead of its content when a service refused the request. */

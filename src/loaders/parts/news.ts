@@ -13,7 +13,7 @@ import { getAdjacentArticles } from '../../server/services/news/get-adjacent.ts'
 import type { NewsArticle } from '../../server/services/news/article.ts';
 import { listRecommend } from '../../server/services/catalogue/list-recommend.ts';
 import { cachedSiteConfig } from '../../server/services/site/load-shell.ts';
-import { listingError } from '../../server/page/listing.ts';
+import { listingError } from './search-listing.ts';
 import { pricingOf } from '../../server/pricing/pricing.ts';
 import { pageOrigin } from '../../server/page/origin.ts';
 import { parseId } from '../../shared/routes.ts';

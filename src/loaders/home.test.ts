@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { createTestDatabase, visitorContext } from '../../../tests/helpers/test-db.ts';
-import { groupData } from '../db/schema/index.ts';
-import { invalidateCatalogue, CACHE_KEYS } from '../services/cache.ts';
-import { loadHomePage, PLAZA_LIMIT } from './home-page.ts';
-import { HOME_BANNERS, HOME_TABS } from './home-defaults.ts';
+import { createTestDatabase, visitorContext } from '../../tests/helpers/test-db.ts';
+import { groupData } from '../server/db/schema/index.ts';
+import { invalidateCatalogue, CACHE_KEYS } from '../server/services/cache.ts';
+import { loadHomePage, PLAZA_LIMIT } from './home.ts';
+import { HOME_BANNERS, HOME_TABS } from '../server/services/site/home-defaults.ts';
 
 describe('loadHomePage', () => {
   it('loads every home section from the seeded mall', async () => {

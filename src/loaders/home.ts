@@ -1,14 +1,14 @@
-import type { ServiceContext } from '../services/context.ts';
-import { cachedHome } from '../services/site/load-shell.ts';
-import { listCategories } from '../services/catalogue/list-categories.ts';
-import { listHotProducts } from '../services/catalogue/list-hot-products.ts';
-import { listCategorySections } from '../services/catalogue/list-category-sections.ts';
-import { listSeckillSessions } from '../services/promotion/list-seckill-sessions.ts';
-import { listSeckillProducts } from '../services/promotion/list-seckill-products.ts';
-import { listCoupons } from '../services/coupon/list-coupons.ts';
-import { listMerchants } from '../services/merchant/list-merchants.ts';
-import { HOME_BANNERS, HOME_TABS } from './home-defaults.ts';
-import { cached, CACHE_KEYS } from '../services/cache.ts';
+import type { ServiceContext } from '../server/services/context.ts';
+import { cachedHome } from '../server/services/site/load-shell.ts';
+import { listCategories } from '../server/services/catalogue/list-categories.ts';
+import { listHotProducts } from '../server/services/catalogue/list-hot-products.ts';
+import { listCategorySections } from '../server/services/catalogue/list-category-sections.ts';
+import { listSeckillSessions } from '../server/services/promotion/list-seckill-sessions.ts';
+import { listSeckillProducts } from '../server/services/promotion/list-seckill-products.ts';
+import { listCoupons } from '../server/services/coupon/list-coupons.ts';
+import { listMerchants } from '../server/services/merchant/list-merchants.ts';
+import { HOME_BANNERS, HOME_TABS } from '../server/services/site/home-defaults.ts';
+import { cached, CACHE_KEYS } from '../server/services/cache.ts';
 
 /** Category-plaza sections per page (reference: `rec_list?limit=3`); also the partial's page size. */
 export const PLAZA_LIMIT = 3;

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { ServiceError } from '../services/errors.ts';
-import { attempt, categoryName, itemListLd, shopUrl, storeCategoryUrl } from './store-page.ts';
+import { ServiceError } from '../../server/services/errors.ts';
+import { attempt, categoryName, itemListLd, shopUrl, storeCategoryUrl } from './merchant-frame.ts';
 
 describe('shop page helpers', () => {
   it('builds shop URLs with the id in the query and without empty values or page 1', () => {

@@ -1,17 +1,17 @@
 import { productListQuery } from '../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../shared/money.ts';
 import type { ListingState } from '../../components/product/listing-href.ts';
-import { ServiceError } from '../services/errors.ts';
-import { parseInput } from '../services/input.ts';
-import { listProducts } from '../services/catalogue/list-products.ts';
-import { listBrands, type BrandDto } from '../services/catalogue/list-brands.ts';
-import { listParamFilters, type ParamFilter } from '../services/catalogue/list-param-filters.ts';
-import { getCategoryTree, ancestorsOf, type CategoryNode } from '../services/catalogue/category-tree.ts';
-import { listMerchantTypes } from '../services/merchant/list-merchant-types.ts';
-import { listMerchants, type MerchantListItem } from '../services/merchant/list-merchants.ts';
-import type { ProductCard } from '../services/catalogue/product-card.ts';
-import type { Page } from '../services/input.ts';
-import { listHotKeywords } from '../services/site/list-hot-keywords.ts';
+import { ServiceError } from '../../server/services/errors.ts';
+import { parseInput } from '../../server/services/input.ts';
+import { listProducts } from '../../server/services/catalogue/list-products.ts';
+import { listBrands, type BrandDto } from '../../server/services/catalogue/list-brands.ts';
+import { listParamFilters, type ParamFilter } from '../../server/services/catalogue/list-param-filters.ts';
+import { getCategoryTree, ancestorsOf, type CategoryNode } from '../../server/services/catalogue/category-tree.ts';
+import { listMerchantTypes } from '../../server/services/merchant/list-merchant-types.ts';
+import { listMerchants, type MerchantListItem } from '../../server/services/merchant/list-merchants.ts';
+import type { ProductCard } from '../../server/services/catalogue/product-card.ts';
+import type { Page } from '../../server/services/input.ts';
+import { listHotKeywords } from '../../server/services/site/list-hot-keywords.ts';
 
 /** "99.50" → "99.5", "100.00" → "100": the short form written back into links. */
 const shortYuan = (cents?: number) => (cents === undefined ? undefined : toYuan(cents).replace(/\.?0+$/, ''));
