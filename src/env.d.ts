@@ -13,3 +13,13 @@ declare namespace App {
     pageCacheUntil?: number;
   }
 }
+
+declare namespace Astro {
+  /**
+   * The project's `client:interact` directive (astro.config.mjs): hydrate on the first pointer, focus or touch.
+   * Astro's AstroClientDirectives interface is extended through this global one.
+   */
+  interface ClientDirectives {
+    'client:interact'?: boolean;
+  }
+}

@@ -1,5 +1,7 @@
 import type { ServiceContext } from '../server/services/context.ts';
-import { cachedHome } from '../server/services/site/load-shell.ts';
+import { cachedHome, cachedSiteConfig } from '../server/services/site/load-shell.ts';
+import { loadPage } from './result.ts';
+import { ctxOf, pageBasics, type PageInput } from './page.ts';
 import { listCategories } from '../server/services/catalogue/list-categories.ts';
 import { listHotProducts } from '../server/services/catalogue/list-hot-products.ts';
 import { listCategorySections } from '../server/services/catalogue/list-category-sections.ts';
@@ -65,3 +67,27 @@ export async function loadHomePage(ctx: Pick<ServiceContext, 'db' | 'user'>, pla
   };
 }
 export type HomePage = Awaited<ReturnType<typeof loadHomePage>>;
+
+/**
+ * `/` (`?plaza=n`, the no-JS "more" link, renders n pages of the category plaza; it never changes the
+ * canonical): the sections, the site settings for the structured data, prices and origin.
+ */
+export function loadHome(page: PageInput) {
+  return loadPage(async () => {
+    const plazaPages = Math.min(PLAZA_MAX_PAGES, Math.max(1, Number.parseInt(page.url.searchParams.get('plaza') ?? '1', 10) || 1));
+    const ctx = ctxOf(page);
+    const [home, site, basics] = await Promise.all([loadHomePage(ctx, plazaPages), cachedSiteConfig(ctx).catch(() => null), pageBasics(page)]);
+    return { home, site, plazaPages, ...basics };
+  });
+}
+
+/** `/partials/home-sections?page=`: one page of the category plaza for the home page's scroll script. */
+export function loadHomeSections(page: PageInput) {
+  return loadPage(async () => {
+    const [sections, { pricing }] = await Promise.all([
+      listCategorySections(ctxOf(page), { page: page.url.searchParams.get('page') ?? '', limit: PLAZA_LIMIT }),
+      pageBasics(page),
+    ]);
+    return { sections: sections.list, pricing, page: Number(page.url.searchParams.get('page')) || 1 };
+  });
+}

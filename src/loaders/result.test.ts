@@ -14,9 +14,8 @@ describe('page results', () => {
     expect(r).toEqual({ ok: false, status: 404, message: '店铺不存在或已关闭' });
   });
 
-  it('keeps 403 and 429, and makes any other refusal a 400 (login-required codes too)', () => {
-    expect(toFailure(new ServiceError(403, '无权访问')).status).toBe(403);
-    expect(toFailure(new ServiceError(429, '请求过于频繁')).status).toBe(429);
+  it('makes any other refusal a 400 with its message (rate limits and login-required codes too)', () => {
+    expect(toFailure(new ServiceError(429, '请求过于频繁'))).toEqual({ ok: false, status: 400, message: '请求过于频繁' });
     expect(toFailure(new ServiceError(400, '页码不能小于1'))).toEqual({ ok: false, status: 400, message: '页码不能小于1' });
     expect(toFailure(new ServiceError(410000, '请登录')).status).toBe(400);
     expect(toFailure(new ServiceError(409, '已领取')).status).toBe(400);

@@ -1,7 +1,7 @@
 import { ServiceError } from '../server/services/errors.ts';
 
-/** Statuses a page answers itself, with the error page's wording for each (spec section 2). */
-export type FailureStatus = 400 | 403 | 404 | 429;
+/** Statuses a page answers itself: unknown or hidden things, and the shopper's bad request. */
+export type FailureStatus = 400 | 404;
 
 /** A request a service refused: the page shows the error page with this status and message. */
 export interface PageFailure {
@@ -17,14 +17,13 @@ export type PageResult<T> = { ok: true; data: T } | PageFailure;
 export const failure = (status: FailureStatus, message = ''): PageFailure => ({ ok: false, status, message });
 
 /**
- * The one mapping from a service refusal to a page failure: 404 stays 404 (unknown or hidden), 403 and 429
- * keep theirs, any other refusal is the shopper's bad request (400). Anything that is not a ServiceError, or
- * a server-side ServiceError (5xx), is a real fault and is rethrown: Astro then renders the 500 page.
+ * The one mapping from a service refusal to a page failure: 404 stays 404 (unknown or hidden), any other
+ * refusal is the shopper's bad request (400, with the service's message). Anything that is not a
+ * ServiceError, or a server-side one (5xx), is a real fault and is rethrown: Astro then renders the 500 page.
  */
 export function toFailure(err: unknown): PageFailure {
   if (!(err instanceof ServiceError) || (err.status >= 500 && err.status < 600)) throw err;
-  const status: FailureStatus = err.status === 404 || err.status === 403 || err.status === 429 ? err.status : 400;
-  return failure(status, err.message);
+  return failure(err.status === 404 ? 404 : 400, err.message);
 }
 
 /** Runs a loader's reads: their data, or the failure a ServiceError maps to (see `toFailure`). */

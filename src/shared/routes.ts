@@ -95,6 +95,35 @@ export function matchRoute(pathname: string): RouteDef | undefined {
   });
 }
 
+/** Query values that are set (drops '', null, undefined) for URL building. */
+function compact(q: Query): Record<string, string> {
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]));
+}
+
+type MerchantRoute = 'store' | 'storeCategory' | 'storeCoupon' | 'qualifications';
+
+/**
+ * URLs of the merchant (shop) pages, whose merchant id travels in the query (`/store?id=5`, id first) and
+ * which leave empty values out. `url()` fills `id` only into `[id]` path segments.
+ */
+export function merchantUrl(name: MerchantRoute, q: { id: number | string } & Query): string {
+  const qs = new URLSearchParams(compact(q)).toString();
+  return qs ? `${ROUTES[name].path}?${qs}` : ROUTES[name].path;
+}
+
+/** `/store/category` URLs: merchant, category, keyword, order, price range and page (page 1 is left out). */
+export function merchantCategoryUrl(q: {
+  id: number;
+  cate_id?: number | string;
+  keyword?: string;
+  order?: string;
+  price_on?: string;
+  price_off?: string;
+  page?: number;
+}): string {
+  return merchantUrl('storeCategory', { ...q, page: q.page && q.page > 1 ? q.page : undefined });
+}
+
 /** Route-parameter validation shared by detail pages: ids are positive integers. */
 export function parseId(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null;

@@ -1,19 +1,18 @@
 /**
  * Server-side data of the three product pages (normal, flash sale, presale): the page's own detail first
- * (it names the shop and category), then reviews, coupons and price notes together. Frontmatter only.
+ * (it names the merchant and category), then reviews, coupons and price notes together.
  */
 import QRCode from 'qrcode';
-import type { AstroGlobal } from 'astro';
 import type { ServiceContext } from '../../server/services/context.ts';
-import { ServiceError } from '../../server/services/errors.ts';
 import type { ProductDetail } from '../../server/services/catalogue/product-detail.ts';
 import { listReviews, type ReviewPage } from '../../server/services/catalogue/list-reviews.ts';
 import { getPriceRule } from '../../server/services/catalogue/get-price-rule.ts';
 import { listProductCoupons } from '../../server/services/coupon/list-product-coupons.ts';
 import { listMerchantCoupons } from '../../server/services/coupon/list-merchant-coupons.ts';
 import type { CouponDto } from '../../server/services/coupon/coupon-dto.ts';
-import { pricingOf, type Pricing } from '../../server/pricing/pricing.ts';
-import { pageOrigin } from '../../server/page/origin.ts';
+import type { Pricing } from '../../server/pricing/pricing.ts';
+import { loadPage, type PageResult } from '../result.ts';
+import { ctxOf, pageBasics, type PageInput } from '../page.ts';
 import { REVIEW_FILTERS } from '../../shared/schemas/catalogue.ts';
 
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
@@ -30,24 +29,31 @@ export interface PageExtras {
   qr: string;
 }
 
-export type PageResult<T> = { ok: true; main: T; product: ProductDetail; extras: PageExtras } | { ok: false; status: number; message: string };
+export interface ProductPage<T> {
+  main: T;
+  product: ProductDetail;
+  extras: PageExtras;
+}
 
-/** Loads a product page; a ServiceError becomes `{ok: false, status}` (404 unknown, 400 bad query). */
-export async function loadProductPage<T>(
-  Astro: AstroGlobal,
+/**
+ * Loads a product page: `load` reads the page's own detail (it names the merchant and category), then
+ * reviews, coupons, price notes and the QR code are read together. Refusals become the page's failure.
+ */
+export function loadProductPage<T>(
+  page: PageInput,
   load: (ctx: ServiceContext) => Promise<T>,
   productOf: (main: T) => ProductDetail,
-): Promise<PageResult<T>> {
-  const { locals, url } = Astro;
-  const ctx: ServiceContext = { db: locals.db, user: locals.user };
+): Promise<PageResult<ProductPage<T>>> {
+  const { url } = page;
+  const ctx = ctxOf(page);
   const reply = url.searchParams.get('reply') ?? '';
-  const page = url.searchParams.get('page') ?? '';
-  try {
-    const [main, pricing, origin] = await Promise.all([load(ctx), pricingOf(locals), pageOrigin(locals, url)]);
+  const pageNo = url.searchParams.get('page') ?? '';
+  return loadPage(async () => {
+    const [main, { pricing, origin }] = await Promise.all([load(ctx), pageBasics(page)]);
     const p = productOf(main);
     const pageUrl = new URL(url.pathname, origin).href;
-    const [reviews, productCoupons, storeCoupons, rule, qr] = await Promise.all([
-      listReviews(ctx, { id: p.product_id, type: reply, page }, p.product_type === 0 ? { reviewedId: p.product_id } : undefined),
+    const [reviews, productCoupons, merchantCoupons, rule, qr] = await Promise.all([
+      listReviews(ctx, { id: p.product_id, type: reply, page: pageNo }, p.product_type === 0 ? { reviewedId: p.product_id } : undefined),
       listProductCoupons(ctx, { ids: String(p.product_id) }),
       listMerchantCoupons(ctx, { id: p.mer_id }),
       getPriceRule(ctx, { cate_id: p.cate_id }),
@@ -56,32 +62,13 @@ export async function loadProductPage<T>(
     ]);
     const reviewFilter = (REVIEW_FILTERS as readonly string[]).includes(reply) ? (reply as ReviewFilter) : 'count';
     return {
-      ok: true,
       main,
       product: p,
       extras: {
-        reviews, reviewFilter, reviewPage: Math.max(1, Number(page) || 1),
-        coupons: [...productCoupons, ...storeCoupons], priceRule: rule.content, pricing, origin,
+        reviews, reviewFilter, reviewPage: Math.max(1, Number(pageNo) || 1),
+        coupons: [...productCoupons, ...merchantCoupons], priceRule: rule.content, pricing, origin,
         qr: `data:image/svg+xml;base64,${Buffer.from(qr).toString('base64')}`,
       },
     };
-  } catch (err) {
-    if (err instanceof ServiceError && (err.status === 400 || err.status === 404)) return { ok: false, status: err.status, message: err.message };
-    throw err;
-  }
-}
-
-/** The SKU map as the buy box shows it: prices already in the shopper's currency, the charged CNY beside. */
-export function buySkus(p: ProductDetail, pricing: Pricing) {
-  return Object.fromEntries(
-    Object.entries(p.sku).map(([k, s]) => [k, {
-      stock: s.stock,
-      unique: s.unique,
-      image: s.image || p.image,
-      price: pricing.show(s.price),
-      ot: Number(s.ot_price) > Number(s.price) ? pricing.show(s.ot_price) : '',
-      charged: pricing.base ? '' : pricing.charged(s.price),
-      down: Number(s.down_price) > 0 ? pricing.show(s.down_price) : '',
-    }]),
-  );
+  });
 }

@@ -2,6 +2,7 @@ import { productListQuery } from '../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../shared/money.ts';
 import type { ListingState } from '../../components/product/listing-href.ts';
 import { ServiceError } from '../../server/services/errors.ts';
+import type { ServiceContext } from '../../server/services/context.ts';
 import { parseInput } from '../../server/services/input.ts';
 import { listProducts } from '../../server/services/catalogue/list-products.ts';
 import { listBrands, type BrandDto } from '../../server/services/catalogue/list-brands.ts';
@@ -62,8 +63,7 @@ const brief = (n: CategoryNode) => ({ store_category_id: n.store_category_id, ca
  * path and options, brand / shop-type / parameter facets and (with a keyword or shop type) 3 matching
  * shops. An unknown or hidden category is a 404.
  */
-export async function loadSearchListing(locals: App.Locals, s: ListingState, limit: number): Promise<SearchListing> {
-  const ctx = { db: locals.db, user: locals.user };
+export async function loadSearchListing(ctx: ServiceContext, s: ListingState, limit: number): Promise<SearchListing> {
   const tree = await getCategoryTree(ctx);
   const node = s.sid === undefined ? undefined : tree.byId.get(s.sid);
   if (s.sid !== undefined && !node) throw new ServiceError(404, '商品分类不存在');
@@ -86,10 +86,4 @@ export async function loadSearchListing(locals: App.Locals, s: ListingState, lim
     shops,
     suggestions: products.count ? [] : (await listHotKeywords(ctx)).map((k) => k.keyword).filter((k) => k !== keyword).slice(0, 8),
   };
-}
-
-/** The error a listing page shows instead of crashing: 404 for unknown things, 400 with the message otherwise. */
-export function listingError(err: unknown): { code: 400 | 404; message: string } {
-  if (err instanceof ServiceError) return { code: err.status === 404 ? 404 : 400, message: err.message };
-  throw err;
 }
