@@ -7,7 +7,19 @@ declare namespace App {
     /** The raw session token of this request, when it belongs to a live session. */
     token: string | null;
     locale: import('./shared/locale.ts').Locale;
+    /** The service context of this request (database, session user, client IP), built once by the middleware. */
+    ctx: import('./server/services/context.ts').ServiceContext;
     /** When this page's content changes by itself (a countdown ends; ms since the epoch): the visitor page cache keeps it no longer. */
     pageCacheUntil?: number;
+  }
+}
+
+declare namespace Astro {
+  /**
+   * The project's `client:interact` directive (astro.config.mjs): hydrate on the first pointer, focus or touch.
+   * Astro's AstroClientDirectives interface is extended through this global one.
+   */
+  interface ClientDirectives {
+    'client:interact'?: boolean;
   }
 }

@@ -3,7 +3,7 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { getDatabase } from './server/db/client.ts';
 import { findSessionUser } from './server/services/session/sessions.ts';
 import { readToken, isSameOrigin, ownOrigins } from './server/http/session-token.ts';
-import { fail } from './server/http/envelope.ts';
+import { fail, clientIp } from './server/http/envelope.ts';
 import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
@@ -44,6 +44,7 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   const user = found ? await findSessionUser(locals.db, found.token) : null;
   locals.user = user;
   locals.token = user && found ? found.token : null;
+  locals.ctx = { db, user, ip: clientIp(context) };
   const isApi = url.pathname.startsWith('/api/');
 
   if (found && !user) {

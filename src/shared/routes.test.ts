@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ROUTES, url, matchRoute, parseId, safeLocalPath, guard, type RouteName } from './routes.ts';
+import { ROUTES, url, matchRoute, parseId, safeLocalPath, guard, merchantUrl, merchantCategoryUrl, type RouteName } from './routes.ts';
 
 /** Spec section 2, written out by hand so a route dropped from the table is noticed. */
 const SPEC_PATHS = [
@@ -192,5 +192,14 @@ describe('guard()', () => {
       expect(guard(p, false), p).toBeNull();
       expect(guard(p, true), p).toBeNull();
     }
+  });
+
+  it('builds merchant URLs with the id in the query and without empty values or page 1', () => {
+    expect(merchantUrl('store', { id: 5 })).toBe('/store?id=5');
+    expect(merchantUrl('qualifications', { id: 3, storeName: '甲 乙' })).toBe('/qualifications?id=3&storeName=%E7%94%B2+%E4%B9%99');
+    expect(merchantCategoryUrl({ id: 5, cate_id: 7, keyword: '', order: undefined, page: 1 })).toBe('/store/category?id=5&cate_id=7');
+    expect(merchantCategoryUrl({ id: 5, keyword: '耳机', order: 'price_asc', price_on: '10', page: 3 })).toBe(
+      '/store/category?id=5&keyword=%E8%80%B3%E6%9C%BA&order=price_asc&price_on=10&page=3',
+    );
   });
 });

@@ -9,62 +9,70 @@ export interface RouteDef {
   path: string;
   login: boolean;
   guest?: boolean;
+  /** The route has a page (src/pages): only these are linked from menus and prefetched. */
+  built?: boolean;
+  /** A user-centre route's entry in the `/user` left menu: label and place (reference `/user` layout order). */
+  menu?: { label: string; order: number };
 }
 
-const r = (path: string, login = false, guest = false): RouteDef => ({ path, login, guest });
+const r = (path: string, login = false, guest = false, more: Pick<RouteDef, 'built' | 'menu'> = {}): RouteDef => ({ path, login, guest, ...more });
+/** A route that has a page. */
+const built = { built: true } as const;
+/** A user-centre route with its menu entry (built or not: the menu shows only the built ones). */
+const menu = (label: string, order: number) => ({ menu: { label, order } });
 
 export const ROUTES = {
-  home: r('/'),
-  couponCenter: r('/coupon_center'),
+  home: r('/', false, false, built),
+  couponCenter: r('/coupon_center', false, false, built),
   evaluation: r('/evaluation', true),
-  goodsCate: r('/goods_cate'),
-  goodsCoupon: r('/goods_coupon'),
-  goodsList: r('/goods_list'),
-  goodsPresell: r('/goods_presell'),
-  goodsSearch: r('/goods_search'),
-  goodsSeckill: r('/goods_seckill'),
-  login: r('/login', false, true),
+  goodsCate: r('/goods_cate', false, false, built),
+  goodsCoupon: r('/goods_coupon', false, false, built),
+  goodsList: r('/goods_list', false, false, built),
+  goodsPresell: r('/goods_presell', false, false, built),
+  goodsSearch: r('/goods_search', false, false, built),
+  goodsSeckill: r('/goods_seckill', false, false, built),
+  login: r('/login', false, true, built),
   /** Ours: where a signed-in phone confirms or refuses a QR login of another browser. */
-  scanLogin: r('/scan_login', true),
+  scanLogin: r('/scan_login', true, false, built),
   logistics: r('/logistics', true),
   logisticsDelivery: r('/logistics_delivery', true),
   merchantSettled: r('/merchant_settled', true),
-  newsList: r('/news_list'),
+  newsList: r('/news_list', false, false, built),
   orderConfirm: r('/order_confirm', true),
   orderDetail: r('/order_detail', true),
   orderStayDetail: r('/order_stay_detail', true),
   payment: r('/payment', true),
   paymentFailed: r('/payment_failed', true),
   paymentSuccess: r('/payment_success', true),
-  privacyAgreement: r('/privacy_agreement'),
-  qualifications: r('/qualifications'),
+  privacyAgreement: r('/privacy_agreement', false, false, built),
+  qualifications: r('/qualifications', false, false, built),
   refund: r('/refund', true),
   refundConfirm: r('/refund_confirm', true),
   refundDetail: r('/refund_detail', true),
   refundGoods: r('/refund_goods', true),
   refundLogistics: r('/refund_logistics', true),
-  shopMore: r('/shop_more'),
-  shopStreet: r('/shop_street'),
+  shopMore: r('/shop_more', false, false, built),
+  shopStreet: r('/shop_street', false, false, built),
   shoppingCart: r('/shopping_cart', true),
-  goodsDetail: r('/goods_detail/[id]'),
-  goodsPresellDetail: r('/goods_presell_detail/[id]'),
-  goodsSeckillDetail: r('/goods_seckill_detail/[id]'),
-  newsDetail: r('/news_detail/[id]'),
-  store: r('/store'),
-  storeCategory: r('/store/category'),
-  storeCoupon: r('/store/storeCoupon'),
-  user: r('/user', true),
-  userAddressList: r('/user/address_list', true),
-  userBalance: r('/user/balance', true),
-  userCollect: r('/user/collect', true),
-  userIntegral: r('/user/integral', true),
-  userInvoiceList: r('/user/invoice_list', true),
-  userMyCoupon: r('/user/my_coupon', true),
-  userOrderList: r('/user/order_list', true),
-  userPresellOrder: r('/user/presell_order', true),
-  userRefundList: r('/user/refund_list', true),
+  goodsDetail: r('/goods_detail/[id]', false, false, built),
+  goodsPresellDetail: r('/goods_presell_detail/[id]', false, false, built),
+  goodsSeckillDetail: r('/goods_seckill_detail/[id]', false, false, built),
+  newsDetail: r('/news_detail/[id]', false, false, built),
+  store: r('/store', false, false, built),
+  storeCategory: r('/store/category', false, false, built),
+  storeCoupon: r('/store/storeCoupon', false, false, built),
+  user: r('/user', true, false, { ...built, ...menu('账户管理', 1) }),
+  userAddressList: r('/user/address_list', true, false, menu('地址管理', 8)),
+  userBalance: r('/user/balance', true, false, menu('我的余额', 5)),
+  userCollect: r('/user/collect', true, false, menu('我的收藏', 7)),
+  userIntegral: r('/user/integral', true, false, menu('我的积分', 6)),
+  userInvoiceList: r('/user/invoice_list', true, false, menu('我的发票', 10)),
+  userMyCoupon: r('/user/my_coupon', true, false, menu('我的优惠券', 9)),
+  userOrderList: r('/user/order_list', true, false, menu('我的订单', 2)),
+  userPresellOrder: r('/user/presell_order', true, false, menu('预售订单', 3)),
+  userRefundList: r('/user/refund_list', true, false, menu('售后/退款', 4)),
   userRefundSelect: r('/user/refund_select', true),
-  userSettleRecord: r('/user/settle_record', true),
+  userSettleRecord: r('/user/settle_record', true, false, menu('入驻记录', 11)),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -93,6 +101,35 @@ export function matchRoute(pathname: string): RouteDef | undefined {
     const prefix = d.path.replace('[id]', '');
     return p.startsWith(prefix) && p.length > prefix.length && !p.slice(prefix.length).includes('/');
   });
+}
+
+/** Query values that are set (drops '', null, undefined) for URL building. */
+function compact(q: Query): Record<string, string> {
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]));
+}
+
+type MerchantRoute = 'store' | 'storeCategory' | 'storeCoupon' | 'qualifications';
+
+/**
+ * URLs of the merchant (shop) pages, whose merchant id travels in the query (`/store?id=5`, id first) and
+ * which leave empty values out. `url()` fills `id` only into `[id]` path segments.
+ */
+export function merchantUrl(name: MerchantRoute, q: { id: number | string } & Query): string {
+  const qs = new URLSearchParams(compact(q)).toString();
+  return qs ? `${ROUTES[name].path}?${qs}` : ROUTES[name].path;
+}
+
+/** `/store/category` URLs: merchant, category, keyword, order, price range and page (page 1 is left out). */
+export function merchantCategoryUrl(q: {
+  id: number;
+  cate_id?: number | string;
+  keyword?: string;
+  order?: string;
+  price_on?: string;
+  price_off?: string;
+  page?: number;
+}): string {
+  return merchantUrl('storeCategory', { ...q, page: q.page && q.page > 1 ? q.page : undefined });
 }
 
 /** Route-parameter validation shared by detail pages: ids are positive integers. */

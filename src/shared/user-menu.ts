@@ -1,4 +1,17 @@
-import { url } from './routes.ts';
+import { ROUTES } from './routes.ts';
 
-/** The user centre's left menu: only the pages that exist (later features add theirs here). */
-export const userMenu = [{ label: '账户管理', href: url('user'), path: '/user' }] as const;
+export interface UserMenuItem {
+  label: string;
+  href: string;
+  /** The route's path, to mark the current page. */
+  path: string;
+}
+
+/**
+ * The user centre's left menu, derived from the route table: the routes marked with a menu entry, in the
+ * reference's order, and only those that have a page (a feature adds its entry by building its route).
+ */
+export const userMenu: readonly UserMenuItem[] = Object.values(ROUTES)
+  .flatMap((d) => (d.menu && d.built ? [{ ...d.menu, path: d.path }] : []))
+  .sort((a, b) => a.order - b.order)
+  .map(({ label, path }) => ({ label, href: path, path }));

@@ -1,5 +1,6 @@
 import type { ProductCard } from '../../server/services/catalogue/product-card.ts';
 import { url } from '../../shared/routes.ts';
+import { itemListLd } from '../ui/item-list-ld.ts';
 
 /** The home page's structured data: Organization, WebSite with a SearchAction, and the boutique ItemList. */
 export function homeJsonLd(origin: string, site: { site_name: string; site_logo: string } | null, best: ProductCard[]) {
@@ -18,17 +19,6 @@ export function homeJsonLd(origin: string, site: { site_name: string; site_logo:
         'query-input': 'required name=search_term_string',
       },
     },
-    itemList('精品推荐', best.map((p) => ({ name: p.store_name, url: abs(url('goodsDetail', { id: p.product_id })), image: abs(p.image) }))),
+    itemListLd(origin, '精品推荐', best.map((p) => ({ name: p.store_name, href: url('goodsDetail', { id: p.product_id }), image: p.image }))),
   ];
-}
-
-/** An ItemList of links (lists and the home boutique). */
-export function itemList(name: string, items: { name: string; url: string; image?: string }[]) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ItemList',
-    name,
-    numberOfItems: items.length,
-    itemListElement: items.map((it, i) => ({ '@type': 'ListItem', position: i + 1, url: it.url, name: it.name, ...(it.image ? { image: it.image } : {}) })),
-  };
 }

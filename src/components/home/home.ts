@@ -2,7 +2,7 @@
 // and the category plaza that loads its next page of sections (server-rendered HTML from
 // /partials/home-sections) when the "more" link scrolls into view. Without JavaScript the banner dots are
 // anchors and the "more" link reloads the page with one more plaza page.
-import { startCountdowns } from '../promo/countdown.ts';
+import { startCountdowns } from '../promotion/countdown.ts';
 
 startCountdowns();
 

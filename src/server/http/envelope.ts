@@ -115,11 +115,11 @@ export function clientIp(api: APIContext): string {
   }
 }
 
-/** Wraps an endpoint: builds the service context from the middleware's locals and maps errors. */
+/** Wraps an endpoint: hands it the service context the middleware put on `locals.ctx`, and maps errors. */
 export function endpoint(fn: (ctx: ServiceContext, api: APIContext) => Promise<Response> | Response): APIRoute {
   return async (api) => {
     try {
-      return await fn({ db: api.locals.db, user: api.locals.user, ip: clientIp(api) }, api);
+      return await fn(api.locals.ctx, api);
     } catch (err) {
       return errorResponse(err);
     }

@@ -6,7 +6,7 @@ import { coupon, product } from '../../db/schema/index.ts';
 import { parseYuan } from '../../../shared/money.ts';
 import { listCoupons } from './list-coupons.ts';
 import { listProductCoupons } from './list-product-coupons.ts';
-import { listStoreCoupons } from './list-store-coupons.ts';
+import { listMerchantCoupons } from './list-merchant-coupons.ts';
 import { listCouponProducts } from './list-coupon-products.ts';
 import { claimCoupon } from './claim-coupon.ts';
 
@@ -53,8 +53,8 @@ describe('coupons of a product and a shop', () => {
     const ctx = visitorContext(db);
     const productCoupons = await listProductCoupons(ctx, { ids: '5' });
     expect(productCoupons.map((c) => [c.coupon_id, c.type])).toEqual([[31, 1]]);
-    expect((await listStoreCoupons(ctx, { id: 5 })).map((c) => c.type)).toEqual([0]);
-    expect((await listStoreCoupons(ctx, { id: 5, all: 1 })).map((c) => c.type).sort()).toEqual([0, 1]);
+    expect((await listMerchantCoupons(ctx, { id: 5 })).map((c) => c.type)).toEqual([0]);
+    expect((await listMerchantCoupons(ctx, { id: 5, all: 1 })).map((c) => c.type).sort()).toEqual([0, 1]);
     expect(await listProductCoupons(ctx, { ids: '' })).toEqual([]);
   });
 });

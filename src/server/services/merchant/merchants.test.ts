@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { merchant } from '../../db/schema/index.ts';
 import { listMerchants } from './list-merchants.ts';
 import { getMerchant } from './get-merchant.ts';
-import { listShopCategories } from './list-shop-categories.ts';
+import { listMerchantProductCategories } from './list-merchant-product-categories.ts';
 import { listMerchantProducts } from './list-merchant-products.ts';
 import { getMerchantLicences } from './get-merchant-licences.ts';
 import { createRelation } from '../relation/create-relation.ts';
@@ -59,7 +59,7 @@ describe('a shop', () => {
 
   it('has a 2-level category tree that filters its products', async () => {
     const ctx = visitorContext(db);
-    const tree = await listShopCategories(ctx, { id: 5 });
+    const tree = await listMerchantProductCategories(ctx, { id: 5 });
     expect(tree.map((c) => c.cate_name)).toEqual(['手机通讯', '电脑办公']);
     const parent = tree[0]!;
     const child = parent.children[0]!;
@@ -88,7 +88,7 @@ describe('a shop', () => {
     await expect(getMerchant(ctx, { id: 3 })).rejects.toMatchObject(closed);
     await expect(getMerchantLicences(ctx, { id: 3 })).rejects.toMatchObject(closed);
     await expect(listMerchantProducts(ctx, { id: 3 })).rejects.toMatchObject(closed);
-    await expect(listShopCategories(ctx, { id: 999 })).rejects.toMatchObject(closed);
+    await expect(listMerchantProductCategories(ctx, { id: 999 })).rejects.toMatchObject(closed);
     expect((await listMerchants(ctx, { limit: 100 })).count).toBe(19);
     await expect(getMerchant(ctx, { id: 'x' })).rejects.toMatchObject({ status: 400, message: '店铺格式不正确' });
   });

@@ -4,7 +4,7 @@ import { createTestDatabase, visitorContext, userContext } from '../../../../tes
 import { arrivalNotice, merchant, productSku, relation } from '../../db/schema/index.ts';
 import { createRelation } from './create-relation.ts';
 import { deleteRelation } from './delete-relation.ts';
-import { getCare } from './get-care.ts';
+import { getRelation } from './get-relation.ts';
 import { subscribeArrival } from './subscribe-arrival.ts';
 
 // Build the worker's seeded template under the hook timeout, not inside the first test's.
@@ -20,7 +20,7 @@ describe('favourites and follows', () => {
     const db = await createTestDatabase();
     await expect(createRelation(visitorContext(db), { type: 0, type_id: 1 })).rejects.toMatchObject({ status: 400, message: '请登录' });
     await expect(deleteRelation(visitorContext(db), { type: 0, type_id: 1 })).rejects.toMatchObject({ status: 400, message: '请登录' });
-    expect(await getCare(visitorContext(db), { type: 10, id: 1 })).toEqual({ care: false });
+    expect(await getRelation(visitorContext(db), { type: 10, id: 1 })).toEqual({ care: false });
   });
 
   it('favourites products, flash-sale offers and presales idempotently', async () => {
@@ -29,9 +29,9 @@ describe('favourites and follows', () => {
     for (const [type, id] of [[0, 1], [1, 601], [2, 1]] as const) {
       await createRelation(user, { type, type_id: id });
       await createRelation(user, { type, type_id: id });
-      expect(await getCare(user, { type, id })).toEqual({ care: true });
+      expect(await getRelation(user, { type, id })).toEqual({ care: true });
       await deleteRelation(user, { type, type_id: id });
-      expect(await getCare(user, { type, id })).toEqual({ care: false });
+      expect(await getRelation(user, { type, id })).toEqual({ care: false });
     }
     expect(await db.db.select().from(relation).where(eq(relation.uid, 1))).toHaveLength(0);
   });
@@ -45,7 +45,7 @@ describe('favourites and follows', () => {
     await deleteRelation(a, { type: 10, type_id: 5 });
     await deleteRelation(a, { type: 10, type_id: 5 });
     expect(await careCount(db, 5)).toBe(before + 1);
-    expect(await getCare(b, { type: 10, id: 5 })).toEqual({ care: true });
+    expect(await getRelation(b, { type: 10, id: 5 })).toEqual({ care: true });
   });
 
   it('refuses unknown targets and bad types', async () => {

@@ -1,5 +1,5 @@
 import { endpoint, ok } from '../../../../../../server/http/envelope.ts';
-import { listShopCategories } from '../../../../../../server/services/merchant/list-shop-categories.ts';
+import { listMerchantProductCategories } from '../../../../../../server/services/merchant/list-merchant-product-categories.ts';
 
 /** A shop's category tree `[{store_category_id, cate_name, children}]`. */
-export const GET = endpoint(async (ctx, { params }) => ok(await listShopCategories(ctx, { id: params.id ?? '' })));
+export const GET = endpoint(async (ctx, { params }) => ok(await listMerchantProductCategories(ctx, { id: params.id ?? '' })));

@@ -1,0 +1,36 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { merchantShopCategory } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../context.ts';
+import { parseInput } from '../input.ts';
+import { merchantIdInput, assertShopOpen } from './get-merchant.ts';
+
+export interface MerchantProductCategoryNode {
+  store_category_id: number;
+  pid: number;
+  cate_name: string;
+  children: MerchantProductCategoryNode[];
+}
+
+/** The visible shop categories of shop `merId` as a tree (ids of the `mer_cate_id` filter). */
+export async function merchantProductCategoryTree(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<MerchantProductCategoryNode[]> {
+  const rows = await ctx.db
+    .select()
+    .from(merchantShopCategory)
+    .where(and(eq(merchantShopCategory.merId, merId), eq(merchantShopCategory.isShow, true)))
+    .orderBy(asc(merchantShopCategory.pid), desc(merchantShopCategory.sort), asc(merchantShopCategory.merCateId));
+  const byId = new Map<number, MerchantProductCategoryNode>();
+  const roots: MerchantProductCategoryNode[] = [];
+  for (const r of rows) byId.set(r.merCateId, { store_category_id: r.merCateId, pid: r.pid, cate_name: r.cateName, children: [] });
+  for (const node of byId.values()) {
+    if (node.pid === 0) roots.push(node);
+    else byId.get(node.pid)?.children.push(node);
+  }
+  return roots;
+}
+
+/** `GET /api/store/merchant/category/lst/{id}`: the shop's category tree `[{store_category_id, cate_name, children}]`. */
+export async function listMerchantProductCategories(ctx: Pick<ServiceContext, 'db'>, input: { id: number | string }): Promise<MerchantProductCategoryNode[]> {
+  const { id } = parseInput(merchantIdInput, input);
+  await assertShopOpen(ctx, id);
+  return merchantProductCategoryTree(ctx, id);
+}
