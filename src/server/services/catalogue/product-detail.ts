@@ -9,6 +9,7 @@ import { getCategoryTree, ancestorsOf } from './category-tree.ts';
 import { attrDtos, skuMap, type AttrDto, type SkuDto } from './sku-map.ts';
 import { guaranteeOf, shippingOf, type GuaranteeTemplate } from './guarantees.ts';
 import { notFound } from '../input.ts';
+import { shows, tag } from '../cache-tags.ts';
 
 export const PRODUCT_GONE = '商品不存在或已下架';
 
@@ -81,6 +82,7 @@ export async function loadProductDetail(
   productType: number,
   relationRef: { type: number; id: number } = { type: productType, id: productId },
 ): Promise<ProductDetail> {
+  shows(tag('product', productId));
   const [row] = await ctx.db
     .select({ p: product, brandName: brand.brandName, content: productContent.content })
     .from(product)

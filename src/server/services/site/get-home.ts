@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { groupData } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
+import { shows } from '../cache-tags.ts';
 
 export interface TopBanner {
   image: string;
@@ -19,6 +20,7 @@ const KEYS = ['pc_top_banner', 'pc_home_banner', 'pc_home_tab'] as const;
 
 /** `GET /api/pc/home`: operator-managed display groups; only enabled entries, highest sort first. */
 export async function getHome(ctx: Pick<ServiceContext, 'db'>): Promise<HomeData> {
+  shows('site');
   const rows = await ctx.db
     .select()
     .from(groupData)
