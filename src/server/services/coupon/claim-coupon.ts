@@ -8,7 +8,8 @@ import { ServiceError } from '../errors.ts';
 import { parseInput, notFound } from '../input.ts';
 import { now, formatDateTime } from '../dates.ts';
 import { validityOf } from './coupon-rules.ts';
-import { dropCached, CACHE_KEYS } from '../cache.ts';
+import { invalidate } from '../cache.ts';
+import { COUPON_FLAGS, tag } from '../cache-tags.ts';
 
 export const COUPON_TEXT = {
   gone: '优惠券不存在或已下架',
@@ -73,7 +74,8 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
     const canClaimMore = (mine?.n ?? 0) + 1 < c.userLimit && !ranOut;
     return { ranOut, dto: { coupon_user_id: row!.id, coupon_id: id, start_time: formatDateTime(start), end_time: formatDateTime(end), can_claim_more: canClaimMore } };
   });
-  // The last one taken: cards stop showing the coupon marker at once.
-  if (claimed.ranOut) dropCached(ctx.db, CACHE_KEYS.couponFlags);
+  // Pages showing this coupon (its stock, the claim button) change; the last one taken also ends the "券"
+  // marker of product cards.
+  invalidate(ctx.db, claimed.ranOut ? [tag('coupon', id), COUPON_FLAGS] : [tag('coupon', id)]);
   return claimed.dto;
 }

@@ -4,6 +4,8 @@ import { relationInput, type RelationInput } from '../../../shared/schemas/catal
 import type { Db } from '../../db/client.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
+import { invalidate } from '../cache.ts';
+import { tag } from '../cache-tags.ts';
 
 /**
  * `POST /api/user/relation/delete {type, type_id}` (login required): unfavourite / unfollow. Idempotent;
@@ -12,7 +14,7 @@ import { parseInput } from '../input.ts';
 export async function deleteRelation(ctx: ServiceContext, input: RelationInput): Promise<{ type: number; type_id: number; relation: false }> {
   const user = requireUser(ctx);
   const { type, type_id } = parseInput(relationInput, input);
-  await ctx.db.transaction(async (t) => {
+  const unfollowed = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const removed = await tx
       .delete(relation)
@@ -21,6 +23,8 @@ export async function deleteRelation(ctx: ServiceContext, input: RelationInput):
     if (type === 10 && removed.length) {
       await tx.update(merchant).set({ careCount: sql`greatest(${merchant.careCount} - 1, 0)` }).where(eq(merchant.merId, type_id));
     }
+    return type === 10 && removed.length > 0;
   });
+  if (unfollowed) invalidate(ctx.db, [tag('merchant', type_id)]);
   return { type, type_id, relation: false };
 }
