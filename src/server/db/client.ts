@@ -9,6 +9,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { config } from '../config.ts';
 import { seedDemo } from './seed/index.ts';
+import { withCacheBus } from '../http/cache-bus.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -35,7 +36,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX || 10) });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (opts.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder: config.migrationsDir });
-    database = { db, kind: 'postgres', close: () => pool.end() };
+    database = await withCacheBus({ db, kind: 'postgres', close: () => pool.end() }, pool);
   } else {
     const client = opts.pglite ?? (await openPglite(opts.dataDir ?? config.dataDir));
     const pdb = drizzlePglite(client, { schema, logger: process.env.QUERY_LOG ? { logQuery: (q: string) => console.log('[q]', q.replace(/\s+/g, ' ').slice(0, 220)) } : false });
