@@ -80,8 +80,9 @@ export function cached<T>(db: Db, key: string, load: () => PromiseLike<T>, ttlMs
     if (s.reads.size > CACHE_MAX_ENTRIES) dropRead(s, s.reads.keys().next().value!);
     value.then(
       () => {
-        if (s.reads.get(key) !== entry) return;
+        // Readers of a value dropped meanwhile still show everything it was built from.
         entry.shows = [...seen];
+        if (s.reads.get(key) !== entry) return;
         // A change to what the load read, made while it ran, leaves the value stale: serve it this once only.
         if (changedSince(db, since, seen)) dropRead(s, key);
         else s.index.add(key, seen);
