@@ -7,17 +7,15 @@ import { fail, clientIp } from './server/http/envelope.ts';
 import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
-import { keyOf, cachedPage, storePage } from './server/http/page-cache.ts';
-import { noteWrite } from './server/services/cache.ts';
+import { keyOf, cachedPage, storePage, renderStart } from './server/http/page-cache.ts';
+import { collectShown } from './server/services/cache-tags.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Writes that change nothing a visitor's page shows (sign-in, codes, captchas): they keep the page cache. */
-const PRIVATE_WRITES = /^\/api\/(?:auth\/|logout$|captcha$|pc\/login\/|user\/change_pwd$|user\/change\/)/;
-
 /**
  * Per-request context: database, session user, locale; CSRF refusal and page access guards; the visitor
- * page cache (server/http/page-cache.ts) in front of the public catalogue pages.
+ * page cache (server/http/page-cache.ts) in front of the public catalogue pages, keeping with each page the
+ * tags of what it showed. Writes drop pages themselves, by what they changed (services call `invalidate`).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url } = context;
@@ -27,13 +25,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const hit = cachedPage(db, cacheKey);
     if (hit) return hit;
   }
-  const response = await handle(context, next, db);
-  if (cacheKey) {
+  if (!cacheKey) return handle(context, next, db);
+  const shown = new Set<string>();
+  const since = renderStart(db);
+  // The page streams while storePage reads its body: both inside the collection of what it shows.
+  return collectShown(shown, async () => {
+    const response = await handle(context, next, db);
     const setsCookies = !context.cookies.headers().next().done;
-    return storePage(db, cacheKey, response, { until: () => context.locals.pageCacheUntil, setsCookies });
-  }
-  if (!SAFE_METHODS.has(request.method) && response.status < 400 && !PRIVATE_WRITES.test(url.pathname)) noteWrite(db);
-  return response;
+    return storePage(db, cacheKey, response, { until: () => context.locals.pageCacheUntil, setsCookies, shown: () => shown, since });
+  });
 });
 
 async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals['db']) {

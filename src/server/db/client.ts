@@ -12,6 +12,7 @@ import { config } from '../config.ts';
 import { seedDemo } from './seed/index.ts';
 import { withJobRunner } from '../jobs/start.ts';
 import { lockDataDir, DataDirLockedError } from './data-dir-lock.ts';
+import { withCacheBus } from '../http/cache-bus.ts';
 
 /**
  * What services query: the top-level database of either driver (PGlite, node-postgres) or a transaction on it.
@@ -44,7 +45,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX || 10) });
     const db: Db = drizzlePg(pool, { schema });
     if (opts.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder: config.migrationsDir });
-    database = { db, kind: 'postgres', close: () => pool.end() };
+    database = await withCacheBus({ db, kind: 'postgres', close: () => pool.end() }, pool);
   } else {
     const opened = opts.pglite ? { client: opts.pglite, release: () => {} } : await openPglite(opts.dataDir ?? config.dataDir);
     const client = opened.client;

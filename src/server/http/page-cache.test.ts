@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { keyOf, cachedPage, storePage, expirePageAt, pageCacheSize, PAGE_CACHE_TTL_MS, PAGE_CACHE_MAX_BYTES, PAGE_CACHE_MAX_TOTAL_BYTES, PAGE_CACHE_MAX_ENTRIES } from './page-cache.ts';
-import { noteWrite } from '../services/cache.ts';
+import { keyOf, cachedPage, storePage, renderStart, expirePageAt, pageCacheSize, PAGE_CACHE_TTL_MS, PAGE_CACHE_MAX_BYTES, PAGE_CACHE_MAX_TOTAL_BYTES, PAGE_CACHE_MAX_ENTRIES } from './page-cache.ts';
+import { invalidate } from '../services/cache.ts';
 
 const SESSION = 'auth._token.local';
 const get = (path: string, headers: Record<string, string> = {}) => {
@@ -35,17 +35,48 @@ describe('visitor page cache', () => {
     expect(keyOf(new Request(url, { method: 'POST' }), url, SESSION)).toBeNull();
   });
 
-  it('serves a stored 200 page until a write moves the generation on', async () => {
+  it('serves a stored 200 page until a write changes something it shows', async () => {
     const db = {} as Db;
-    const sent = await storePage(db, 'k', html('<p>one</p>', { headers: { 'content-security-policy': "default-src 'self'" } }));
+    const shown = () => ['merchant:3', 'coupon:7'];
+    const sent = await storePage(db, 'k', html('<p>one</p>', { headers: { 'content-security-policy': "default-src 'self'" } }), { shown });
     expect(sent.headers.get('x-page-cache')).toBe('MISS');
     expect(await sent.text()).toBe('<p>one</p>');
     const hit = cachedPage(db, 'k')!;
     expect(hit.headers.get('x-page-cache')).toBe('HIT');
     expect(hit.headers.get('content-security-policy')).toBe("default-src 'self'");
     expect(await hit.text()).toBe('<p>one</p>');
-    noteWrite(db);
+    invalidate(db, ['merchant:4', 'coupon:8', 'product:3']);
+    invalidate(db, []);
+    expect(cachedPage(db, 'k')).not.toBeNull();
+    invalidate(db, ['coupon:7']);
     expect(cachedPage(db, 'k')).toBeNull();
+  });
+
+  it('drops only the pages showing what a write changed', async () => {
+    const db = {} as Db;
+    await storePage(db, 'shop 3', html('3'), { shown: () => ['merchant:3', 'product', 'site'] });
+    await storePage(db, 'shop 4', html('4'), { shown: () => ['merchant:4', 'product', 'site'] });
+    await storePage(db, 'shop street', html('all'), { shown: () => ['merchant', 'site'] });
+    await storePage(db, 'unknown', html('?'));
+    invalidate(db, ['merchant:3']);
+    expect(cachedPage(db, 'shop 3')).toBeNull();
+    expect(cachedPage(db, 'shop street')).toBeNull();
+    expect(cachedPage(db, 'unknown')).toBeNull();
+    expect(cachedPage(db, 'shop 4')).not.toBeNull();
+    invalidate(db, ['site']);
+    expect(cachedPage(db, 'shop 4')).toBeNull();
+  });
+
+  it('sends but does not keep a page whose render overlapped a change to what it shows', async () => {
+    const db = {} as Db;
+    const since = renderStart(db);
+    invalidate(db, ['product:1']);
+    await storePage(db, 'other', html('a'), { shown: () => ['coupon:7'], since });
+    const sent = await storePage(db, 'stale', html('b'), { shown: () => ['product:1'], since });
+    expect(sent.headers.get('x-page-cache')).toBe('MISS');
+    expect(await sent.text()).toBe('b');
+    expect(cachedPage(db, 'stale')).toBeNull();
+    expect(cachedPage(db, 'other')).not.toBeNull();
   });
 
   it('ends an entry at its TTL or at the moment the page said it changes', async () => {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { catalogueGeneration } from '../services/cache.ts';
+import { changedSince, changeSequence, onChange } from '../services/cache.ts';
+import { ALL, TagIndex } from '../services/cache-tags.ts';
 
 /**
  * A short-lived cache of the HTML that visitors (no session) get for public catalogue pages: the same URL,
@@ -10,9 +11,11 @@ import { catalogueGeneration } from '../services/cache.ts';
  * - an entry lives `PAGE_CACHE_TTL` seconds (default 10; 0 turns the cache off);
  * - a page whose content changes at a known moment (a countdown reaching zero, a flash-sale session
  *   starting) sets `locals.pageCacheUntil` and its entry ends then;
- * - any write in this process (a claim, a follow, a catalogue change: `invalidateCatalogue`) bumps the
- *   catalogue generation and every entry made before it is ignored. Another app process on the same
- *   PostgreSQL sees such a change within the TTL at worst.
+ * - a page keeps the tags of what it showed (read verbs call `shows`, server/services/cache-tags.ts, while
+ *   it renders); a write naming one of them (`invalidate` in server/services/cache.ts) drops it at once, in
+ *   this process and, through the cache bus, in every other process on the same PostgreSQL. A page whose
+ *   render overlapped such a write is sent but not kept. Writes that change nothing a visitor sees (a cart
+ *   line, a sign-in) name nothing and drop nothing.
  * Signed-in shoppers, requests with a token, other methods than GET and answers other than a plain 200 page
  * are never cached. The key holds every cookie these pages read (`locale`, `top_banner<id>`): a page that
  * starts reading another request cookie or header must add it to `keyOf`.
@@ -31,7 +34,6 @@ const CACHEABLE = new RegExp(
 );
 
 interface Entry {
-  generation: number;
   expires: number;
   body: ArrayBuffer;
   headers: [string, string][];
@@ -40,6 +42,7 @@ interface Entry {
 /** The pages of one database, oldest first, with their total size. */
 class PageStore {
   private entries = new Map<string, Entry>();
+  private index = new TagIndex();
   bytes = 0;
 
   get(key: string): Entry | undefined {
@@ -51,12 +54,19 @@ class PageStore {
     if (!old) return;
     this.bytes -= old.body.byteLength;
     this.entries.delete(key);
+    this.index.delete(key);
   }
 
-  /** Adds (or renews) a page, then drops the oldest ones past the entry and byte budgets. */
-  set(key: string, entry: Entry): void {
+  /** Drops the pages showing anything `changed` names. */
+  drop(changed: readonly string[]): void {
+    for (const key of this.index.matching(changed)) this.delete(key);
+  }
+
+  /** Adds (or renews) a page showing `tags`, then drops the oldest ones past the entry and byte budgets. */
+  set(key: string, entry: Entry, tags: Iterable<string>): void {
     this.delete(key);
     this.entries.set(key, entry);
+    this.index.add(key, tags);
     this.bytes += entry.body.byteLength;
     while (this.entries.size > PAGE_CACHE_MAX_ENTRIES || this.bytes > PAGE_CACHE_MAX_TOTAL_BYTES) {
       this.delete(this.entries.keys().next().value!);
@@ -72,7 +82,11 @@ const caches = new WeakMap<object, PageStore>();
 
 function cacheOf(db: Db): PageStore {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = new PageStore()));
+  if (!c) {
+    const store = new PageStore();
+    caches.set(db, (c = store));
+    onChange(db, (changed) => store.drop(changed));
+  }
   return c;
 }
 
@@ -104,12 +118,12 @@ export function keyOf(request: Request, url: URL, sessionCookie: string): string
   return `${url.pathname}${url.search}|${cookies.get('locale') ?? ''}|${banners}`;
 }
 
-/** The cached page for `key`, if it is still fresh and no write happened since it was made. */
+/** The cached page for `key`, if it is still fresh (writes to what it shows have removed it). */
 export function cachedPage(db: Db, key: string, now = Date.now()): Response | null {
   const cache = cacheOf(db);
   const hit = cache.get(key);
   if (!hit) return null;
-  if (hit.expires <= now || hit.generation !== catalogueGeneration(db)) {
+  if (hit.expires <= now) {
     cache.delete(key);
     return null;
   }
@@ -118,24 +132,38 @@ export function cachedPage(db: Db, key: string, now = Date.now()): Response | nu
   return new Response(hit.body, { status: 200, headers });
 }
 
+/** What a render showed, collected while it ran, and the change sequence when it began. */
+export interface Rendered {
+  until?: () => number | undefined;
+  setsCookies?: boolean;
+  /** The tags of what the page showed (read after the body); without them any change drops the page. */
+  shown?: () => Iterable<string>;
+  /** `changeSequence(db)` before the render: a page that overlapped a change to what it shows is not kept. */
+  since?: number;
+}
+
+/** The change sequence to give `storePage` as `since` for a render starting now. */
+export const renderStart = (db: Db) => changeSequence(db);
+
 /**
  * Keeps a rendered page for later visitors when it is a plain 200 HTML answer that sets no cookie
  * (`setsCookies`: Astro's cookies of this request, which a new Response would not carry), and returns the
  * response to send now (the body has been read, so a new Response carries it).
  */
-export async function storePage(db: Db, key: string, response: Response, opts: { until?: () => number | undefined; setsCookies?: boolean } = {}, now = Date.now()): Promise<Response> {
+export async function storePage(db: Db, key: string, response: Response, opts: Rendered = {}, now = Date.now()): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   if (response.status !== 200 || !type.startsWith('text/html') || opts.setsCookies || response.headers.has('set-cookie')) {
     response.headers.set('x-page-cache', 'BYPASS');
     return response;
   }
-  const generation = catalogueGeneration(db);
   const body = await response.arrayBuffer();
   const headers: [string, string][] = [...response.headers.entries()];
-  // Read after the body: components set `pageCacheUntil` while the page streams.
+  // Read after the body: components set `pageCacheUntil` and read what they show while the page streams.
   const expires = Math.min(now + PAGE_CACHE_TTL_MS, opts.until?.() ?? Infinity);
-  if (body.byteLength <= PAGE_CACHE_MAX_BYTES && expires > now) {
-    cacheOf(db).set(key, { generation, expires, body, headers });
+  const shown = [...(opts.shown?.() ?? [ALL])];
+  const stale = opts.since !== undefined && changedSince(db, opts.since, shown);
+  if (body.byteLength <= PAGE_CACHE_MAX_BYTES && expires > now && !stale) {
+    cacheOf(db).set(key, { expires, body, headers }, shown);
   }
   const out = new Response(body, { status: 200, headers });
   out.headers.set('x-page-cache', 'MISS');

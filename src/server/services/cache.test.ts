@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { cached, invalidateCatalogue, catalogueGeneration, noteWrite } from './cache.ts';
+import { cached, invalidate, invalidateCatalogue, onChange, changeSequence, changedSince, CACHE_KEYS } from './cache.ts';
+import { collectShown, shows } from './cache-tags.ts';
 
 const fakeDb = () => ({}) as unknown as Db;
 
@@ -40,13 +41,68 @@ describe('catalogue read cache', () => {
     expect(runs).toBe(1);
   });
 
-  it('moves the generation on with every write and invalidation', () => {
+  it('drops an entry when a write names what it shows, and keeps it for other writes', async () => {
     const db = fakeDb();
-    const g0 = catalogueGeneration(db);
-    noteWrite(db);
-    invalidateCatalogue(db, 'hot:');
-    expect(catalogueGeneration(db)).toBe(g0 + 2);
-    expect(catalogueGeneration(fakeDb())).toBe(0);
+    let n = 0;
+    await cached(db, CACHE_KEYS.categories, async () => ++n);
+    invalidate(db, ['coupon:7']);
+    expect(await cached(db, CACHE_KEYS.categories, async () => ++n)).toBe(1);
+    invalidate(db, ['category']);
+    expect(await cached(db, CACHE_KEYS.categories, async () => ++n)).toBe(2);
+  });
+
+  it('tags an entry with what its load showed, and gives those tags to every later reader', async () => {
+    const db = fakeDb();
+    const load = async () => {
+      shows('merchant:3');
+      return 'cards';
+    };
+    await cached(db, `${CACHE_KEYS.hot}best`, load);
+    const page = new Set<string>();
+    await collectShown(page, () => cached(db, `${CACHE_KEYS.hot}best`, load));
+    expect([...page].sort()).toEqual(['merchant:3', 'product']);
+    invalidate(db, ['merchant:4']);
+    expect(await cached(db, `${CACHE_KEYS.hot}best`, async () => 'new')).toBe('cards');
+    invalidate(db, ['merchant:3']);
+    expect(await cached(db, `${CACHE_KEYS.hot}best`, async () => 'new')).toBe('new');
+  });
+
+  it('lets a reader show only its part of an entry', async () => {
+    const db = fakeDb();
+    const page = new Set<string>();
+    await collectShown(page, () => cached(db, CACHE_KEYS.merchants, async () => 'all shops', 1000, { shows: ['merchant:5'] }));
+    expect([...page]).toEqual(['merchant:5']);
+  });
+
+  it('does not keep a load that overlapped a change to what it read', async () => {
+    const db = fakeDb();
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    // The load shows shop 3's brief, then the shop is renamed before it finishes.
+    const first = cached(db, `${CACHE_KEYS.hot}best`, async () => {
+      shows('merchant:3');
+      await gate;
+      return 'old name';
+    });
+    invalidate(db, ['merchant:3']);
+    release();
+    expect(await first).toBe('old name');
+    expect(await cached(db, `${CACHE_KEYS.hot}best`, async () => 'new name')).toBe('new name');
+  });
+
+  it('tells listeners each change and remembers recent ones for renders in flight', () => {
+    const db = fakeDb();
+    const heard: (readonly string[])[] = [];
+    onChange(db, (tags) => heard.push(tags));
+    const since = changeSequence(db);
+    invalidate(db, []);
+    expect(changedSince(db, since, ['coupon'])).toBe(false);
+    invalidate(db, ['coupon:7']);
+    invalidateCatalogue(db, CACHE_KEYS.shell);
+    expect(heard).toEqual([['coupon:7'], ['site']]);
+    expect(changedSince(db, since, ['coupon'])).toBe(true);
+    expect(changedSince(db, since, ['merchant:1', 'product'])).toBe(false);
+    expect(changedSince(db, changeSequence(db), ['coupon'])).toBe(false);
   });
 
   it('keeps separate caches per database', async () => {

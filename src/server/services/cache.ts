@@ -1,76 +1,160 @@
 import type { Db } from '../db/client.ts';
+import { ALL, COUPON_FLAGS, TagIndex, collectShown, shows, tagsMatch, type Tag } from './cache-tags.ts';
 
 /**
  * A small process-local read cache for hot catalogue reads that are safe to serve slightly stale: the
  * category tree, brands, shop types, merchant summaries, home lists, flash-sale sessions, exchange rates.
  * Never for stock, coupon counts, relations or carts (those are read from the database every time).
  *
- * TTL: entries live `CATALOGUE_TTL_MS` (60 s) unless a shorter TTL is given. Writes in this process call
- * `invalidateCatalogue(db, prefix)` so changes show at once here; another app process sees them within the
- * TTL at worst, which is acceptable for these reads. Entries are per database handle (tests each have their
- * own), and a pending load is shared, so 20 concurrent requests on a cold key run the query once.
+ * TTL: entries live `CATALOGUE_TTL_MS` (60 s) unless a shorter TTL is given. Entries are per database handle
+ * (tests each have their own), and a pending load is shared, so 20 concurrent requests on a cold key run the
+ * query once.
+ *
+ * Invalidation: each entry carries tags (cache-tags.ts): those of its key group (`KEY_TAGS`) plus every tag
+ * its load showed (cards read inside it name their shops and coupon markers). A write calls
+ * `invalidate(db, tags)`, which drops the matching entries and visitor pages (server/http/page-cache.ts)
+ * here, and through the cache bus (server/http/cache-bus.ts) in every other process on the same PostgreSQL.
+ * `invalidateCatalogue(db, prefix)` drops a key group (tests, bulk changes).
  */
 export const CATALOGUE_TTL_MS = 60_000;
 /** Entries per database handle; past it the oldest entry goes (keys such as counts per search are unbounded). */
 export const CACHE_MAX_ENTRIES = 2000;
+/** Changes remembered per database, so a render or load that began before one of them is not kept. */
+const RECENT_CHANGES = 256;
 
 interface Entry {
   expires: number;
   value: Promise<unknown>;
+  /** What readers of this entry show (recorded into the reader's page). */
+  shows: string[] | null;
 }
 
-const caches = new WeakMap<object, Map<string, Entry>>();
-
-function cacheOf(db: Db): Map<string, Entry> {
-  let c = caches.get(db);
-  if (!c) caches.set(db, (c = new Map()));
-  return c;
+interface Change {
+  seq: number;
+  tags: readonly string[];
 }
 
-/** Returns the cached value of `key`, loading it with `load` when missing or expired. */
-export function cached<T>(db: Db, key: string, load: () => PromiseLike<T>, ttlMs = CATALOGUE_TTL_MS): Promise<T> {
-  const cache = cacheOf(db);
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
-  // A Drizzle query is a thenable that runs again on every `await`: keep the one settled promise instead.
-  const value = Promise.resolve(load());
-  cache.delete(key);
-  cache.set(key, { expires: now + ttlMs, value });
-  if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  // A failed load must not be served to later callers.
-  value.catch(() => {
-    if (cache.get(key)?.value === value) cache.delete(key);
-  });
-  return value;
+/** Everything cached for one database handle. */
+interface State {
+  reads: Map<string, Entry>;
+  index: TagIndex;
+  seq: number;
+  recent: Change[];
+  listeners: Set<(changed: readonly string[]) => void>;
+  publish?: (changed: readonly string[]) => void;
 }
 
-const generations = new WeakMap<object, number>();
+const states = new WeakMap<object, State>();
+
+function stateOf(db: Db): State {
+  let s = states.get(db);
+  if (!s) states.set(db, (s = { reads: new Map(), index: new TagIndex(), seq: 0, recent: [], listeners: new Set() }));
+  return s;
+}
+
+function dropRead(s: State, key: string): void {
+  s.reads.delete(key);
+  s.index.delete(key);
+}
 
 /**
- * A counter that every write in this process moves on (`invalidateCatalogue`, `noteWrite`): whatever was
- * built from the database before it (the visitor page cache, server/http/page-cache.ts) is stale.
+ * Returns the cached value of `key`, loading it with `load` when missing or expired. The reader's page
+ * shows the entry's tags, or `opts.shows` instead when it shows only part of the value (and names that part
+ * itself, like product cards naming their own shops out of all shop summaries).
  */
-export function catalogueGeneration(db: Db): number {
-  return generations.get(db) ?? 0;
+export function cached<T>(db: Db, key: string, load: () => PromiseLike<T>, ttlMs = CATALOGUE_TTL_MS, opts: { shows?: Tag[] } = {}): Promise<T> {
+  const s = stateOf(db);
+  const now = Date.now();
+  let hit = s.reads.get(key);
+  if (!hit || hit.expires <= now) {
+    const base = tagsOfKey(key);
+    const seen = new Set<string>(base);
+    const since = s.seq;
+    // A Drizzle query is a thenable that runs again on every `await`: keep the one settled promise instead.
+    const value = collectShown(seen, () => Promise.resolve(load()));
+    const entry: Entry = { expires: now + ttlMs, value, shows: null };
+    hit = entry;
+    dropRead(s, key);
+    s.reads.set(key, entry);
+    s.index.add(key, base);
+    if (s.reads.size > CACHE_MAX_ENTRIES) dropRead(s, s.reads.keys().next().value!);
+    value.then(
+      () => {
+        // Readers of a value dropped meanwhile still show everything it was built from.
+        entry.shows = [...seen];
+        if (s.reads.get(key) !== entry) return;
+        // A change to what the load read, made while it ran, leaves the value stale: serve it this once only.
+        if (changedSince(db, since, seen)) dropRead(s, key);
+        else s.index.add(key, seen);
+      },
+      // A failed load must not be served to later callers.
+      () => {
+        if (s.reads.get(key) === entry) dropRead(s, key);
+      },
+    );
+  }
+  const entry = hit;
+  return (entry.value as Promise<T>).then((v) => {
+    shows(...((opts.shows ?? entry.shows ?? tagsOfKey(key)) as Tag[]));
+    return v;
+  });
 }
 
-/** Marks that data shown on public pages may have changed (a claim, a follow, a cart line, an order). */
-export function noteWrite(db: Db): void {
-  generations.set(db, catalogueGeneration(db) + 1);
+/**
+ * Says that `changed` (tags: cache-tags.ts) changed in the database: drops the cached reads and visitor
+ * pages that show it, here and (through the cache bus) in every other process. Call it after the
+ * transaction committed. A change with no tags (a cart line, a session, a code) drops nothing.
+ */
+export function invalidate(db: Db, changed: readonly Tag[]): void {
+  if (!changed.length) return;
+  applyChange(db, changed);
+  stateOf(db).publish?.(changed);
 }
 
-/** Drops every entry whose key starts with `prefix` ('' = everything). Called by catalogue writes. */
+/** Applies a change in this process only (the cache bus calls it for changes made by other processes). */
+export function applyChange(db: Db, changed: readonly string[]): void {
+  const s = stateOf(db);
+  for (const key of s.index.matching(changed)) dropRead(s, key);
+  s.recent.push({ seq: ++s.seq, tags: changed });
+  if (s.recent.length > RECENT_CHANGES) s.recent.shift();
+  for (const listener of s.listeners) listener(changed);
+}
+
+/** The number of changes applied so far: pass it to `changedSince` after a render. */
+export function changeSequence(db: Db): number {
+  return stateOf(db).seq;
+}
+
+/** Whether a change applied after `since` matches `shown` (true when too many changes happened to tell). */
+export function changedSince(db: Db, since: number, shown: Iterable<string>): boolean {
+  const s = stateOf(db);
+  if (s.seq === since) return false;
+  if (!s.recent.length || s.recent[0]!.seq > since + 1) return true;
+  const changed = s.recent.filter((c) => c.seq > since).flatMap((c) => c.tags);
+  return tagsMatch(shown, changed);
+}
+
+/** Calls `listener` with every change applied to `db` (the visitor page cache drops its pages). */
+export function onChange(db: Db, listener: (changed: readonly string[]) => void): void {
+  stateOf(db).listeners.add(listener);
+}
+
+/** Sends every change made through `invalidate` on `db` to other processes (the cache bus). */
+export function publishChanges(db: Db, publish: ((changed: readonly string[]) => void) | undefined): void {
+  stateOf(db).publish = publish;
+}
+
+/** Drops every entry whose key starts with `prefix` ('' = everything), and the pages showing that data. */
 export function invalidateCatalogue(db: Db, prefix = ''): void {
-  noteWrite(db);
-  const cache = caches.get(db);
-  if (!cache) return;
-  for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
+  const s = stateOf(db);
+  for (const key of [...s.reads.keys()]) if (key.startsWith(prefix)) dropRead(s, key);
+  invalidate(db, prefix ? tagsOfPrefix(prefix) : [ALL]);
 }
 
 /** Forgets one entry (exact key). */
 export function dropCached(db: Db, key: string): void {
-  caches.get(db)?.delete(key);
+  const s = states.get(db);
+  if (s) dropRead(s, key);
 }
 
 /**
@@ -83,8 +167,7 @@ export function dropCached(db: Db, key: string): void {
  * - shell: the site settings, home tabs and banners, hot keywords (read by every page's shell);
  * - couponFlags: which products and shops have a claimable coupon (coupon claims drop it);
  * - priceRules: the price notes; countries: country names of the locale picker.
- * Shopper-facing writes (follows, favourites, cart lines) touch none of these; a claim that takes the last
- * coupon drops couponFlags. Every write moves the generation on (`noteWrite`), which ends cached pages.
+ * Writers name what they changed with tags (`invalidate`); `KEY_TAGS` says which tags drop which group.
  */
 export const CACHE_KEYS = {
   categories: 'categories',
@@ -103,3 +186,40 @@ export const CACHE_KEYS = {
   priceRules: 'price-rules',
   countries: 'countries',
 } as const;
+
+/** What each key group shows: a change naming one of these drops the group's entries. */
+const KEY_TAGS: Record<keyof typeof CACHE_KEYS, Tag[]> = {
+  categories: ['category'],
+  brands: ['category', 'product'],
+  merchants: ['merchant'],
+  merchantTypes: ['merchant'],
+  merchantCategories: ['merchant'],
+  hot: ['product'],
+  seckill: ['promotion'],
+  rates: ['rates'],
+  params: ['category', 'product'],
+  counts: ['product'],
+  couponSamples: ['coupon', 'product'],
+  shell: ['site'],
+  couponFlags: [COUPON_FLAGS],
+  priceRules: ['price-rule'],
+  countries: ['locale'],
+};
+
+const GROUPS = Object.entries(CACHE_KEYS) as [keyof typeof CACHE_KEYS, string][];
+
+/** The tags of a key's group; a key outside every group is dropped by any change. */
+export function tagsOfKey(key: string): Tag[] {
+  let best: keyof typeof CACHE_KEYS | undefined;
+  for (const [name, prefix] of GROUPS) {
+    if (key.startsWith(prefix) && (!best || prefix.length > CACHE_KEYS[best].length)) best = name;
+  }
+  return best ? KEY_TAGS[best] : [ALL];
+}
+
+/** The tags of every group a key prefix covers (or is inside of). */
+function tagsOfPrefix(prefix: string): Tag[] {
+  const groups = GROUPS.filter(([, p]) => p.startsWith(prefix));
+  if (!groups.length) return tagsOfKey(prefix);
+  return [...new Set(groups.flatMap(([name]) => KEY_TAGS[name]))];
+}

@@ -6,6 +6,7 @@ import { siteConfigRows, topBanner, hotKeywords } from './site.ts';
 import { demoUsers, demoCart, DEMO_PASSWORD } from './users.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { invalidateCatalogue } from '../../services/cache.ts';
 
 /** Raise when the demo seed gains content: a database seeded by an older version gets the additions. */
 export const SEED_VERSION = 2;
@@ -46,4 +47,6 @@ export async function seedDemo(db: Db): Promise<void> {
       .values({ key: MARKER, value: SEED_VERSION })
       .onConflictDoUpdate({ target: s.systemConfig.key, set: { value: SEED_VERSION, updatedAt: new Date() } });
   });
+  // New demo rows may show anywhere: other processes on the same PostgreSQL drop what they cached.
+  invalidateCatalogue(db);
 }

@@ -7,6 +7,7 @@ import { merchantBriefs, briefOf, type MerchantBrief } from '../merchant/merchan
 import { now } from '../dates.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
 import { svipFields, type SvipFields } from './svip.ts';
+import { shows, tag } from '../cache-tags.ts';
 
 /** The columns every product list selects (small: no content, no search tokens). */
 export const cardColumns = {
@@ -108,6 +109,8 @@ export function cardOf(r: CardRow, merchant: MerchantBrief | null, issetCoupon: 
 
 /** Turns selected rows into cards (coupon flags and merchants from the cache). */
 export async function toCards(ctx: Pick<ServiceContext, 'db'>, rows: CardRow[]): Promise<ProductCard[]> {
+  // A list's members and order depend on every product; each card also shows its shop's brief.
+  shows('product', ...new Set(rows.map((r) => tag('merchant', r.mer_id))));
   if (!rows.length) return [];
   const [flags, briefs] = await Promise.all([couponFlags(ctx), merchantBriefs(ctx)]);
   return rows.map((r) => cardOf(r, briefOf(briefs.get(r.mer_id)), flags.products.has(r.product_id) || flags.shops.has(r.mer_id)));

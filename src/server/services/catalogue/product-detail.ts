@@ -10,6 +10,7 @@ import { attrDtos, skuMap, type AttrDto, type SkuDto } from './sku-map.ts';
 import { guaranteeOf, shippingOf, type GuaranteeTemplate } from './guarantees.ts';
 import { notFound } from '../input.ts';
 import { svipFields, type SvipFields } from './svip.ts';
+import { shows, tag } from '../cache-tags.ts';
 
 export const PRODUCT_GONE = '商品不存在或已下架';
 
@@ -83,6 +84,7 @@ export async function loadProductDetail(
   productType: number,
   relationRef: { type: number; id: number } = { type: productType, id: productId },
 ): Promise<ProductDetail> {
+  shows(tag('product', productId));
   const [row] = await ctx.db
     .select({ p: product, brandName: brand.brandName, content: productContent.content })
     .from(product)

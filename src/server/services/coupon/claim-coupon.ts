@@ -9,7 +9,8 @@ import { ServiceError } from '../errors.ts';
 import { parseInput, notFound } from '../input.ts';
 import { now, formatDateTime } from '../dates.ts';
 import { validityOf } from './coupon-rules.ts';
-import { dropCached, CACHE_KEYS } from '../cache.ts';
+import { invalidate } from '../cache.ts';
+import { COUPON_FLAGS, tag } from '../cache-tags.ts';
 
 export const COUPON_TEXT = {
   gone: '优惠券不存在或已下架',
@@ -71,9 +72,10 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
     // Took the last one of a limited coupon? Else the button stays while the shopper may take more.
     const ranOut = c.isLimited && c.remainCount <= 1;
     const canClaimMore = (mine?.n ?? 0) + 1 < c.userLimit && !ranOut;
-    return { ranOut, dto: { coupon_user_id: row!.id, coupon_id: id, start_time: formatDateTime(start), end_time: formatDateTime(end), can_claim_more: canClaimMore } };
+    return { ranOut, limited: c.isLimited, markers: c.type === 0 || c.type === 1, dto: { coupon_user_id: row!.id, coupon_id: id, start_time: formatDateTime(start), end_time: formatDateTime(end), can_claim_more: canClaimMore } };
   });
-  // The last one taken: cards stop showing the coupon marker at once.
-  if (claimed.ranOut) dropCached(ctx.db, CACHE_KEYS.couponFlags);
+  // A visitor sees a limited coupon's stock (and its claim button go when it runs out); the last one of a
+  // product or shop coupon also ends the "券" marker of product cards. An unlimited coupon looks the same.
+  if (claimed.limited) invalidate(ctx.db, claimed.ranOut && claimed.markers ? [tag('coupon', id), COUPON_FLAGS] : [tag('coupon', id)]);
   return claimed.dto;
 }

@@ -4,6 +4,7 @@ import { toYuan } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
 import { formatDateTime } from '../dates.ts';
 import { couponTypeLabel } from './coupon-rules.ts';
+import { shows, tag } from '../cache-tags.ts';
 
 type CouponRow = typeof coupon.$inferSelect;
 
@@ -44,6 +45,7 @@ export async function claimCounts(ctx: Pick<ServiceContext, 'db' | 'user'>, coup
 }
 
 export function couponDto(c: CouponRow, claimed: number): CouponDto {
+  shows(tag('coupon', c.couponId));
   return {
     coupon_id: c.couponId, mer_id: c.merId, title: c.title, type: c.type, type_label: couponTypeLabel(c.type),
     coupon_price: toYuan(c.couponPrice), use_min_price: toYuan(c.useMinPrice), coupon_type: c.couponType,

@@ -10,6 +10,7 @@ import { cached, CACHE_KEYS } from '../cache.ts';
 import { claimableAt } from './coupon-rules.ts';
 import { couponScope } from './coupon-scope.ts';
 import { couponDtos, type CouponDto } from './coupon-dto.ts';
+import { shows } from '../cache-tags.ts';
 
 export interface ProductBrief {
   product_id: number;
@@ -39,6 +40,8 @@ async function loadSample(ctx: Pick<ServiceContext, 'db'>, c: typeof coupon.$inf
  * `product=1`, up to three applicable products as `ProductLst`.
  */
 export async function listCoupons(ctx: Pick<ServiceContext, 'db' | 'user'>, input: CouponListQuery = {}): Promise<Page<CouponDto & { ProductLst?: ProductBrief[] }>> {
+  // Members and order of the list change with any coupon's stock or window.
+  shows('coupon');
   const q = parseInput(couponListQuery, input);
   const where = and(claimableAt(now()), q.type === -1 ? undefined : eq(coupon.type, q.type));
   const [rows, counted] = await Promise.all([

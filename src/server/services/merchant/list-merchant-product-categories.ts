@@ -3,6 +3,7 @@ import { merchantShopCategory } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 import { merchantIdInput, assertShopOpen } from './get-merchant.ts';
+import { shows, tag } from '../cache-tags.ts';
 
 export interface MerchantProductCategoryNode {
   store_category_id: number;
@@ -13,6 +14,7 @@ export interface MerchantProductCategoryNode {
 
 /** The visible shop categories of shop `merId` as a tree (ids of the `mer_cate_id` filter). */
 export async function merchantProductCategoryTree(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<MerchantProductCategoryNode[]> {
+  shows(tag('merchant', merId));
   const rows = await ctx.db
     .select()
     .from(merchantShopCategory)

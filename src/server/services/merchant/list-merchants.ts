@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context.ts';
 import { parseInput, offsetOf, type Page } from '../input.ts';
 import { listTopProducts } from './list-top-products.ts';
 import type { ProductCard } from '../catalogue/product-card.ts';
+import { shows } from '../cache-tags.ts';
 
 export interface MerchantListItem {
   mer_id: number;
@@ -36,6 +37,7 @@ function orderOf(order: string): SQL[] {
  * default, `sales`, `rate` or `care_count`. Each shop carries its 3 best sellers as `recommend`.
  */
 export async function listMerchants(ctx: Pick<ServiceContext, 'db'>, input: MerchantListQuery): Promise<Page<MerchantListItem>> {
+  shows('merchant');
   const q = parseInput(merchantListQuery, input);
   const where = and(
     eq(merchant.status, true),

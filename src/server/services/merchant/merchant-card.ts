@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { merchant, merchantType, relation } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
+import { shows, tag } from '../cache-tags.ts';
 
 /** The shop card of product and shop pages (fresh from the database: follower count and follow state). */
 export interface MerchantCard {
@@ -29,6 +30,7 @@ export interface MerchantCard {
 
 /** The open shop `merId` as a card, or null when it does not exist or is closed. */
 export async function loadMerchantCard(ctx: ServiceContext, merId: number): Promise<MerchantCard | null> {
+  shows(tag('merchant', merId));
   const [m] = await ctx.db
     .select({ m: merchant, typeName: merchantType.typeName })
     .from(merchant)

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { merchant, merchantType } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { cached, CACHE_KEYS } from '../cache.ts';
+import { cached, CACHE_KEYS, CATALOGUE_TTL_MS } from '../cache.ts';
 
 /** The merchant block of a product card (`merchant {mer_id, mer_name, is_trader, type_name}`). */
 export interface MerchantBrief {
@@ -35,10 +35,11 @@ async function load(ctx: Pick<ServiceContext, 'db'>): Promise<Summaries> {
 
 /**
  * Names, types and avatars of all shops (a few hundred rows), cached: they change rarely and a short
- * staleness is harmless on cards. Open/closed is still checked in SQL by every list.
+ * staleness is harmless on cards. Open/closed is still checked in SQL by every list. A page shows only the
+ * shops it names (`merchant:<id>` from the cards), not all of them.
  */
 export async function merchantBriefs(ctx: Pick<ServiceContext, 'db'>): Promise<Summaries['byId']> {
-  return (await cached(ctx.db, CACHE_KEYS.merchants, () => load(ctx))).byId;
+  return (await cached(ctx.db, CACHE_KEYS.merchants, () => load(ctx), CATALOGUE_TTL_MS, { shows: [] })).byId;
 }
 
 export function briefOf(m: MerchantBrief | undefined): MerchantBrief | null {

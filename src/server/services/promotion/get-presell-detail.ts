@@ -8,6 +8,7 @@ import { parseInput, notFound } from '../input.ts';
 import { now, formatDateTime } from '../dates.ts';
 import { loadProductDetail, PRODUCT_GONE, type ProductDetail } from '../catalogue/product-detail.ts';
 import { presellStatus, type PresellTiming } from './presell-state.ts';
+import { shows } from '../cache-tags.ts';
 
 export interface PresellDetail extends PresellTiming {
   /** The shop (the reference's client reads it at the top level for the shop header and coupons). */
@@ -22,6 +23,7 @@ export interface PresellDetail extends PresellTiming {
 
 /** Loads an enabled presale row, or 404. */
 export async function loadPresell(ctx: Pick<ServiceContext, 'db'>, presellId: number) {
+  shows('promotion');
   const [row] = await ctx.db.select().from(presell).where(eq(presell.productPresellId, presellId));
   if (!row || !row.status) throw notFound(PRODUCT_GONE);
   return row;

@@ -8,6 +8,7 @@ import { now, formatDateTime } from '../dates.ts';
 import { openShops } from '../catalogue/product-query.ts';
 import { merchantBriefs, briefOf, type MerchantBrief } from '../merchant/merchant-summary.ts';
 import { presellStateIs, presellStatus, type PresellStatus, type PresellTiming } from './presell-state.ts';
+import { shows, tag } from '../cache-tags.ts';
 
 export interface PresellCard extends PresellTiming {
   /** Presell price (the cheapest SKU), yuan. */
@@ -31,6 +32,7 @@ const ORDER: Record<PresellStatus, SQL[]> = {
 /** `GET /api/store/product/presell/lst?type=0|1|2`: presales not started, in progress or ended, 16 per page. */
 export async function listPresells(ctx: Pick<ServiceContext, 'db'>, input: PresellListQuery = {}): Promise<Page<PresellCard>> {
   const q = parseInput(presellListQuery, input);
+  shows('product', 'promotion');
   const at = now();
   const state = q.type as PresellStatus;
   const where = and(eq(presell.status, true), sql`${product.status} = 1 and ${product.productType} = 2`, await openShops(ctx), presellStateIs(state, at));
@@ -47,6 +49,7 @@ export async function listPresells(ctx: Pick<ServiceContext, 'db'>, input: Prese
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(presell).innerJoin(product, eq(product.productId, presell.productId)).where(where),
     merchantBriefs(ctx),
   ]);
+  shows(...new Set(rows.map((r) => tag('merchant', r.p.merId))));
   return {
     count: counted[0]?.n ?? 0,
     list: rows.map(({ pr, p, down }) => ({

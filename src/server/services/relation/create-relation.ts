@@ -5,6 +5,8 @@ import { transaction } from '../../db/transaction.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 import { assertRelationTarget } from './relation-target.ts';
+import { invalidate } from '../cache.ts';
+import { tag } from '../cache-tags.ts';
 
 /**
  * `POST /api/user/relation/create {type, type_id}` (login required): favourite a product (0), flash-sale
@@ -15,11 +17,14 @@ export async function createRelation(ctx: ServiceContext, input: RelationInput):
   const user = requireUser(ctx);
   const { type, type_id } = parseInput(relationInput, input);
   await assertRelationTarget(ctx, type, type_id);
-  await transaction(ctx.db, async (tx) => {
+  const followed = await transaction(ctx.db, async (tx) => {
     const added = await tx.insert(relation).values({ uid: user.uid, type, typeId: type_id }).onConflictDoNothing().returning({ id: relation.relationId });
     if (type === 10 && added.length) {
       await tx.update(merchant).set({ careCount: sql`${merchant.careCount} + 1` }).where(eq(merchant.merId, type_id));
     }
+    return type === 10 && added.length > 0;
   });
+  // The shop's follower count shows on its pages; favourites show on no visitor page.
+  if (followed) invalidate(ctx.db, [tag('merchant', type_id)]);
   return { type, type_id, relation: true };
 }

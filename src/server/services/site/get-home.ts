@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { groupData } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { HOME_BANNERS, HOME_TABS } from './home-defaults.ts';
+import { shows } from '../cache-tags.ts';
 
 export interface TopBanner {
   image: string;
@@ -24,6 +25,7 @@ const KEYS = ['pc_top_banner', 'pc_home_banner', 'pc_home_tab'] as const;
  * (home-defaults.ts) are what the home page shows and what this answers.
  */
 export async function getHome(ctx: Pick<ServiceContext, 'db'>): Promise<HomeData> {
+  shows('site');
   const rows = await ctx.db
     .select()
     .from(groupData)

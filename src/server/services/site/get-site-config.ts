@@ -1,5 +1,6 @@
 import { systemConfig } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
+import { shows } from '../cache-tags.ts';
 
 export interface CopyrightItem {
   name: string;
@@ -29,6 +30,7 @@ function copyrightList(v: unknown): CopyrightItem[] {
 
 /** Reads the operator's settings; missing keys come back empty rather than undefined. */
 export async function getSiteConfig(ctx: Pick<ServiceContext, 'db'>): Promise<SiteConfig> {
+  shows('site');
   const rows = await ctx.db.select().from(systemConfig);
   const m = new Map(rows.map((r) => [r.key, r.value]));
   return {

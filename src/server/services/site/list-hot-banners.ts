@@ -4,6 +4,7 @@ import { groupData } from '../../db/schema/index.ts';
 import { HOT_TYPES } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
+import { shows } from '../cache-tags.ts';
 
 export interface HotBanner {
   image: string;
@@ -18,6 +19,7 @@ const hotBannerInput = z.object({ type: z.enum(HOT_TYPES, { error: '榜单类型
  * `pc_hot_banner_<type>`, entries `{image, link, alt}`); only enabled ones, highest sort first.
  */
 export async function listHotBanners(ctx: Pick<ServiceContext, 'db'>, input: { type: string }): Promise<HotBanner[]> {
+  shows('site');
   const { type } = parseInput(hotBannerInput, input);
   const rows = await ctx.db
     .select({ value: groupData.value })

@@ -1,0 +1,67 @@
+// The cache bus on a real PostgreSQL 15: two database handles stand for two app processes on one server.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startPostgres } from '../../../tests/helpers/postgres-server.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { cached, invalidate, CACHE_KEYS } from '../services/cache.ts';
+import { storePage, cachedPage } from './page-cache.ts';
+import { CACHE_CHANNEL } from './cache-bus.ts';
+
+let stop: (() => void) | undefined;
+let a: Database;
+let b: Database;
+
+beforeAll(async () => {
+  const pg = await startPostgres();
+  stop = pg.stop;
+  a = await openDatabase({ databaseUrl: pg.url, seed: false });
+  b = await openDatabase({ databaseUrl: pg.url, migrate: false, seed: false });
+}, 120000);
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  stop?.();
+});
+
+const page = (db: Database, key: string, shown: string[]) =>
+  storePage(db.db, key, new Response(key, { status: 200, headers: { 'content-type': 'text/html' } }), { shown: () => shown });
+
+describe('cache bus (LISTEN/NOTIFY)', () => {
+  it('drops the pages and reads another process cached when this one changes what they show', async () => {
+    await page(b, 'shop 19', ['merchant:19', 'product']);
+    await page(b, 'shop 20', ['merchant:20', 'product']);
+    await page(a, 'shop 19', ['merchant:19', 'product']);
+    let loads = 0;
+    await cached(b.db, CACHE_KEYS.merchants, async () => ++loads);
+    await cached(b.db, CACHE_KEYS.categories, async () => 'tree');
+
+    invalidate(a.db, ['merchant:19']);
+    // The sender applies its change at once; the other process as soon as the notification arrives.
+    expect(cachedPage(a.db, 'shop 19')).toBeNull();
+    await expect.poll(() => cachedPage(b.db, 'shop 19'), { timeout: 10000 }).toBeNull();
+    expect(cachedPage(b.db, 'shop 20')).not.toBeNull();
+    expect(await cached(b.db, CACHE_KEYS.merchants, async () => ++loads)).toBe(2);
+    expect(await cached(b.db, CACHE_KEYS.categories, async () => 'other')).toBe('tree');
+  });
+
+  it('carries a change too big for one notification as "everything"', async () => {
+    await page(b, 'coupon centre', ['coupon']);
+    await page(b, 'news', ['site']);
+    const many = Array.from({ length: 2000 }, (_, i) => `product:${i}` as const);
+    invalidate(a.db, many);
+    await expect.poll(() => cachedPage(b.db, 'news'), { timeout: 10000 }).toBeNull();
+    expect(cachedPage(b.db, 'coupon centre')).toBeNull();
+  });
+
+  it('listens again after losing its connection, first dropping what it may have missed', async () => {
+    await page(b, 'before', ['category']);
+    await a.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`LISTEN ${CACHE_CHANNEL}`}`);
+    await expect.poll(() => cachedPage(b.db, 'before'), { timeout: 15000 }).toBeNull();
+    await page(b, 'after', ['category']);
+    await page(b, 'unrelated', ['site']);
+    invalidate(a.db, ['category']);
+    await expect.poll(() => cachedPage(b.db, 'after'), { timeout: 10000 }).toBeNull();
+    expect(cachedPage(b.db, 'unrelated')).not.toBeNull();
+  });
+});
