@@ -2,7 +2,7 @@
 import { describe, it, expect, beforeEach } from 'vitest';
 import Cookies from 'js-cookie';
 import { interpret, onLoginRequired, ApiError } from './api.ts';
-import { $app, $user, $loggedIn, seedApp, initialAppState } from '../stores/app.ts';
+import { $app, $user, $loggedIn, seedApp, initialAppState } from '../stores/ui.ts';
 import type { UserDto } from '../shared/dto.ts';
 
 const LOGIN = '请登录';

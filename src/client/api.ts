@@ -1,4 +1,4 @@
-import { $pending, openLogin, resetSession } from '../stores/app.ts';
+import { $pending, openLogin, resetSession } from '../stores/ui.ts';
 import { rememberFromPath } from './cookies.ts';
 import { LOGIN_REQUIRED } from '../shared/messages.ts';
 

@@ -1,6 +1,6 @@
 // The shell's only always-loaded script (a few KB): seeds the stores from the server-rendered state and wires
 // the header behaviours that need no framework. React loads later, only when an island is touched.
-import { $app, $online, $pending, seedApp, openLogin, resetSession, type AppState } from '../stores/app.ts';
+import { $app, $online, $pending, seedApp, openLogin, resetSession, type AppState } from '../stores/ui.ts';
 import { post } from './api.ts';
 import type { UserDto } from '../shared/dto.ts';
 import { closeTopBanner } from './cookies.ts';

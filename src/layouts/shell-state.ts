@@ -1,7 +1,7 @@
 import type { SessionUser } from '../server/services/context.ts';
 import type { ShellData } from '../server/services/site/load-shell.ts';
 import { toUserDto } from '../server/services/user/get-user.ts';
-import type { AppState } from '../stores/app.ts';
+import type { AppState } from '../stores/ui.ts';
 import type { UserDto } from '../shared/dto.ts';
 
 /** The global state (spec section 3) the page hands to the browser stores, as safe inline JSON. */

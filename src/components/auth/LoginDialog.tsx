@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $app, closeLogin } from '../../stores/app.ts';
+import { $app, closeLogin } from '../../stores/ui.ts';
 import LoginPanels from './LoginPanels.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { defaultSelection, disabledValues, resolveSku, clampQuantity, quantityBounds, type SkuAttr } from '../../shared/sku.ts';
-import { $app, openLogin, setCartNumber } from '../../stores/app.ts';
+import { $app, openLogin, setCartNumber } from '../../stores/ui.ts';
 import { ApiError, get, post } from '../../client/api.ts';
 import { toast } from '../../client/toast.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
