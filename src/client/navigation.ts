@@ -1,7 +1,7 @@
 import { listen } from 'quicklink';
 import { startProgress, doneProgress } from './progress.ts';
 import { matchRoute } from '../shared/routes.ts';
-import { $loggedIn } from '../stores/ui.ts';
+import { $loggedIn } from '../stores/session.ts';
 
 function isPageNavigation(e: MouseEvent, a: HTMLAnchorElement): boolean {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return false;
