@@ -18,6 +18,8 @@ export interface PageState {
   domain: string;
   hotline: string;
   openService: string;
+  /** Route-table paths no page serves yet (never prefetched). */
+  unbuilt: string[];
 }
 
 export const initialPageState: PageState = {
@@ -32,6 +34,7 @@ export const initialPageState: PageState = {
   domain: '/',
   hotline: '',
   openService: '0',
+  unbuilt: [],
 };
 
 export const $page = map<PageState>({ ...initialPageState });
