@@ -155,7 +155,7 @@ test.describe('locale picker marks and symbols', () => {
     await page.goto('/goods_detail/1');
     const dialog = await picker(page);
     await dialog.getByRole('searchbox', { name: /国家\/地区/ }).fill('美国');
-    await dialog.getByRole('button', { name: /^美国/ }).click();
+    await dialog.getByRole('button', { name: /^美国 \+1$/ }).click();
     await expect(dialog.getByText('币种：USD $', { exact: true })).toBeVisible();
     const reloaded = page.waitForEvent('load');
     await dialog.getByRole('button', { name: '确定' }).click();
