@@ -3,7 +3,8 @@
 //   <button data-action="relation" data-type="10" data-id="3" aria-pressed="false"
 //           data-on="已关注" data-off="关注店铺">关注店铺</button>
 // A coupon the shopper may take again keeps its button ("再领一张"). Visitors get the login dialog first; a refused request shows the server's Chinese message.
-import { $app, openLogin } from '../stores/app.ts';
+import { $loggedIn } from '../stores/session.ts';
+import { askLogin } from './login.ts';
 import { ApiError, send } from './api.ts';
 import { toast } from './toast.ts';
 import { LOGIN_REQUIRED } from '../shared/messages.ts';
@@ -42,7 +43,7 @@ export function wireActions(): void {
     const run = btn && handlers[btn.dataset.action ?? ''];
     if (!btn || !run || btn.disabled || btn.dataset.busy) return;
     e.preventDefault();
-    if (!$app.get().users) return openLogin();
+    if (!$loggedIn.get()) return askLogin();
     btn.dataset.busy = '1';
     run(btn)
       .catch((err) => {

@@ -2,7 +2,10 @@
 import { describe, it, expect, beforeEach } from 'vitest';
 import Cookies from 'js-cookie';
 import { interpret, onLoginRequired, ApiError } from './api.ts';
-import { $app, $user, $loggedIn, seedApp, initialAppState } from '../stores/app.ts';
+import { $page, $loginDialog, initialPageState } from '../stores/ui.ts';
+import { $user, $loggedIn } from '../stores/session.ts';
+import { $cartCount } from '../stores/cart.ts';
+import { seedStores } from '../stores/seed.ts';
 import type { UserDto } from '../shared/dto.ts';
 
 const LOGIN = '请登录';
@@ -89,7 +92,8 @@ describe('onLoginRequired(): spec section 4 session clearing', () => {
   beforeEach(() => {
     Cookies.remove('fromPath', { path: '/' });
     localStorage.clear();
-    seedApp({ users: true, cartnumber: 3, login: false }, member);
+    seedStores({ page: {}, user: member, cartCount: 3 });
+    $loginDialog.set(false);
   });
 
   it('remembers the current path and query in the fromPath cookie', () => {
@@ -112,15 +116,14 @@ describe('onLoginRequired(): spec section 4 session clearing', () => {
     expect(localStorage.length).toBe(0);
     expect($user.get()).toBeNull();
     expect($loggedIn.get()).toBe(false);
-    expect($app.get().login).toBe(true);
-    expect($app.get().users).toBe(false);
-    expect($app.get().cartnumber).toBe(0);
+    expect($loginDialog.get()).toBe(true);
+    expect($cartCount.get()).toBe(0);
   });
 
   it('leaves the rest of the page state alone', () => {
-    seedApp({ users: true, logoUrl: '/logo.svg', hotline: '400-820-8820', domain: 'http://mall.test' }, member);
+    seedStores({ page: { logoUrl: '/logo.svg', hotline: '400-820-8820', domain: 'http://mall.test' }, user: member, cartCount: 3 });
     onLoginRequired();
-    expect($app.get()).toMatchObject({ logoUrl: '/logo.svg', hotline: '400-820-8820', domain: 'http://mall.test/', headers: true, footers: true });
-    expect(initialAppState.login).toBe(false);
+    expect($page.get()).toMatchObject({ logoUrl: '/logo.svg', hotline: '400-820-8820', domain: 'http://mall.test/', headers: true, footers: true });
+    expect(initialPageState).toMatchObject({ headers: true, footers: true, banner: false });
   });
 });

@@ -1,5 +1,6 @@
-import { $pending, openLogin, resetSession } from '../stores/app.ts';
-import { rememberFromPath } from './cookies.ts';
+import { $pending } from '../stores/ui.ts';
+import { resetSession } from '../stores/session.ts';
+import { askLogin } from './login.ts';
 import { LOGIN_REQUIRED } from '../shared/messages.ts';
 
 /** A rejected API call: the envelope's message and status (500 when the server gave none). */
@@ -37,14 +38,13 @@ export function interpret<T>(body: unknown): Outcome<T> {
 
 /** Spec section 4: remember where the shopper was, drop the session, clear local storage, open the dialog. */
 export function onLoginRequired(): void {
-  rememberFromPath(location.pathname + location.search);
   resetSession();
   try {
     localStorage.clear();
   } catch {
     /* storage can be disabled */
   }
-  openLogin();
+  askLogin();
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;

@@ -1,8 +1,11 @@
 // The shell's only always-loaded script (a few KB): seeds the stores from the server-rendered state and wires
 // the header behaviours that need no framework. React loads later, only when an island is touched.
-import { $app, $online, $pending, seedApp, openLogin, resetSession, type AppState } from '../stores/app.ts';
+import { $page, $loginDialog, $online, $pending } from '../stores/ui.ts';
+import { $loggedIn, resetSession } from '../stores/session.ts';
+import { $cartCount } from '../stores/cart.ts';
+import { seedStores, type ShellState } from '../stores/seed.ts';
+import { askLogin } from './login.ts';
 import { post } from './api.ts';
-import type { UserDto } from '../shared/dto.ts';
 import { closeTopBanner } from './cookies.ts';
 import { toast } from './toast.ts';
 import { startProgress, doneProgress } from './progress.ts';
@@ -12,8 +15,7 @@ import { wireActions } from './actions.ts';
 
 const stateEl = document.getElementById('mall-state');
 if (stateEl?.textContent) {
-  const s = JSON.parse(stateEl.textContent) as { app: Partial<AppState>; user: UserDto | null };
-  seedApp(s.app, s.user);
+  seedStores(JSON.parse(stateEl.textContent) as ShellState);
 }
 
 document.addEventListener('click', (e) => {
@@ -23,7 +25,7 @@ document.addEventListener('click', (e) => {
     const banner = close.closest<HTMLElement>('[data-top-banner]');
     if (banner?.dataset.topBanner) closeTopBanner(banner.dataset.topBanner);
     banner?.remove();
-    $app.setKey('banner', false);
+    $page.setKey('banner', false);
   }
   if (t.closest('[data-bookmark]')) {
     // No current browser lets a page add a bookmark; the legacy APIs are tried for the old ones that did.
@@ -41,8 +43,8 @@ document.addEventListener('click', (e) => {
 // the login link. Any `请登录` answer opens it too (client/api.ts sets the flag).
 const loadDialog = () => import('../components/auth/mount-login-dialog.tsx');
 let dialogMounted = false;
-$app.subscribe((s) => {
-  if (!s.login || dialogMounted) return;
+$loginDialog.subscribe((open) => {
+  if (!open || dialogMounted) return;
   dialogMounted = true;
   loadDialog()
     .then((m) => m.mountLoginDialog())
@@ -53,7 +55,7 @@ document.addEventListener('click', (e) => {
   const t = e.target as Element;
   if (t.closest('[data-login-link]') && !e.defaultPrevented) {
     e.preventDefault();
-    openLogin();
+    askLogin();
   }
   if (t.closest('[data-logout]')) {
     e.preventDefault();
@@ -85,12 +87,14 @@ document.addEventListener('submit', (e) => {
 });
 
 // The cart count follows the store, so an island that adds to the cart updates the header at once.
-$app.subscribe((s) => {
+const showCartCount = () => {
   for (const el of document.querySelectorAll<HTMLElement>('[data-cart-count]')) {
-    el.textContent = String(s.cartnumber);
-    el.hidden = !s.users;
+    el.textContent = String($cartCount.get());
+    el.hidden = !$loggedIn.get();
   }
-});
+};
+$cartCount.subscribe(showCartCount);
+$loggedIn.subscribe(showCartCount);
 
 // API requests in flight drive the same progress bar as navigations.
 let apiBusy = false;

@@ -1,7 +1,8 @@
 import { listen } from 'quicklink';
 import { startProgress, doneProgress } from './progress.ts';
 import { matchRoute } from '../shared/routes.ts';
-import { $loggedIn } from '../stores/app.ts';
+import { $loggedIn } from '../stores/session.ts';
+import { $page } from '../stores/ui.ts';
 
 function isPageNavigation(e: MouseEvent, a: HTMLAnchorElement): boolean {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return false;
@@ -39,7 +40,10 @@ interface NetworkInformation {
   effectiveType?: string;
 }
 
-/** Spec section 9: prefetch visible links at idle time (2000 ms timeout), never on slow, data-saver or offline. */
+/**
+ * Spec section 9: prefetch visible links at idle time (2000 ms timeout), never on slow, data-saver or offline, and only
+ * to pages that exist (the route table's paths without a page come from the server, layouts/built-routes.ts).
+ */
 export function prefetchLinks(): void {
   const conn = (navigator as Navigator & { connection?: NetworkInformation }).connection;
   if (!navigator.onLine || conn?.saveData || /(^|-)2g/.test(conn?.effectiveType ?? '')) return;
@@ -49,8 +53,11 @@ export function prefetchLinks(): void {
     ignores: [
       /\/api\//,
       (uri: string, el: Element) => el.hasAttribute('download') || el.hasAttribute('data-no-prefetch'),
-      // A visitor would only fetch a redirect to /login.
-      (uri: string) => !$loggedIn.get() && !!matchRoute(new URL(uri, location.href).pathname)?.login,
+      (uri: string) => {
+        const route = matchRoute(new URL(uri, location.href).pathname);
+        // A route whose page is not built yet answers 404; a visitor would only fetch a redirect to /login.
+        return !!route && ($page.get().unbuilt.includes(route.path) || (!$loggedIn.get() && route.login));
+      },
     ],
   });
 }

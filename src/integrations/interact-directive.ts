@@ -3,18 +3,26 @@ import type { ClientDirective } from 'astro';
 /**
  * `client:interact`: hydrate an island the first time the shopper points at, focuses or touches it.
  * Until then the server-rendered HTML is all there is, so React is not downloaded on idle pages.
- * A click that lands before hydration finishes is replayed on the same element afterwards.
+ * `client:interact="load"`: hydrate at once (a page that is mostly the island, such as /login).
+ * Either way, a click that lands before hydration finishes is held and replayed on the same element
+ * afterwards, so the first click always counts (`client:load` drops it).
  */
-const interact: ClientDirective = (load, _opts, el) => {
+const interact: ClientDirective = (load, opts, el) => {
   const triggers = ['pointerover', 'focusin', 'touchstart', 'pointerdown'] as const;
   let pendingClick: HTMLElement | null = null;
+  let started = false;
   const onClick = (ev: Event) => {
     pendingClick = ev.target as HTMLElement;
+    // Page-wide listeners see the replayed click instead.
     ev.preventDefault();
+    ev.stopPropagation();
+    void start();
   };
-  const start = async () => {
+  el.addEventListener('click', onClick, true);
+  const start = async (): Promise<void> => {
+    if (started) return;
+    started = true;
     for (const t of triggers) el.removeEventListener(t, start);
-    el.addEventListener('click', onClick, true);
     const hydrate = await load();
     await hydrate();
     el.removeEventListener('click', onClick, true);
@@ -22,7 +30,8 @@ const interact: ClientDirective = (load, _opts, el) => {
     const target = pendingClick as HTMLElement | null;
     if (target && target.isConnected) target.click();
   };
-  for (const t of triggers) el.addEventListener(t, start, { once: true, passive: true });
+  if (opts.value === 'load') void start();
+  else for (const t of triggers) el.addEventListener(t, start, { once: true, passive: true });
 };
 
 export default interact;

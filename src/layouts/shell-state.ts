@@ -1,8 +1,9 @@
 import type { SessionUser } from '../server/services/context.ts';
 import type { ShellData } from '../server/services/site/load-shell.ts';
 import { toUserDto } from '../server/services/user/get-user.ts';
-import type { AppState } from '../stores/app.ts';
-import type { UserDto } from '../shared/dto.ts';
+import type { PageState } from '../stores/ui.ts';
+import type { ShellState } from '../stores/seed.ts';
+import { unbuiltRoutes } from './built-routes.ts';
 
 /** The global state (spec section 3) the page hands to the browser stores, as safe inline JSON. */
 export function shellStateJson(
@@ -11,21 +12,20 @@ export function shellStateJson(
   flags: { banner: boolean; headers: boolean; footers: boolean; title: string },
 ): string {
   const site = shell.site;
-  const app: Partial<AppState> = {
+  const page: Partial<PageState> = {
     banner: flags.banner,
     headers: flags.headers,
     footers: flags.footers,
-    cartnumber: shell.cartCount,
     logoUrl: site?.site_logo ?? '',
     titleCon: flags.title,
-    users: !!user,
     code: site?.wechat_qrcode ?? '',
     top_banner: shell.topBanner,
     domain: site?.site_url || '/',
     hotline: site?.sys_phone ?? '',
     openService: site?.is_open_service || '0',
+    unbuilt: unbuiltRoutes,
   };
-  const payload: { app: Partial<AppState>; user: UserDto | null } = { app, user: user ? toUserDto(user) : null };
+  const payload: ShellState = { page, user: user ? toUserDto(user) : null, cartCount: shell.cartCount };
   // `<` is escaped so no value can close the script element.
   return JSON.stringify(payload).replace(/</g, '\\u003c');
 }

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parseLocale, formatLocale, DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from './locale.ts';
+import { parseLocale, formatLocale, DEFAULT_LOCALE, LOCALE_COOKIE, currencyLabel, type Locale } from './locale.ts';
 
 const cn: Locale = { country: 'CN', currency: 'CNY', symbol: '¥' };
 
@@ -74,5 +74,13 @@ describe('locale cookie', () => {
 describe('locale cookie with control characters', () => {
   it('falls back to the default when the symbol holds a control character', () => {
     for (const raw of ['US|USD|%00', 'US|USD|%07', 'US|USD|%7F']) expect(parseLocale(raw)).toEqual(DEFAULT_LOCALE);
+  });
+});
+
+describe('currencyLabel', () => {
+  it('shows code and symbol, or the code once when the symbol is the code', () => {
+    expect(currencyLabel('USD', '$')).toBe('USD $');
+    expect(currencyLabel('SGD', 'SGD')).toBe('SGD');
+    expect(currencyLabel('CHF', '')).toBe('CHF');
   });
 });

@@ -30,3 +30,8 @@ export function parseLocale(raw: string | null | undefined): Locale {
 export function formatLocale(l: Locale): string {
   return `${l.country}|${l.currency}|${l.symbol}`;
 }
+
+/** "USD $", "JPY JP¥"; a currency whose symbol is its code shows the code once ("SGD", not "SGD SGD"). */
+export function currencyLabel(code: string, symbol: string): string {
+  return symbol && symbol !== code ? `${code} ${symbol}` : code;
+}

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { toYuan, parseYuan, convertCents, currencyDigits, formatMoney, parseRate } from './money.ts';
+import { toYuan, parseYuan, convertCents, currencyDigits, formatMoney, parseRate, currencySymbol } from './money.ts';
 
 describe('money convention', () => {
   it('shows integer cents as yuan strings with two decimals', () => {
@@ -35,5 +35,26 @@ describe('money convention', () => {
     expect(currencyDigits('KWD')).toBe(3);
     expect(formatMoney('27.98', 'US$')).toBe('US$27.98');
     expect(formatMoney('-1.00')).toBe('-¥1.00');
+  });
+});
+
+describe('currencySymbol', () => {
+  it('gives the narrow symbol where shoppers expect it', () => {
+    expect(currencySymbol('USD')).toBe('$');
+    expect(currencySymbol('CNY')).toBe('¥');
+    expect(currencySymbol('RUB')).toBe('₽');
+    expect(currencySymbol('EUR')).toBe('€');
+  });
+
+  it('keeps a distinct symbol for currencies that share a narrow one', () => {
+    expect(currencySymbol('JPY')).toBe('JP¥');
+    expect(currencySymbol('HKD')).toBe('HK$');
+    expect(currencySymbol('CAD')).toBe('CA$');
+    expect(currencySymbol('SGD')).toBe('SGD');
+  });
+
+  it('never gives two currencies the same symbol', () => {
+    const symbols = Intl.supportedValuesOf('currency').map(currencySymbol);
+    expect(new Set(symbols).size).toBe(symbols.length);
   });
 });

@@ -73,3 +73,42 @@ export function convertCents(cents: Cents, rate: string, digits = 2): string {
 export function formatMoney(amount: string, symbol = '¥'): string {
   return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
 }
+
+const symbolOf = (code: string, locale: string, display: 'symbol' | 'narrowSymbol'): string => {
+  try {
+    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: display }).formatToParts(0);
+    return parts.find((p) => p.type === 'currency')?.value ?? code;
+  } catch {
+    return code;
+  }
+};
+
+let narrowOwners: Map<string, string> | null = null;
+
+/** Narrow symbol → the one currency allowed to show it (built once from the runtime's ICU currency list). */
+function owners(): Map<string, string> {
+  if (narrowOwners) return narrowOwners;
+  const byNarrow = new Map<string, string[]>();
+  for (const code of Intl.supportedValuesOf('currency')) {
+    const narrow = symbolOf(code, 'zh-CN', 'narrowSymbol');
+    byNarrow.set(narrow, [...(byNarrow.get(narrow) ?? []), code]);
+  }
+  narrowOwners = new Map();
+  for (const [narrow, codes] of byNarrow) {
+    const owner = codes.length === 1
+      ? codes[0]
+      : (codes.find((c) => symbolOf(c, 'zh-CN', 'symbol') === narrow) ?? codes.find((c) => symbolOf(c, 'en', 'symbol') === narrow));
+    if (owner) narrowOwners.set(owner, narrow);
+  }
+  return narrowOwners;
+}
+
+/**
+ * The symbol a shopper expects for a currency: its narrow symbol ($, ¥, ₽, ฿) where that is unambiguous among all
+ * currencies, else ICU's Chinese symbol (HK$, JP¥, or the code itself: SGD). A narrow symbol several currencies
+ * share goes to the one already written so in Chinese (¥ is CNY, not JPY) or in English ($ is USD); the others
+ * keep their distinct symbols, so no two currencies a shopper can pick look alike.
+ */
+export function currencySymbol(code: string): string {
+  return owners().get(code) ?? symbolOf(code, 'zh-CN', 'symbol');
+}

@@ -13,7 +13,7 @@ async function openDialog(page: Page) {
 
 /** Islands that load with the page respond only once React has hydrated them. */
 async function hydrated(page: Page) {
-  await expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[ssr]:is([client="load"], [client="interact"][opts*=\'"value":"load"\'])')).toHaveCount(0);
 }
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $app, closeLogin } from '../../stores/app.ts';
+import { $loginDialog, closeLogin } from '../../stores/ui.ts';
 import LoginPanels from './LoginPanels.tsx';
 
 /**
@@ -8,7 +8,7 @@ import LoginPanels from './LoginPanels.tsx';
  * focus moves into it and stays there, Escape closes it, the page behind is inert.
  */
 export default function LoginDialog() {
-  const open = useStore($app).login;
+  const open = useStore($loginDialog);
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import Cookies from 'js-cookie';
 import LoginPanels from './LoginPanels.tsx';
-import { $loginPanel } from '../../stores/app.ts';
+import { $loginPanel } from '../../stores/ui.ts';
 import { FROM_PATH_COOKIE } from '../../shared/cookies.ts';
 import { toast } from '../../client/toast.ts';
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $loginPanel, type LoginPanel } from '../../stores/app.ts';
+import { $loginPanel, type LoginPanel } from '../../stores/ui.ts';
 import { placeholders } from '../../shared/schemas/auth.ts';
 import { url } from '../../shared/routes.ts';
 import { useLoginForm } from './use-login-form.ts';

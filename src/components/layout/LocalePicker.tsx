@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { get, ApiError } from '../../client/api.ts';
 import { saveLocale } from '../../client/cookies.ts';
 import { Flag } from '../ui/Flag.tsx';
-import type { Locale } from '../../shared/locale.ts';
+import { currencyLabel, type Locale } from '../../shared/locale.ts';
 import { useRemoteOptions, type CountryOption, type CurrencyOption, type OptionPage } from './use-remote-options.ts';
 
 interface Props {
@@ -61,7 +61,7 @@ export default function LocalePicker({ locale, countryName }: Props) {
     <div className="locale" ref={root}>
       <button type="button" className="locale__trigger" aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen(!open)} data-locale-trigger>
         配送至：<Flag code={locale.country} className="flag locale__flag" />
-        <span>{countryName}</span> / <span>{locale.currency} {locale.symbol}</span>
+        <span>{countryName}</span> / <span>{currencyLabel(locale.currency, locale.symbol)}</span>
       </button>
       {open && (
         <div className="locale__panel" role="dialog" aria-label="选择配送国家/地区和币种">
@@ -82,7 +82,7 @@ export default function LocalePicker({ locale, countryName }: Props) {
               </ul>
             </div>
             <div>
-              <label className="locale__label" htmlFor="locale-currency">币种：{currency.code} {currency.symbol}</label>
+              <label className="locale__label" htmlFor="locale-currency">币种：{currencyLabel(currency.code, currency.symbol)}</label>
               <input id="locale-currency" className="locale__search" type="search" placeholder="搜索币种"
                 value={currencyKw} onChange={(e) => setCurrencyKw(e.target.value)} maxLength={50} />
               <ul className="locale__list" aria-label="币种列表">
@@ -90,7 +90,7 @@ export default function LocalePicker({ locale, countryName }: Props) {
                   <li key={c.value}>
                     <button type="button" className="locale__option" aria-pressed={c.value === currency.code}
                       onClick={() => setCurrency({ code: c.value, symbol: c.symbol })}>
-                      {c.label}<small>{c.value} {c.symbol}</small>
+                      {c.label}<small>{currencyLabel(c.value, c.symbol)}</small>
                     </button>
                   </li>
                 ))}

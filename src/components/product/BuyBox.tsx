@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { defaultSelection, disabledValues, resolveSku, clampQuantity, quantityBounds, type SkuAttr } from '../../shared/sku.ts';
-import { $app, openLogin, setCartNumber } from '../../stores/app.ts';
-import { ApiError, get, post } from '../../client/api.ts';
+import { $loggedIn } from '../../stores/session.ts';
+import { ApiError, post } from '../../client/api.ts';
+import { addToCart as addCartLine, createCartLine } from '../../client/cart.ts';
+import { askLogin } from '../../client/login.ts';
 import { toast } from '../../client/toast.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
 import { detailText as t } from './text.ts';
@@ -68,7 +70,7 @@ export default function BuyBox(p: BuyBoxProps) {
   };
 
   const run = async (job: () => Promise<void>) => {
-    if (!$app.get().users) return openLogin();
+    if (!$loggedIn.get()) return askLogin();
     if (busy) return;
     setBusy(true);
     try {
@@ -79,19 +81,16 @@ export default function BuyBox(p: BuyBoxProps) {
       setBusy(false);
     }
   };
-  const create = (isNew: 0 | 1) =>
-    post<{ cart_id: number }>('/api/user/cart/create', {
-      // The field's own value: a click replayed right after hydration may run before the typed value is in state.
-      product_id: p.productId, cart_num: clampQuantity(Number(input.current?.value ?? qty), rule), is_new: isNew, product_attr_unique: sku!.unique, product_type: p.productType,
-    });
+  const line = () => ({
+    // The field's own value: a click replayed right after hydration may run before the typed value is in state.
+    product_id: p.productId, cart_num: clampQuantity(Number(input.current?.value ?? qty), rule), product_attr_unique: sku!.unique, product_type: p.productType,
+  });
   const addToCart = () => run(async () => {
-    await create(0);
-    const count = await get<[{ count: number }]>('/api/user/cart/count');
-    setCartNumber(count[0]?.count ?? 0);
+    await addCartLine(line());
     toast(t.addedToCart);
   });
   const buyNow = () => run(async () => {
-    const { cart_id } = await create(1);
+    const { cart_id } = await createCartLine(line(), true);
     location.assign(`/order_confirm?new=1&cartId=${cart_id}`);
   });
   const arrival = () => run(async () => {

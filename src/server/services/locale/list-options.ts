@@ -2,6 +2,7 @@ import { asc, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { country, currency } from '../../db/schema/index.ts';
 import { optionsQuery, type OptionsQuery } from '../../../shared/schemas/common.ts';
 import { badRequest } from '../errors.ts';
+import { currencySymbol } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
 
 import type { CountryOption, CurrencyOption } from '../../../shared/dto.ts';
@@ -37,7 +38,10 @@ export async function listCountryOptions(ctx: Pick<ServiceContext, 'db'>, input:
   return { count, list: rows satisfies CountryOption[] };
 }
 
-/** `GET /api/config/currency/options`: paged currencies matching name (zh/en), code or symbol. */
+/**
+ * `GET /api/config/currency/options`: paged currencies matching name (zh/en), code or stored symbol. Each is given
+ * with the symbol shoppers expect (`currencySymbol`: $ for USD), which the picker stores in the `locale` cookie.
+ */
 export async function listCurrencyOptions(ctx: Pick<ServiceContext, 'db'>, input: Partial<OptionsQuery>) {
   const { page, limit, keyword } = parse(input);
   const where: SQL | undefined = keyword
@@ -53,5 +57,5 @@ export async function listCurrencyOptions(ctx: Pick<ServiceContext, 'db'>, input
       .offset((page - 1) * limit),
     ctx.db.select({ count: sql<number>`count(*)::int` }).from(currency).where(where),
   ]);
-  return { count, list: rows satisfies CurrencyOption[] };
+  return { count, list: rows.map((r) => ({ ...r, symbol: currencySymbol(r.value) })) satisfies CurrencyOption[] };
 }

@@ -1,0 +1,17 @@
+import type { UserDto } from '../shared/dto.ts';
+import { seedPage, type PageState } from './ui.ts';
+import { $user } from './session.ts';
+import { setCartCount } from './cart.ts';
+
+/** What the server-rendered page hands to the browser stores (layouts/shell-state.ts writes it). */
+export interface ShellState {
+  page: Partial<PageState>;
+  user: UserDto | null;
+  cartCount: number;
+}
+
+export function seedStores(s: ShellState): void {
+  seedPage(s.page);
+  $user.set(s.user);
+  setCartCount(s.cartCount);
+}

@@ -1,0 +1,13 @@
+import { atom, computed } from 'nanostores';
+import type { UserDto } from '../shared/dto.ts';
+import { setCartCount } from './cart.ts';
+
+/** The signed-in user (spec section 4 "Auth state has user and loggedIn"). */
+export const $user = atom<UserDto | null>(null);
+export const $loggedIn = computed($user, (u) => u !== null);
+
+/** Spec section 4: reset clears the user and the token (the HttpOnly cookie is cleared by the server). */
+export function resetSession(): void {
+  $user.set(null);
+  setCartCount(0);
+}

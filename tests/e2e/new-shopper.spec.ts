@@ -1,0 +1,183 @@
+// What a new shopper tripped on (issue 9, "Also found, tried as a new user would"): lost first clicks on /login,
+// logins that forgot the page, a clipped area-code list, the phone page for scan login, the locale picker's
+// marks and symbols, and prefetches of pages that do not exist yet.
+import { mkdir } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, signIn } from './fixtures.ts';
+import { okBody } from './accounts.ts';
+
+const fromPathOf = async (page: Page) => {
+  const c = (await page.context().cookies()).find((x) => x.name === 'fromPath');
+  return c ? decodeURIComponent(c.value) : undefined;
+};
+
+/** The box of `inner` lies inside the box of `outer` (both in viewport coordinates). */
+async function inside(inner: Locator, outer: Locator): Promise<boolean> {
+  const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+  if (!a || !b) return false;
+  return a.y >= b.y - 0.5 && a.y + a.height <= b.y + b.height + 0.5 && a.x >= b.x - 0.5 && a.x + a.width <= b.x + b.width + 0.5;
+}
+
+test.describe('the first click on /login', () => {
+  test('a click that lands before the panels hydrate still switches the panel', async ({ page }) => {
+    // Hold the login panels' code until the click has happened: the click lands on the server-rendered HTML.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/_astro\/Login(Page|Panels)\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const tab = page.getByRole('tab', { name: '账号登录' });
+    await tab.click();
+    release();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('textbox', { name: '密码' })).toBeVisible();
+  });
+
+  test('on every fresh load the first click on 账号登录 or the QR icon counts', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (let i = 0; i < 6; i++) {
+      await page.goto('/login');
+      if (i % 2 === 0) {
+        const tab = page.getByRole('tab', { name: '账号登录' });
+        await tab.click();
+        await expect(tab, `load ${i + 1}`).toHaveAttribute('aria-selected', 'true');
+      } else {
+        await page.getByRole('button', { name: '扫码登录' }).click();
+        await expect(page.getByRole('img', { name: '扫码登录二维码' }), `load ${i + 1}`).toBeVisible();
+      }
+    }
+  });
+});
+
+test.describe('every way into login remembers the page', () => {
+  const dialog = (page: Page) => page.getByRole('dialog', { name: '登录' });
+
+  test('加入购物车 as a visitor', async ({ page }) => {
+    await page.goto('/goods_detail/1?from=ad');
+    await page.locator('[data-buy-box]').getByRole('button', { name: '加入购物车' }).click();
+    await expect(dialog(page)).toBeVisible();
+    expect(await fromPathOf(page)).toBe('/goods_detail/1?from=ad');
+  });
+
+  test('收藏 as a visitor', async ({ page }) => {
+    await page.goto('/goods_detail/6');
+    await page.getByRole('button', { name: '收藏商品' }).click();
+    await expect(dialog(page)).toBeVisible();
+    expect(await fromPathOf(page)).toBe('/goods_detail/6');
+  });
+
+  test('领取 as a visitor', async ({ page }) => {
+    await page.goto('/goods_detail/5');
+    await page.locator('[data-coupon]').getByRole('button', { name: '领取' }).first().click();
+    await expect(dialog(page)).toBeVisible();
+    expect(await fromPathOf(page)).toBe('/goods_detail/5');
+  });
+
+  test('the header link, and the /login page then returns to the page', async ({ page }) => {
+    await page.goto('/news_list?page=1');
+    await page.getByRole('link', { name: '登录/注册' }).click();
+    await expect(dialog(page)).toBeVisible();
+    expect(await fromPathOf(page)).toBe('/news_list?page=1');
+  });
+});
+
+test('the area-code list in the login dialog is whole on screen and every country can be picked', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: '登录/注册' }).click();
+  const dialog = page.getByRole('dialog', { name: '登录' });
+  await dialog.getByRole('button', { name: /地区号 \+86/ }).click();
+  const list = dialog.getByRole('list', { name: '国家/地区区号' });
+  const options = list.getByRole('button');
+  await expect(options).toHaveCount(20);
+  expect(await inside(list, dialog), 'the list lies inside the dialog').toBe(true);
+  // The list scrolls by itself: its last country is reached without moving the dialog.
+  const last = options.last();
+  const code = (await last.locator('small').textContent())!.trim();
+  await last.scrollIntoViewIfNeeded();
+  expect(await inside(last, list)).toBe(true);
+  expect(await inside(list, dialog)).toBe(true);
+  await last.click();
+  await expect(dialog.getByRole('button', { name: `地区号 ${code}，点击选择国家/地区` })).toBeVisible();
+});
+
+test.describe('scan login on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the confirmation page is laid out for the phone: no sideways scroll, a large confirm button', async ({ page, context, request, baseURL }) => {
+    const { data } = await okBody(await request.get('/api/pc/login/scan'));
+    await signIn(context, baseURL!, 'member');
+    await page.goto(`/scan_login?key=${data.key}`);
+    const confirm = page.getByRole('button', { name: '确认登录' });
+    await expect(confirm).toBeEnabled();
+    await mkdir('reports', { recursive: true });
+    await page.screenshot({ path: 'reports/scan-login-phone.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+    const box = (await confirm.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(300);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await expect(page.getByRole('heading', { name: '电脑端登录确认' })).toBeInViewport();
+  });
+});
+
+test.describe('locale picker marks and symbols', () => {
+  const picker = async (page: Page) => {
+    await page.getByRole('button', { name: /配送至/ }).click();
+    return page.getByRole('dialog', { name: '选择配送国家/地区和币种' });
+  };
+  const background = (l: Locator) => l.evaluate((el) => getComputedStyle(el).backgroundColor);
+
+  test('the chosen country and currency are marked', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await picker(page);
+    const china = dialog.getByRole('list', { name: '国家/地区列表' }).getByRole('button', { name: /中国/ }).first();
+    const cny = dialog.getByRole('list', { name: '币种列表' }).getByRole('button', { name: /人民币/ });
+    await expect(china).toHaveAttribute('aria-pressed', 'true');
+    await expect(cny).toHaveAttribute('aria-pressed', 'true');
+    const other = dialog.getByRole('list', { name: '币种列表' }).getByRole('button', { name: /港元|港币/ });
+    await expect(other).toHaveAttribute('aria-pressed', 'false');
+    expect(await background(cny)).not.toBe(await background(other));
+    expect(await background(china)).toBe(await background(cny));
+  });
+
+  test('a currency whose symbol is its code shows the code once', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await picker(page);
+    await dialog.getByRole('searchbox', { name: /币种/ }).fill('SGD');
+    const sgd = dialog.getByRole('list', { name: '币种列表' }).getByRole('button', { name: /新加坡元/ });
+    await expect(sgd).toBeVisible();
+    expect((await sgd.locator('small').textContent())!.match(/SGD/g)).toHaveLength(1);
+  });
+
+  test('US dollars are $ in the picker, the cookie, the header and the prices', async ({ page, context }) => {
+    await page.goto('/goods_detail/1');
+    const dialog = await picker(page);
+    await dialog.getByRole('searchbox', { name: /国家\/地区/ }).fill('美国');
+    await dialog.getByRole('button', { name: /^美国 \+1$/ }).click();
+    await expect(dialog.getByText('币种：USD $', { exact: true })).toBeVisible();
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await reloaded;
+    const cookie = (await context.cookies()).find((c) => c.name === 'locale');
+    expect(decodeURIComponent(cookie?.value ?? '')).toBe('US|USD|$');
+    await expect(page.getByRole('button', { name: /配送至/ })).toContainText('USD $');
+    await expect(page.locator('[data-buy-box] [data-sku-price]')).toHaveText(/^\$\d+\.\d\d$/);
+  });
+});
+
+test('a signed-in home page prefetches only pages that exist and logs no console error', async ({ page, context, baseURL }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(context, baseURL!, 'buyer');
+  // /news_list sits in the same header row as the links to pages still missing: quicklink sees them together.
+  const news = page.waitForResponse((r) => new URL(r.url()).pathname === '/news_list');
+  await page.goto('/');
+  expect((await news).status()).toBe(200);
+  const prefetched = await page.locator('link[rel="prefetch"]').evaluateAll((ls) => ls.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  expect(prefetched).toContain('/news_list');
+  for (const missing of ['/shopping_cart', '/user/order_list', '/merchant_settled']) expect(prefetched).not.toContain(missing);
+  expect(errors).toEqual([]);
+});
