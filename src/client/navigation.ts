@@ -2,7 +2,6 @@ import { listen } from 'quicklink';
 import { startProgress, doneProgress } from './progress.ts';
 import { matchRoute } from '../shared/routes.ts';
 import { $loggedIn } from '../stores/session.ts';
-import { $page } from '../stores/ui.ts';
 
 function isPageNavigation(e: MouseEvent, a: HTMLAnchorElement): boolean {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return false;
@@ -42,7 +41,7 @@ interface NetworkInformation {
 
 /**
  * Spec section 9: prefetch visible links at idle time (2000 ms timeout), never on slow, data-saver or offline, and only
- * to pages that exist (the route table's paths without a page come from the server, layouts/built-routes.ts).
+ * to pages that exist (routes marked `built` in the route table, src/shared/routes.ts; a test keeps the flag true).
  */
 export function prefetchLinks(): void {
   const conn = (navigator as Navigator & { connection?: NetworkInformation }).connection;
@@ -56,7 +55,7 @@ export function prefetchLinks(): void {
       (uri: string) => {
         const route = matchRoute(new URL(uri, location.href).pathname);
         // A route whose page is not built yet answers 404; a visitor would only fetch a redirect to /login.
-        return !!route && ($page.get().unbuilt.includes(route.path) || (!$loggedIn.get() && route.login));
+        return !!route && (!route.built || (!$loggedIn.get() && route.login));
       },
     ],
   });

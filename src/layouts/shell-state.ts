@@ -3,7 +3,6 @@ import type { ShellData } from '../server/services/site/load-shell.ts';
 import { toUserDto } from '../server/services/user/get-user.ts';
 import type { PageState } from '../stores/ui.ts';
 import type { ShellState } from '../stores/seed.ts';
-import { unbuiltRoutes } from './built-routes.ts';
 
 /** The global state (spec section 3) the page hands to the browser stores, as safe inline JSON. */
 export function shellStateJson(
@@ -23,7 +22,6 @@ export function shellStateJson(
     domain: site?.site_url || '/',
     hotline: site?.sys_phone ?? '',
     openService: site?.is_open_service || '0',
-    unbuilt: unbuiltRoutes,
   };
   const payload: ShellState = { page, user: user ? toUserDto(user) : null, cartCount: shell.cartCount };
   // `<` is escaped so no value can close the script element.

@@ -18,8 +18,6 @@ export interface PageState {
   domain: string;
   hotline: string;
   openService: string;
-  /** Route-table paths no page serves yet (never prefetched). */
-  unbuilt: string[];
 }
 
 export const initialPageState: PageState = {
@@ -34,7 +32,6 @@ export const initialPageState: PageState = {
   domain: '/',
   hotline: '',
   openService: '0',
-  unbuilt: [],
 };
 
 export const $page = map<PageState>({ ...initialPageState });
