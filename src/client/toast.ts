@@ -13,5 +13,7 @@ export function toast(message: string, ms = 2500): void {
   el.textContent = message;
   el.hidden = false;
   clearTimeout(timer);
-  timer = setTimeout(() => el && (el.hidden = true), ms);
+  timer = setTimeout(() => {
+    if (el) el.hidden = true;
+  }, ms);
 }

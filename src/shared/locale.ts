@@ -23,7 +23,12 @@ export function parseLocale(raw: string | null | undefined): Locale {
   if (parts.length !== 3) return { ...DEFAULT_LOCALE };
   const [country = '', currency = '', symbol = ''] = parts.map((p) => p.trim());
   const valid =
-    /^[A-Z]{2}$/.test(country) && /^[A-Z]{3}$/.test(currency) && symbol.length >= 1 && symbol.length <= 8 && !/[<>"'\\;,\s\u0000-\u001f\u007f]/.test(symbol);
+    /^[A-Z]{2}$/.test(country) &&
+    /^[A-Z]{3}$/.test(currency) &&
+    symbol.length >= 1 &&
+    symbol.length <= 8 &&
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the check refuses
+    !/[<>"'\\;,\s\u0000-\u001f\u007f]/.test(symbol);
   return valid ? { country, currency, symbol } : { ...DEFAULT_LOCALE };
 }
 

@@ -146,6 +146,7 @@ export function safeLocalPath(raw: string | null | undefined): string | null {
   } catch {
     return null;
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the check refuses
   return /^\/(?![/\\])[^\s]*$/.test(v) && !/[\\\u0000-\u001f]/.test(v) ? v : null;
 }
 

@@ -22,6 +22,7 @@ let sequence = 0;
  * ranges used as header values only: no traffic is sent to them.
  */
 export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function needs from its first parameter
   extraHTTPHeaders: async ({}, use, testInfo) => {
     sequence++;
     await use({ 'X-Forwarded-For': `203.0.${113 + (testInfo.workerIndex % 3)}.${(sequence % 250) + 1}` });

@@ -36,7 +36,7 @@ export function PhoneField({ id, phoneCode, phone, onPhoneCode, onPhone }: Props
       <input id={id} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={15} placeholder={placeholders.phone}
         aria-label="手机号" value={phone} onChange={(e) => onPhone(e.target.value.replace(/\D/g, ''))} />
       {open && (
-        <div className="phone-field__menu"
+        <div className="phone-field__menu" role="group" aria-label="选择国家/地区"
           onKeyDown={(e) => {
             // Escape closes this menu, not the whole dialog.
             if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); setOpen(false); }

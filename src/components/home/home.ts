@@ -15,7 +15,10 @@ if (carousel && track && track.children.length > 1) {
   const show = (i: number) => {
     index = (i + count) % count;
     track.scrollTo({ left: index * track.clientWidth, behavior: 'smooth' });
-    dots.forEach((d, n) => (n === index ? d.setAttribute('aria-current', 'true') : d.removeAttribute('aria-current')));
+    dots.forEach((d, n) => {
+      if (n === index) d.setAttribute('aria-current', 'true');
+      else d.removeAttribute('aria-current');
+    });
   };
   carousel.addEventListener('click', (e) => {
     const t = e.target as Element;

@@ -128,7 +128,7 @@ export default function BuyBox(p: BuyBoxProps) {
       <div className="buy__price">
         <span className="buy__label">{p.priceLabel}</span>
         <strong className="buy__now" data-sku-price>{shown?.price}</strong>
-        {shown?.ot && <del className="buy__ot" aria-label={`${t.original} ${shown.ot}`}>{shown.ot}</del>}
+        {shown?.ot && <del className="buy__ot"><span className="sr-only">{t.original} </span>{shown.ot}</del>}
         {shown?.charged && <span className="buy__charged">（{t.charged} {shown.charged}）</span>}
         {p.deposit && shown?.down && <span className="buy__down">{t.deposit} {shown.down}</span>}
       </div>

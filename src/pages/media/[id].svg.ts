@@ -16,7 +16,7 @@ const MEDIA_HEADERS = {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export const GET: APIRoute = async ({ locals, params, request }) => {
-  let file;
+  let file: Awaited<ReturnType<typeof getMedia>>;
   try {
     file = await getMedia(locals, { id: `${params.id ?? ''}.svg` });
   } catch (err) {

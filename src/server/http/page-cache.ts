@@ -84,7 +84,8 @@ function cacheOf(db: Db): PageStore {
   let c = caches.get(db);
   if (!c) {
     const store = new PageStore();
-    caches.set(db, (c = store));
+    c = store;
+    caches.set(db, store);
     onChange(db, (changed) => store.drop(changed));
   }
   return c;

@@ -33,7 +33,10 @@ export function tagsMatch(shown: Iterable<string>, changed: Iterable<string>): b
 
 function addTo(map: Map<string, Set<string>>, name: string, key: string): void {
   let keys = map.get(name);
-  if (!keys) map.set(name, (keys = new Set()));
+  if (!keys) {
+    keys = new Set();
+    map.set(name, keys);
+  }
   keys.add(key);
 }
 
@@ -73,7 +76,9 @@ export class TagIndex {
   /** The entries showing anything that `changed` names. */
   matching(changed: Iterable<string>): Set<string> {
     const out = new Set<string>();
-    const take = (keys: Set<string> | undefined) => keys?.forEach((k) => out.add(k));
+    const take = (keys: Set<string> | undefined) => {
+      for (const k of keys ?? []) out.add(k);
+    };
     let any = false;
     for (const c of changed) {
       if (c === ALL) return new Set(this.tagsOf.keys());

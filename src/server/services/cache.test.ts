@@ -36,6 +36,7 @@ describe('catalogue read cache', () => {
   it('runs a lazy query (a thenable that runs on every await, like a Drizzle query) only once', async () => {
     const db = fakeDb();
     let runs = 0;
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is what is under test
     const query = { then: (ok: (v: string) => unknown) => ok(`run ${++runs}`) };
     for (let i = 0; i < 3; i++) expect(await cached(db, 'q', () => query as unknown as PromiseLike<string>)).toBe('run 1');
     expect(runs).toBe(1);

@@ -48,7 +48,10 @@ const states = new WeakMap<object, State>();
 
 function stateOf(db: Db): State {
   let s = states.get(db);
-  if (!s) states.set(db, (s = { reads: new Map(), index: new TagIndex(), seq: 0, recent: [], listeners: new Set() }));
+  if (!s) {
+    s = { reads: new Map(), index: new TagIndex(), seq: 0, recent: [], listeners: new Set() };
+    states.set(db, s);
+  }
   return s;
 }
 
