@@ -42,7 +42,10 @@ if (!base) {
   if (!process.env.DATABASE_URL) process.env.DATA_DIR = DATA_DIR;
   if (process.env.DATABASE_URL || !existsSync(marker)) {
     console.log(`[bench] building the ${PRODUCTS}-product mall in ${process.env.DATABASE_URL ? 'PostgreSQL' : DATA_DIR} …`);
-    const r = spawnSync('npx', ['tsx', 'scripts/seed-large.ts', String(PRODUCTS), String(MERCHANTS)], { stdio: 'inherit', env: process.env });
+    const r = spawnSync('npx', ['tsx', 'scripts/seed-large.ts', String(PRODUCTS), String(MERCHANTS)], {
+      stdio: 'inherit',
+      env: process.env,
+    });
     if (r.status !== 0) process.exit(r.status ?? 1);
     if (!process.env.DATABASE_URL) writeFileSync(marker, new Date().toISOString());
   }
@@ -56,7 +59,10 @@ if (!base) {
   const exited = new Promise((resolve) => server.once('exit', resolve));
   for (let ready = false; !ready; ) {
     if (server.exitCode !== null) process.exit(1);
-    ready = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    ready = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!ready) await new Promise((r) => setTimeout(r, 200));
   }
   server.exited = exited;
@@ -108,7 +114,7 @@ const productIds = (() => {
   for (let i = 0; i < 2000; i++) ids.push(i % 10 === 0 ? 1 + rand(600) : 1001 + rand(PRODUCTS - 600));
   return ids;
 })();
-const cats = await getJson("/api/store/product/category/lst");
+const cats = await getJson('/api/store/product/category/lst');
 const tree = Array.isArray(cats) ? cats : (cats?.list ?? []);
 const flat = [];
 (function walk(nodes) {
@@ -123,7 +129,8 @@ const pick = (a) => a[rand(a.length)];
 
 const groups = {
   home: () => '/',
-  search: () => `/goods_search?${new URLSearchParams({ title: pick(keywords), price_on: '10', price_off: '5000', order: pick(['', 'sales', 'price_asc', 'price_desc']), page: String(1 + rand(3)) })}`,
+  search: () =>
+    `/goods_search?${new URLSearchParams({ title: pick(keywords), price_on: '10', price_off: '5000', order: pick(['', 'sales', 'price_asc', 'price_desc']), page: String(1 + rand(3)) })}`,
   category: () => `/goods_cate?${new URLSearchParams({ sid: String(pick(categoryIds)), page: String(1 + rand(5)) })}`,
   product: () => `/goods_detail/${pick(productIds)}`,
   store: () => `/store?id=${1 + rand(MERCHANTS)}`,
@@ -154,7 +161,9 @@ for (const [name, next] of Object.entries(groups).filter(([n]) => !ONLY.length |
   const wall = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
   const f = (v) => v.toFixed(1).padStart(8);
-  console.log(`${name.padEnd(8)} ${f(pct(times, 50))} ${f(pct(times, 95))} ${f(pct(times, 99))} ${(times.length / wall).toFixed(0).padStart(8)} ${`${Math.round((100 * hits) / times.length)}%`.padStart(7)}   ${JSON.stringify(statuses)}`);
+  console.log(
+    `${name.padEnd(8)} ${f(pct(times, 50))} ${f(pct(times, 95))} ${f(pct(times, 99))} ${(times.length / wall).toFixed(0).padStart(8)} ${`${Math.round((100 * hits) / times.length)}%`.padStart(7)}   ${JSON.stringify(statuses)}`,
+  );
 }
 agent.destroy();
 if (server) {

@@ -89,27 +89,43 @@ async function measure(browser, path) {
   const page = await context.newPage();
   const net = { inflight: 0, lastStart: Date.now() };
   const pending = []; // one promise per response, settled with its sizes and decoded body
-  page.on('request', () => { net.inflight++; net.lastStart = Date.now(); });
+  page.on('request', () => {
+    net.inflight++;
+    net.lastStart = Date.now();
+  });
   page.on('requestfinished', () => net.inflight--);
   page.on('requestfailed', () => net.inflight--);
   page.on('response', (response) => {
     // A response that never ends (event stream, hung request) must not hang the bench: it is dropped.
     const timeout = new Promise((res) => setTimeout(res, MAX_WAIT_MS, null).unref());
-    pending.push(Promise.race([timeout, (async () => {
-      const req = response.request();
-      const mime = (response.headers()['content-type'] || '').toLowerCase();
-      const kind = req.resourceType() === 'script' || mime.includes('javascript') ? 'js'
-        : req.resourceType() === 'stylesheet' || mime.includes('text/css') ? 'css' : 'other';
-      const body = await response.body().catch(() => Buffer.alloc(0)); // redirects have no body
-      // DevTools-style "transferred": encoded body as it came off the wire plus response headers.
-      const sizes = await req.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));
-      return {
-        url: response.url(), kind, navigation: req.isNavigationRequest() && req.frame() === page.mainFrame(),
-        raw: body.length, gzip: body.length ? gz(body) : 0, body,
-        transferred: sizes.responseBodySize + sizes.responseHeadersSize,
-        encoding: response.headers()['content-encoding'] || 'identity',
-      };
-    })()]));
+    pending.push(
+      Promise.race([
+        timeout,
+        (async () => {
+          const req = response.request();
+          const mime = (response.headers()['content-type'] || '').toLowerCase();
+          const kind =
+            req.resourceType() === 'script' || mime.includes('javascript')
+              ? 'js'
+              : req.resourceType() === 'stylesheet' || mime.includes('text/css')
+                ? 'css'
+                : 'other';
+          const body = await response.body().catch(() => Buffer.alloc(0)); // redirects have no body
+          // DevTools-style "transferred": encoded body as it came off the wire plus response headers.
+          const sizes = await req.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));
+          return {
+            url: response.url(),
+            kind,
+            navigation: req.isNavigationRequest() && req.frame() === page.mainFrame(),
+            raw: body.length,
+            gzip: body.length ? gz(body) : 0,
+            body,
+            transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+            encoding: response.headers()['content-encoding'] || 'identity',
+          };
+        })(),
+      ]),
+    );
   });
   const settled = async () => (await Promise.all(pending)).filter((r) => r?.url.startsWith('http'));
 
@@ -135,8 +151,10 @@ async function measure(browser, path) {
         // A covered or off-layout element cannot be hovered for real; a bubbling pointerover still counts.
         await target.hover({ timeout: 2000 }).catch(() => target.dispatchEvent('pointerover').catch(() => {}));
       }
-      const focusable = island.locator('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')
-        .filter({ visible: true }).first();
+      const focusable = island
+        .locator('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')
+        .filter({ visible: true })
+        .first();
       if (await focusable.count()) await focusable.focus({ timeout: 2000 }).catch(() => {});
     }
     result.idleCappedAfter = await networkQuiet(net);
@@ -153,7 +171,15 @@ async function measure(browser, path) {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const results = [];
 try {
@@ -163,36 +189,58 @@ try {
 }
 
 // ---- report
-const header = ['page', 'status', 'html raw / xfer', 'js before: files raw gzip xfer', 'js after: files raw gzip xfer', 'css xfer', 'inline js raw / gzip', 'islands hydrated'];
-const rows = results.map((r) => r.error
-  ? [r.path, 'ERR', r.error, '', '', '', '', '']
-  : [
-      r.path, String(r.status),
-      `${kb(r.html.raw)} / ${kb(r.html.transferred)} KB (${r.html.encoding})`,
-      `${r.jsBefore.files}  ${kb(r.jsBefore.raw)}  ${kb(r.jsBefore.gzip)}  ${kb(r.jsBefore.transferred)} KB`,
-      `${r.jsAfter.files}  ${kb(r.jsAfter.raw)}  ${kb(r.jsAfter.gzip)}  ${kb(r.jsAfter.transferred)} KB`,
-      `${kb(r.cssBefore.transferred)} KB`,
-      `${kb(r.inlineScripts.raw)} / ${kb(r.inlineScripts.gzip)} KB`,
-      `${r.hydrated}/${r.islands}`,
-    ]);
+const header = [
+  'page',
+  'status',
+  'html raw / xfer',
+  'js before: files raw gzip xfer',
+  'js after: files raw gzip xfer',
+  'css xfer',
+  'inline js raw / gzip',
+  'islands hydrated',
+];
+const rows = results.map((r) =>
+  r.error
+    ? [r.path, 'ERR', r.error, '', '', '', '', '']
+    : [
+        r.path,
+        String(r.status),
+        `${kb(r.html.raw)} / ${kb(r.html.transferred)} KB (${r.html.encoding})`,
+        `${r.jsBefore.files}  ${kb(r.jsBefore.raw)}  ${kb(r.jsBefore.gzip)}  ${kb(r.jsBefore.transferred)} KB`,
+        `${r.jsAfter.files}  ${kb(r.jsAfter.raw)}  ${kb(r.jsAfter.gzip)}  ${kb(r.jsAfter.transferred)} KB`,
+        `${kb(r.cssBefore.transferred)} KB`,
+        `${kb(r.inlineScripts.raw)} / ${kb(r.inlineScripts.gzip)} KB`,
+        `${r.hydrated}/${r.islands}`,
+      ],
+);
 // Paths like /goods_search?title=手机 hold double-width characters: pad by terminal columns, not code units.
-const cols = (s) => [...s].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60\uffe0-\uffe6]/.test(c) ? 2 : 1), 0);
+const cols = (s) =>
+  [...s].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60\uffe0-\uffe6]/.test(c) ? 2 : 1), 0);
 const widths = header.map((h, i) => Math.max(cols(h), ...rows.map((row) => cols(row[i]))));
 const line = (cells) => cells.map((c, i) => c + ' '.repeat(widths[i] - cols(c))).join(' | ');
 console.log(`\nJS budget at ${baseUrl} (KB = 1024 bytes; gzip = our own gzip -9 of decoded bodies; xfer = wire bytes incl. headers)\n`);
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
 for (const row of rows) console.log(line(row));
-for (const r of results) if (r.idleCapped || r.idleCappedAfter) console.log(`note: ${r.path} never went network-quiet within ${MAX_WAIT_MS / 1000} s`);
+for (const r of results)
+  if (r.idleCapped || r.idleCappedAfter) console.log(`note: ${r.path} never went network-quiet within ${MAX_WAIT_MS / 1000} s`);
 
 // The target counts every byte of JS that runs before interaction: JS files plus inline scripts.
 const home = results.find((r) => r.path === '/');
 let verdict = null;
 if (home && !home.error && home.status >= 200 && home.status < 300) {
   const total = home.jsBefore.gzip + home.inlineScripts.gzip;
-  verdict = { target: '≤ 15 KB gzip JS before first interaction', gzipFiles: home.jsBefore.gzip, gzipInline: home.inlineScripts.gzip, total, met: total <= TARGET_GZIP };
-  console.log(`\nHome page: ${kb(total)} KB gzip JS before first interaction (files ${kb(home.jsBefore.gzip)} + inline ${kb(home.inlineScripts.gzip)})`
-    + ` -> target ≤ 15 KB ${verdict.met ? 'MET' : 'NOT MET'}`);
+  verdict = {
+    target: '≤ 15 KB gzip JS before first interaction',
+    gzipFiles: home.jsBefore.gzip,
+    gzipInline: home.inlineScripts.gzip,
+    total,
+    met: total <= TARGET_GZIP,
+  };
+  console.log(
+    `\nHome page: ${kb(total)} KB gzip JS before first interaction (files ${kb(home.jsBefore.gzip)} + inline ${kb(home.inlineScripts.gzip)})` +
+      ` -> target ≤ 15 KB ${verdict.met ? 'MET' : 'NOT MET'}`,
+  );
 } else {
   // An error page ships next to no JS: calling that "met" would be a false reassurance.
   const why = !home ? 'not measured' : home.error ? `failed (${home.error})` : `answered HTTP ${home.status}`;
@@ -201,7 +249,10 @@ if (home && !home.error && home.status >= 200 && home.status < 300) {
 
 await mkdir(`${root}reports`, { recursive: true });
 const out = `${root}reports/bench-js.json`;
-await writeFile(out, JSON.stringify({ generatedAt: new Date().toISOString(), baseUrl, homeTarget: verdict, pages: results }, null, 2) + '\n');
+await writeFile(
+  out,
+  JSON.stringify({ generatedAt: new Date().toISOString(), baseUrl, homeTarget: verdict, pages: results }, null, 2) + '\n',
+);
 console.log(`Figures written to ${out}`);
 
 if (server) {

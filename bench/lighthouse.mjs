@@ -27,7 +27,9 @@ async function freePort() {
 function describeItem(item) {
   const node = item.node ?? item.subItems?.items?.[0]?.relatedNode;
   if (node) return `${node.selector ?? ''} ${node.snippet ?? ''}`.trim().slice(0, 200);
-  return [item.description, item.sourceLocation?.url ?? item.url].filter(Boolean).join(" ").slice(0, 200) || JSON.stringify(item).slice(0, 200);
+  return (
+    [item.description, item.sourceLocation?.url ?? item.url].filter(Boolean).join(' ').slice(0, 200) || JSON.stringify(item).slice(0, 200)
+  );
 }
 
 let base = external;
@@ -46,8 +48,16 @@ if (!base) {
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const rows = [];
 try {
@@ -59,16 +69,21 @@ try {
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
       .map((a) => a.id);
     rows.push({
-      path, performance: score('performance'), accessibility: score('accessibility'),
-      bestPractices: score('best-practices'), seo: score('seo'),
+      path,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
       lcpMs: Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
       cls: Number((result.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
       tbtMs: Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? 0),
       failing,
       // What each failing audit points at (element, console message or URL), so a lost point can be traced.
-      findings: Object.fromEntries(Object.values(result.lhr.audits)
-        .filter((a) => failing.includes(a.id) && a.details?.items?.length)
-        .map((a) => [a.id, a.details.items.slice(0, 8).map(describeItem)])),
+      findings: Object.fromEntries(
+        Object.values(result.lhr.audits)
+          .filter((a) => failing.includes(a.id) && a.details?.items?.length)
+          .map((a) => [a.id, a.details.items.slice(0, 8).map(describeItem)]),
+      ),
     });
   }
 } finally {
@@ -79,9 +94,18 @@ try {
 console.log(`\nLighthouse ${desktopConfig.settings?.formFactor ?? 'desktop'} at ${base}\n`);
 console.log('page'.padEnd(32), 'perf', 'a11y', 'bp ', 'seo', ' LCP ms', ' CLS ', 'TBT ms', ' audits below 0.9');
 for (const r of rows) {
-  console.log(r.path.padEnd(32), String(r.performance).padStart(4), String(r.accessibility).padStart(4),
-    String(r.bestPractices).padStart(3), String(r.seo).padStart(3), String(r.lcpMs).padStart(7),
-    String(r.cls).padStart(5), String(r.tbtMs).padStart(6), ' ', r.failing.join(', ') || '-');
+  console.log(
+    r.path.padEnd(32),
+    String(r.performance).padStart(4),
+    String(r.accessibility).padStart(4),
+    String(r.bestPractices).padStart(3),
+    String(r.seo).padStart(3),
+    String(r.lcpMs).padStart(7),
+    String(r.cls).padStart(5),
+    String(r.tbtMs).padStart(6),
+    ' ',
+    r.failing.join(', ') || '-',
+  );
 }
 const SCORED = ['errors-in-console', 'target-size', 'color-contrast', 'heading-order', 'link-name', 'button-name', 'image-alt'];
 for (const r of rows) {

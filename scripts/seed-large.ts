@@ -28,4 +28,6 @@ const result = await seedLarge(database.db, {
   },
 });
 await database.close();
-console.log(`[seed-large] ${result.products} products, ${result.merchants} shops in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `[seed-large] ${result.products} products, ${result.merchants} shops in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

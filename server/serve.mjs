@@ -86,7 +86,11 @@ function wellEncoded(url = '/') {
 /** A refusal (the API's envelope under /api, plain text elsewhere), answered before Astro (and before a byte of any body is read). */
 function refuse(req, res, status, message, headers = {}) {
   const api = req.url?.startsWith('/api/');
-  res.writeHead(status, { 'content-type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.writeHead(status, {
+    'content-type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    ...headers,
+  });
   res.end(api ? JSON.stringify({ status, message }) : `${status} ${message}`);
 }
 

@@ -10,7 +10,10 @@ import { toast } from './toast.ts';
 import { LOGIN_REQUIRED } from '../shared/messages.ts';
 
 async function claimCoupon(btn: HTMLButtonElement): Promise<void> {
-  const { data, message } = await send<{ can_claim_more?: boolean }>('POST', `/api/coupon/receive/${encodeURIComponent(btn.dataset.id ?? '')}`);
+  const { data, message } = await send<{ can_claim_more?: boolean }>(
+    'POST',
+    `/api/coupon/receive/${encodeURIComponent(btn.dataset.id ?? '')}`,
+  );
   toast(message && message !== 'success' ? message : '领取成功');
   if (data?.can_claim_more) {
     btn.textContent = btn.dataset.again ?? '再领一张';
@@ -23,7 +26,9 @@ async function claimCoupon(btn: HTMLButtonElement): Promise<void> {
 
 async function toggleRelation(btn: HTMLButtonElement): Promise<void> {
   const on = btn.getAttribute('aria-pressed') === 'true';
-  await send('POST', `/api/user/relation/${on ? 'delete' : 'create'}`, { body: { type: Number(btn.dataset.type), type_id: Number(btn.dataset.id) } });
+  await send('POST', `/api/user/relation/${on ? 'delete' : 'create'}`, {
+    body: { type: Number(btn.dataset.type), type_id: Number(btn.dataset.id) },
+  });
   btn.setAttribute('aria-pressed', String(!on));
   const label = on ? btn.dataset.off : btn.dataset.on;
   if (label) btn.textContent = label;

@@ -20,7 +20,11 @@ function rejected(body: unknown) {
 
 describe('interpret(): the status rules of spec section 8', () => {
   it('returns the data on status 200', () => {
-    expect(interpret({ status: 200, message: 'success', data: { count: 3 } })).toEqual({ ok: true, data: { count: 3 }, message: 'success' });
+    expect(interpret({ status: 200, message: 'success', data: { count: 3 } })).toEqual({
+      ok: true,
+      data: { count: 3 },
+      message: 'success',
+    });
     expect(interpret({ status: 200, data: [{ keyword: '手机' }] })).toMatchObject({ ok: true, data: [{ keyword: '手机' }] });
   });
 
@@ -85,8 +89,14 @@ describe('interpret(): the status rules of spec section 8', () => {
 
 describe('onLoginRequired(): spec section 4 session clearing', () => {
   const member: UserDto = {
-    uid: 1, nickname: '会员小米', avatar: '/a.svg', phone: '138****8000', phone_code: '86',
-    is_open_member: 1, is_money_level: 1, scope: 'user',
+    uid: 1,
+    nickname: '会员小米',
+    avatar: '/a.svg',
+    phone: '138****8000',
+    phone_code: '86',
+    is_open_member: 1,
+    is_money_level: 1,
+    scope: 'user',
   };
 
   beforeEach(() => {
@@ -123,7 +133,13 @@ describe('onLoginRequired(): spec section 4 session clearing', () => {
   it('leaves the rest of the page state alone', () => {
     seedStores({ page: { logoUrl: '/logo.svg', hotline: '400-820-8820', domain: 'http://mall.test' }, user: member, cartCount: 3 });
     onLoginRequired();
-    expect($page.get()).toMatchObject({ logoUrl: '/logo.svg', hotline: '400-820-8820', domain: 'http://mall.test/', headers: true, footers: true });
+    expect($page.get()).toMatchObject({
+      logoUrl: '/logo.svg',
+      hotline: '400-820-8820',
+      domain: 'http://mall.test/',
+      headers: true,
+      footers: true,
+    });
     expect(initialPageState).toMatchObject({ headers: true, footers: true, banner: false });
   });
 });

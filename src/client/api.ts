@@ -31,7 +31,11 @@ export function interpret<T>(body: unknown): Outcome<T> {
   if (status === 200) return { ok: true, data: b.data as T, message };
   const data = b.data && typeof b.data === 'object' ? (b.data as Record<string, unknown>) : undefined;
   if (MESSAGE_STATUSES.has(status)) {
-    return { ok: false, error: new ApiError(message, status, data), loginRequired: LOGIN_STATUSES.has(status) && message === LOGIN_REQUIRED };
+    return {
+      ok: false,
+      error: new ApiError(message, status, data),
+      loginRequired: LOGIN_STATUSES.has(status) && message === LOGIN_REQUIRED,
+    };
   }
   return { ok: false, error: new ApiError(message, status || 500, data), loginRequired: false };
 }

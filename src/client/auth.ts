@@ -30,7 +30,8 @@ interface CaptchaAnswer {
 
 export const authApi = {
   captcha: () => get<Captcha>('/api/captcha'),
-  sendCode: (b: { phone: string; phone_code: string; type: CodeType } & CaptchaAnswer) => send<unknown>('POST', '/api/auth/verify', { body: b }),
+  sendCode: (b: { phone: string; phone_code: string; type: CodeType } & CaptchaAnswer) =>
+    send<unknown>('POST', '/api/auth/verify', { body: b }),
   register: (b: { phone: string; phone_code: string; sms_code: string; pwd: string } & CaptchaAnswer) =>
     send<unknown>('POST', '/api/auth/register', { body: { ...b, user_type: 'pc' } }),
   login: (b: { account: string; phone_code: string; password: string } & CaptchaAnswer) =>

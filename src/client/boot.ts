@@ -50,7 +50,9 @@ $loginDialog.subscribe((open) => {
     .then((m) => m.mountLoginDialog())
     .catch(() => location.assign('/login'));
 });
-document.addEventListener('pointerover', (e) => (e.target as Element).closest?.('[data-login-link]') && void loadDialog().catch(() => {}), { passive: true });
+document.addEventListener('pointerover', (e) => (e.target as Element).closest?.('[data-login-link]') && void loadDialog().catch(() => {}), {
+  passive: true,
+});
 document.addEventListener('click', (e) => {
   const t = e.target as Element;
   if (t.closest('[data-login-link]') && !e.defaultPrevented) {

@@ -8,5 +8,9 @@ import { parseId } from '../shared/routes.ts';
 export async function loadGoodsDetail(page: PageInput) {
   const id = parseId(page.params?.id);
   if (id === null) return failure(404);
-  return loadProductPage(page, (ctx) => getProductDetail(ctx, { id }), (d) => d);
+  return loadProductPage(
+    page,
+    (ctx) => getProductDetail(ctx, { id }),
+    (d) => d,
+  );
 }

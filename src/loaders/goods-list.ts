@@ -23,6 +23,15 @@ export function loadGoodsList(page: PageInput) {
     ]);
     // Valid now: the service accepted them.
     const pageNo = Number(q.page || 1);
-    return { type, list, recommend: recommend.list, banners, page: pageNo, limit: Number(q.limit || GOODS_LIST_LIMIT), rawLimit: q.limit, ...basics };
+    return {
+      type,
+      list,
+      recommend: recommend.list,
+      banners,
+      page: pageNo,
+      limit: Number(q.limit || GOODS_LIST_LIMIT),
+      rawLimit: q.limit,
+      ...basics,
+    };
   });
 }

@@ -8,5 +8,9 @@ import { parseId } from '../shared/routes.ts';
 export async function loadGoodsPresellDetail(page: PageInput) {
   const id = parseId(page.params?.id);
   if (id === null) return failure(404);
-  return loadProductPage(page, (ctx) => getPresellDetail(ctx, { id }), (d) => d.product);
+  return loadProductPage(
+    page,
+    (ctx) => getPresellDetail(ctx, { id }),
+    (d) => d.product,
+  );
 }

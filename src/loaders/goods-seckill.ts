@@ -14,7 +14,11 @@ export function loadGoodsSeckill(page: PageInput) {
     const [sessions, basics] = await Promise.all([listSeckillSessions(ctx), pageBasics(page)]);
     const time = q.get('time');
     const explicit = time !== null && time !== '';
-    const products = await listSeckillProducts(ctx, { seckill_time_id: explicit ? time : undefined, page: q.get('page') ?? undefined, limit: LIMIT });
+    const products = await listSeckillProducts(ctx, {
+      seckill_time_id: explicit ? time : undefined,
+      page: q.get('page') ?? undefined,
+      limit: LIMIT,
+    });
     const session = explicit
       ? sessions.seckillTime.find((s) => String(s.seckill_time_id) === time)
       : sessions.seckillTime[sessions.seckillTimeIndex];

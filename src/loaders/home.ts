@@ -22,13 +22,18 @@ const SHARED_TTL_MS = 10_000;
 
 /** The flash-sale strip and featured shops (with their recommendations) are the same for every shopper. */
 function sharedSections(ctx: Pick<ServiceContext, 'db'>) {
-  return cached(ctx.db, `${CACHE_KEYS.hot}home-shared`, async () => {
-    const [seckill, shops] = await Promise.all([
-      listSeckillProducts(ctx, { page: 1, limit: 5 }),
-      listMerchants(ctx, { page: 1, limit: 2, is_best: 1 }),
-    ]);
-    return { seckill, shops };
-  }, SHARED_TTL_MS);
+  return cached(
+    ctx.db,
+    `${CACHE_KEYS.hot}home-shared`,
+    async () => {
+      const [seckill, shops] = await Promise.all([
+        listSeckillProducts(ctx, { page: 1, limit: 5 }),
+        listMerchants(ctx, { page: 1, limit: 2, is_best: 1 }),
+      ]);
+      return { seckill, shops };
+    },
+    SHARED_TTL_MS,
+  );
 }
 
 /**
@@ -76,7 +81,11 @@ export function loadHome(page: PageInput) {
   return loadPage(async () => {
     const plazaPages = Math.min(PLAZA_MAX_PAGES, Math.max(1, Number.parseInt(page.url.searchParams.get('plaza') ?? '1', 10) || 1));
     const ctx = ctxOf(page);
-    const [home, site, basics] = await Promise.all([loadHomePage(ctx, plazaPages), cachedSiteConfig(ctx).catch(() => null), pageBasics(page)]);
+    const [home, site, basics] = await Promise.all([
+      loadHomePage(ctx, plazaPages),
+      cachedSiteConfig(ctx).catch(() => null),
+      pageBasics(page),
+    ]);
     return { home, site, plazaPages, ...basics };
   });
 }

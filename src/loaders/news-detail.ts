@@ -17,7 +17,11 @@ export async function loadNewsDetail(page: PageInput) {
   if (id === null || !found || !entry) return failure(404);
   return loadPage(async () => {
     const article = getArticle(articles, { id });
-    const [{ Content }, site, side] = await Promise.all([render(entry), cachedSiteConfig(page.locals.ctx).catch(() => null), newsAsides(page, articles)]);
+    const [{ Content }, site, side] = await Promise.all([
+      render(entry),
+      cachedSiteConfig(page.locals.ctx).catch(() => null),
+      newsAsides(page, articles),
+    ]);
     return { article, adjacent: getAdjacentArticles(articles, { id }), Content, site, ...side };
   });
 }

@@ -14,7 +14,11 @@ export function loadNewsList(page: PageInput) {
     // Valid now: the service accepted them.
     const cid = Number(q.get('cid') || 0);
     return {
-      list, cid, page: Number(q.get('page') || 1), limit: NEWS_PAGE_SIZE, categories: listNewsCategories(),
+      list,
+      cid,
+      page: Number(q.get('page') || 1),
+      limit: NEWS_PAGE_SIZE,
+      categories: listNewsCategories(),
       ...(await newsAsides(page, articles)),
     };
   });

@@ -16,9 +16,20 @@ export function loadQualifications(page: PageInput) {
     let error = '';
     if (page.request?.method === 'POST') {
       const form = await page.request.formData().catch(() => new FormData());
-      const answer = { key: String(form.get('key') ?? '').slice(0, 64), code: String(form.get('code') ?? '').trim().slice(0, 8) };
+      const answer = {
+        key: String(form.get('key') ?? '').slice(0, 64),
+        code: String(form.get('code') ?? '')
+          .trim()
+          .slice(0, 8),
+      };
       try {
-        return { merchant, licences: await unlockMerchantLicences(ctx, { id: merchant.mer_id, ...answer }), captcha: null, error, ...basics };
+        return {
+          merchant,
+          licences: await unlockMerchantLicences(ctx, { id: merchant.mer_id, ...answer }),
+          captcha: null,
+          error,
+          ...basics,
+        };
       } catch (e) {
         if (!(e instanceof ServiceError)) throw e;
         error = e.message;

@@ -23,9 +23,11 @@ describe('page results', () => {
 
   it('rethrows faults that are not refusals, so the 500 page shows them', async () => {
     const boom = new Error('db down');
-    await expect(loadPage(async () => {
-      throw boom;
-    })).rejects.toBe(boom);
+    await expect(
+      loadPage(async () => {
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
     expect(() => toFailure(new ServiceError('internal', '服务器错误'))).toThrow('服务器错误');
     expect(() => toFailure('not an error')).toThrow();
   });

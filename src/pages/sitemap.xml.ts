@@ -7,5 +7,10 @@ import { xmlResponse } from '../server/seo/responses.ts';
 /** The sitemap index: one entry per shard (/sitemap/<name>.xml). */
 export const GET: APIRoute = async ({ locals, url }) => {
   const [base, shards] = await Promise.all([siteOrigin(locals, url), listSitemapShards(locals)]);
-  return xmlResponse(sitemapIndexXml(base, shards.map((name) => ({ loc: `/sitemap/${name}.xml` }))));
+  return xmlResponse(
+    sitemapIndexXml(
+      base,
+      shards.map((name) => ({ loc: `/sitemap/${name}.xml` })),
+    ),
+  );
 };

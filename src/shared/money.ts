@@ -95,9 +95,10 @@ function owners(): Map<string, string> {
   }
   narrowOwners = new Map();
   for (const [narrow, codes] of byNarrow) {
-    const owner = codes.length === 1
-      ? codes[0]
-      : (codes.find((c) => symbolOf(c, 'zh-CN', 'symbol') === narrow) ?? codes.find((c) => symbolOf(c, 'en', 'symbol') === narrow));
+    const owner =
+      codes.length === 1
+        ? codes[0]
+        : (codes.find((c) => symbolOf(c, 'zh-CN', 'symbol') === narrow) ?? codes.find((c) => symbolOf(c, 'en', 'symbol') === narrow));
     if (owner) narrowOwners.set(owner, narrow);
   }
   return narrowOwners;

@@ -4,20 +4,54 @@ import { ROUTES, url, matchRoute, parseId, safeLocalPath, guard, merchantUrl, me
 /** Spec section 2, written out by hand so a route dropped from the table is noticed. */
 const SPEC_PATHS = [
   '/',
-  '/coupon_center', '/evaluation', '/goods_cate', '/goods_coupon', '/goods_list', '/goods_presell', '/goods_search', '/goods_seckill',
+  '/coupon_center',
+  '/evaluation',
+  '/goods_cate',
+  '/goods_coupon',
+  '/goods_list',
+  '/goods_presell',
+  '/goods_search',
+  '/goods_seckill',
   '/login',
-  '/logistics', '/logistics_delivery',
-  '/merchant_settled', '/news_list',
-  '/order_confirm', '/order_detail', '/order_stay_detail',
-  '/payment', '/payment_failed', '/payment_success',
+  '/logistics',
+  '/logistics_delivery',
+  '/merchant_settled',
+  '/news_list',
+  '/order_confirm',
+  '/order_detail',
+  '/order_stay_detail',
+  '/payment',
+  '/payment_failed',
+  '/payment_success',
   '/privacy_agreement',
   '/qualifications',
-  '/refund', '/refund_confirm', '/refund_detail', '/refund_goods', '/refund_logistics',
-  '/shop_more', '/shop_street', '/shopping_cart',
-  '/goods_detail/[id]', '/goods_presell_detail/[id]', '/goods_seckill_detail/[id]', '/news_detail/[id]',
-  '/store', '/store/category', '/store/storeCoupon',
-  '/user', '/user/address_list', '/user/balance', '/user/collect', '/user/integral', '/user/invoice_list', '/user/my_coupon',
-  '/user/order_list', '/user/presell_order', '/user/refund_list', '/user/refund_select', '/user/settle_record',
+  '/refund',
+  '/refund_confirm',
+  '/refund_detail',
+  '/refund_goods',
+  '/refund_logistics',
+  '/shop_more',
+  '/shop_street',
+  '/shopping_cart',
+  '/goods_detail/[id]',
+  '/goods_presell_detail/[id]',
+  '/goods_seckill_detail/[id]',
+  '/news_detail/[id]',
+  '/store',
+  '/store/category',
+  '/store/storeCoupon',
+  '/user',
+  '/user/address_list',
+  '/user/balance',
+  '/user/collect',
+  '/user/integral',
+  '/user/invoice_list',
+  '/user/my_coupon',
+  '/user/order_list',
+  '/user/presell_order',
+  '/user/refund_list',
+  '/user/refund_select',
+  '/user/settle_record',
 ];
 
 const paths = Object.values(ROUTES).map((d) => d.path as string);
@@ -36,13 +70,27 @@ describe('route table', () => {
   });
 
   it('lets visitors browse goods, shops, news and agreements', () => {
-    for (const p of ['/', '/goods_list', '/goods_search', '/goods_detail/5', '/shop_street', '/store', '/news_list', '/privacy_agreement', '/login']) {
+    for (const p of [
+      '/',
+      '/goods_list',
+      '/goods_search',
+      '/goods_detail/5',
+      '/shop_street',
+      '/store',
+      '/news_list',
+      '/privacy_agreement',
+      '/login',
+    ]) {
       expect(matchRoute(p)?.login, p).toBe(false);
     }
   });
 
   it('marks only the login page guest-only', () => {
-    expect(Object.values(ROUTES).filter((d) => d.guest).map((d) => d.path)).toEqual(['/login']);
+    expect(
+      Object.values(ROUTES)
+        .filter((d) => d.guest)
+        .map((d) => d.path),
+    ).toEqual(['/login']);
   });
 });
 
@@ -69,7 +117,10 @@ describe('url()', () => {
     const u = url('goodsSearch', { title: '手机 & 平板', page: 2, sort: undefined, cid: null });
     const parsed = new URL(u, 'http://mall.test');
     expect(parsed.pathname).toBe('/goods_search');
-    expect([...parsed.searchParams]).toEqual([['title', '手机 & 平板'], ['page', '2']]);
+    expect([...parsed.searchParams]).toEqual([
+      ['title', '手机 & 平板'],
+      ['page', '2'],
+    ]);
   });
 
   it('keeps an empty-string query value (an empty search is still a search)', () => {
@@ -120,7 +171,11 @@ describe('matchRoute()', () => {
 });
 
 describe('parseId()', () => {
-  it.each([['1', 1], ['42', 42], ['2147483647', 2147483647]])('accepts %s', (raw, n) => {
+  it.each([
+    ['1', 1],
+    ['42', 42],
+    ['2147483647', 2147483647],
+  ])('accepts %s', (raw, n) => {
     expect(parseId(raw)).toBe(n);
   });
 

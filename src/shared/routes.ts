@@ -15,7 +15,12 @@ export interface RouteDef {
   menu?: { label: string; order: number };
 }
 
-const r = (path: string, login = false, guest = false, more: Pick<RouteDef, 'built' | 'menu'> = {}): RouteDef => ({ path, login, guest, ...more });
+const r = (path: string, login = false, guest = false, more: Pick<RouteDef, 'built' | 'menu'> = {}): RouteDef => ({
+  path,
+  login,
+  guest,
+  ...more,
+});
 /** A route that has a page. */
 const built = { built: true } as const;
 /** A user-centre route with its menu entry (built or not: the menu shows only the built ones). */
@@ -105,7 +110,11 @@ export function matchRoute(pathname: string): RouteDef | undefined {
 
 /** Query values that are set (drops '', null, undefined) for URL building. */
 function compact(q: Query): Record<string, string> {
-  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(q)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 type MerchantRoute = 'store' | 'storeCategory' | 'storeCoupon' | 'qualifications';

@@ -9,7 +9,9 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 /** Registers a shopper, signs this browser in as them and opens /user. */
 async function signedInShopper(request: APIRequestContext, context: BrowserContext, page: Page, baseURL: string) {
   const { phone, pwd } = await registered(request);
-  const { data } = await okBody(await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd, phone_code: '86' } }));
+  const { data } = await okBody(
+    await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd, phone_code: '86' } }),
+  );
   await context.addCookies([{ name: SESSION_COOKIE, value: data.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
   await page.goto('/user');
   await expect(page.getByText(`+86 ${phone.slice(0, 3)}****${phone.slice(-4)}`)).toBeVisible();
@@ -20,7 +22,12 @@ const login = (request: APIRequestContext, phone: string, password: string) =>
   request.post('/api/auth/login', { data: { account: `86${phone}`, password, phone_code: '86' } });
 
 test.describe('account page', () => {
-  test('a shopper changes the password with a code sent to their phone, then only the new one signs in', async ({ page, context, request, baseURL }) => {
+  test('a shopper changes the password with a code sent to their phone, then only the new one signs in', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const { phone, pwd } = await signedInShopper(request, context, page, baseURL!);
     const elsewhere = (await okBody(await login(request, phone, pwd))).data.token;
     await page.getByRole('button', { name: '修改密码' }).click();

@@ -67,7 +67,16 @@ test.describe('public endpoints', () => {
 
   test('GET /api/pc/config gives every site config field of spec section 3', async ({ request }) => {
     const data = await okData(await request.get('/api/pc/config'));
-    for (const f of ['site_keywords', 'site_description', 'site_logo', 'site_name', 'wechat_qrcode', 'sys_phone', 'site_url', 'is_open_service']) {
+    for (const f of [
+      'site_keywords',
+      'site_description',
+      'site_logo',
+      'site_name',
+      'wechat_qrcode',
+      'sys_phone',
+      'site_url',
+      'is_open_service',
+    ]) {
       expect(typeof data[f], f).toBe('string');
     }
     expect(data.site_name).toBeTruthy();
@@ -90,9 +99,7 @@ test.describe('public endpoints', () => {
     expect(data.list[0]).toEqual({ value: 'CN', label: '中国', currency_code: 'CNY', phone_code: '86' });
     const page2 = await okData(await request.get(optionsUrl('country', { page: '2', limit: '5' })));
     expect(page2.count).toBe(data.count);
-    expect(page2.list).toEqual(
-      (await okData(await request.get(optionsUrl('country', { limit: '10' })))).list.slice(5, 10),
-    );
+    expect(page2.list).toEqual((await okData(await request.get(optionsUrl('country', { limit: '10' })))).list.slice(5, 10));
   });
 
   test('GET /api/config/country/options searches by Chinese name, English name and calling code', async ({ request }) => {
@@ -159,7 +166,7 @@ test.describe('sessions', () => {
     });
   }
 
-  test('another shopper sees their own data, not the member\'s', async ({ request }) => {
+  test("another shopper sees their own data, not the member's", async ({ request }) => {
     const h = { Authorization: `Bearer ${sessionToken('buyer')}` };
     expect(await okData(await request.get('/api/user', { headers: h }))).toMatchObject({ nickname: '普通买家', is_open_member: 0 });
     expect(await okData(await request.get('/api/user/cart/count', { headers: h }))).toEqual([{ count: 0 }]);
@@ -172,8 +179,12 @@ test.describe('sessions', () => {
     expect((await okData(res)).nickname).toBe('会员小米');
   });
 
-  test('an invalid header token is the client\'s error: status 40000 over HTTP 401', async ({ request }) => {
-    const bad: Record<string, string>[] = [{ Authorization: 'Bearer not-a-session' }, { 'X-Token': 'not-a-session' }, { 'X-Token': `Bearer ${'x'.repeat(5000)}` }];
+  test("an invalid header token is the client's error: status 40000 over HTTP 401", async ({ request }) => {
+    const bad: Record<string, string>[] = [
+      { Authorization: 'Bearer not-a-session' },
+      { 'X-Token': 'not-a-session' },
+      { 'X-Token': `Bearer ${'x'.repeat(5000)}` },
+    ];
     for (const headers of bad) {
       for (const path of ['/api/user', '/api/user/cart/count']) {
         expect(await refused(await request.get(path, { headers }), 40000, 401)).toBeTruthy();
@@ -229,7 +240,7 @@ test.describe('bad input is a 400 with a message, never a 500', () => {
     }
   });
 
-  test("an apostrophe is searched as plain text, not SQL", async ({ request }) => {
+  test('an apostrophe is searched as plain text, not SQL', async ({ request }) => {
     // ' is allowed in names (d'Ivoire); it must be bound as data, so nothing matches and nothing breaks.
     for (const kind of ['country', 'currency'] as const) {
       expect(await okData(await request.get(optionsUrl(kind, { keyword: "'" })))).toEqual({ count: 0, list: [] });
@@ -238,7 +249,10 @@ test.describe('bad input is a 400 with a message, never a 500', () => {
 });
 
 test.describe('transport', () => {
-  for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+  for (const [encoding, decode] of [
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const) {
     test(`JSON and HTML are compressed for Accept-Encoding: ${encoding}`, async ({ baseURL }) => {
       const plain = await raw(baseURL!, '/api/pc/config');
       expect(plain.headers['content-encoding']).toBeUndefined();

@@ -15,11 +15,17 @@ test.describe('accounts API', () => {
 
   test('register → password login (cookie) → /api/user → logout → /api/user says 请登录', async ({ request }) => {
     const { phone, pwd } = await registered(request);
-    const res = await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd, phone_code: '86', user_type: 'pc' } });
+    const res = await request.post('/api/auth/login', {
+      data: { account: `86${phone}`, password: pwd, phone_code: '86', user_type: 'pc' },
+    });
     const { data } = await okBody(res);
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(data.expires_time).toBeGreaterThan(Date.now() / 1000 + 604000);
-    expect(data.user).toMatchObject({ nickname: `用户${phone.slice(-4)}`, avatar: '/images/avatar-2.svg', phone: `${phone.slice(0, 3)}****${phone.slice(-4)}` });
+    expect(data.user).toMatchObject({
+      nickname: `用户${phone.slice(-4)}`,
+      avatar: '/images/avatar-2.svg',
+      phone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+    });
     const cookie = sessionCookieOf(res)!;
     expect(cookie).toContain(`${SESSION_COOKIE}=${data.token}`);
     for (const attr of ['HttpOnly', 'Path=/', 'SameSite=Lax', 'Max-Age=604800']) expect(cookie).toContain(attr);
@@ -39,9 +45,17 @@ test.describe('accounts API', () => {
   test('a wrong password and a registered phone get their messages; bad input is a 400, never a 500', async ({ request }) => {
     const wrong = await refusal(await request.post('/api/auth/login', { data: { account: `86${uniquePhone()}`, password: 'nope1234' } }));
     expect(wrong.message).toBe('账号或密码错误');
-    expect((await refusal(await request.post('/api/auth/verify', { data: { phone_code: '86', phone: '13800138000', type: 'register' } }))).message).toBe('该手机号已注册');
-    expect((await refusal(await request.post('/api/auth/verify', { data: { phone_code: '86', type: 'login' } }))).message).toBe('请填写手机号码');
-    expect((await refusal(await request.post('/api/auth/register', { data: 'not json', headers: { 'content-type': 'application/json' } }))).message).toBe('请求格式不正确');
+    expect(
+      (await refusal(await request.post('/api/auth/verify', { data: { phone_code: '86', phone: '13800138000', type: 'register' } })))
+        .message,
+    ).toBe('该手机号已注册');
+    expect((await refusal(await request.post('/api/auth/verify', { data: { phone_code: '86', type: 'login' } }))).message).toBe(
+      '请填写手机号码',
+    );
+    expect(
+      (await refusal(await request.post('/api/auth/register', { data: 'not json', headers: { 'content-type': 'application/json' } })))
+        .message,
+    ).toBe('请求格式不正确');
     expect((await refusal(await request.post('/api/auth/login', { data: [] }))).message).toBe('请求格式不正确');
     expect((await refusal(await request.post('/api/auth/smslogin', { data: { phone: 1 } }))).message).toBe('验证码错误');
   });
@@ -53,12 +67,16 @@ test.describe('accounts API', () => {
     const soon = await refusal(await request.post('/api/auth/verify', { data: { phone_code: '86', phone, type: 'login' } }), 429);
     expect(soon.message).toMatch(/^请\d{1,2}秒后再试$/);
     const bad = code === '000000' ? '111111' : '000000';
-    expect((await refusal(await request.post('/api/auth/smslogin', { data: { phone_code: '86', phone, sms_code: bad } }))).message).toBe('验证码错误');
+    expect((await refusal(await request.post('/api/auth/smslogin', { data: { phone_code: '86', phone, sms_code: bad } }))).message).toBe(
+      '验证码错误',
+    );
     const res = await request.post('/api/auth/smslogin', { data: { phone_code: '86', phone, sms_code: code, user_type: 'pc' } });
     const { data } = await okBody(res);
     expect(data.user.nickname).toBe(`用户${phone.slice(-4)}`);
     expect(sessionCookieOf(res)).toContain('Max-Age=604800');
-    expect((await refusal(await request.post('/api/auth/smslogin', { data: { phone_code: '86', phone, sms_code: code } }))).message).toBe('验证码错误');
+    expect((await refusal(await request.post('/api/auth/smslogin', { data: { phone_code: '86', phone, sms_code: code } }))).message).toBe(
+      '验证码错误',
+    );
   });
 
   test('forgot password: reset by SMS as a visitor, then sign in with the new password', async ({ request }) => {
@@ -68,22 +86,36 @@ test.describe('accounts API', () => {
     expect(await codeCount(unknown)).toBe(0);
     await sendCode(request, { phone_code: '86', phone, type: 'change_pwd' });
     const sms_code = await latestCode(phone, { type: 'change_pwd' });
-    const mismatch = await request.post('/api/user/change_pwd', { data: { phone_code: '86', phone, sms_code, pwd: 'fresh2026', confirm_pwd: 'other2026' } });
+    const mismatch = await request.post('/api/user/change_pwd', {
+      data: { phone_code: '86', phone, sms_code, pwd: 'fresh2026', confirm_pwd: 'other2026' },
+    });
     expect((await refusal(mismatch)).message).toBe('两次密码不一致');
-    const res = await request.post('/api/user/change_pwd', { data: { phone_code: '86', phone, sms_code, pwd: 'fresh2026', confirm_pwd: 'fresh2026' } });
+    const res = await request.post('/api/user/change_pwd', {
+      data: { phone_code: '86', phone, sms_code, pwd: 'fresh2026', confirm_pwd: 'fresh2026' },
+    });
     expect((await okBody(res)).message).toBe('密码修改成功');
-    expect((await refusal(await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd } }))).message).toBe('账号或密码错误');
+    expect((await refusal(await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd } }))).message).toBe(
+      '账号或密码错误',
+    );
     await okBody(await request.post('/api/auth/login', { data: { account: `86${phone}`, password: 'fresh2026' } }));
   });
 
   test('change phone: login required, code to the new phone, the user shows the new number', async ({ request }) => {
-    expect((await refusal(await request.post('/api/user/change/phone', { data: { phone_code: '86', phone: uniquePhone(), sms_code: '123456' } }))).message).toBe('请登录');
+    expect(
+      (
+        await refusal(
+          await request.post('/api/user/change/phone', { data: { phone_code: '86', phone: uniquePhone(), sms_code: '123456' } }),
+        )
+      ).message,
+    ).toBe('请登录');
     const { phone, pwd } = await registered(request);
     await okBody(await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd } }));
     const next = uniquePhone();
     await sendCode(request, { phone_code: '86', phone: next, type: 'change_phone' });
     const sms_code = await latestCode(next, { type: 'change_phone' });
-    expect((await okBody(await request.post('/api/user/change/phone', { data: { phone_code: '86', phone: next, sms_code } }))).message).toBe('手机号修改成功');
+    expect(
+      (await okBody(await request.post('/api/user/change/phone', { data: { phone_code: '86', phone: next, sms_code } }))).message,
+    ).toBe('手机号修改成功');
     expect((await okBody(await request.get('/api/user'))).data.phone).toBe(`${next.slice(0, 3)}****${next.slice(-4)}`);
   });
 
@@ -95,14 +127,19 @@ test.describe('accounts API', () => {
     try {
       const issued = await pc.get('/api/pc/login/scan');
       const { data } = await okBody(issued);
-      const binding = issued.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('scan_login_browser='))?.value;
+      const binding = issued
+        .headersArray()
+        .find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('scan_login_browser='))?.value;
       for (const attr of ['HttpOnly', 'Path=/api/pc/login/scan', 'SameSite=Lax']) expect(binding).toContain(attr);
       expect(data).toMatchObject({ key: expect.any(String), timeout: 300, qrcode: expect.stringMatching(/^data:image\//) });
       expect((await okBody(await pc.post('/api/pc/login/scan/check', { data: { key: data.key } }))).data).toEqual({ status: 201 });
       expect((await refusal(await pc.get(`/api/pc/login/scan/info?key=${data.key}`))).message).toBe('请登录');
       const info = (await okBody(await request.get(`/api/pc/login/scan/info?key=${data.key}`, { headers: bearer }))).data;
       expect(info).toMatchObject({ status: 'pending', expires_at: expect.any(Number) });
-      expect((await okBody(await request.post('/api/pc/login/scan/confirm', { data: { key: data.key, confirm: true }, headers: bearer }))).message).toBe('已确认登录');
+      expect(
+        (await okBody(await request.post('/api/pc/login/scan/confirm', { data: { key: data.key, confirm: true }, headers: bearer })))
+          .message,
+      ).toBe('已确认登录');
       // The key alone is not enough: only the browser that asked for it (its HttpOnly cookie) can claim it.
       expect((await okBody(await request.post('/api/pc/login/scan/check', { data: { key: data.key } }))).data.status).toBe(400);
       const done = await pc.post('/api/pc/login/scan/check', { data: { key: data.key } });
@@ -114,8 +151,14 @@ test.describe('accounts API', () => {
       expect((await okBody(await pc.post('/api/pc/login/scan/check', { data: { key: data.key } }))).data.status).toBe(400);
 
       const refused = (await okBody(await pc.get('/api/pc/login/scan'))).data.key;
-      expect((await okBody(await request.post('/api/pc/login/scan/confirm', { data: { key: refused, confirm: false }, headers: bearer }))).message).toBe('已拒绝登录');
-      expect((await okBody(await pc.post('/api/pc/login/scan/check', { data: { key: refused } }))).data).toEqual({ status: 400, message: '已拒绝登录' });
+      expect(
+        (await okBody(await request.post('/api/pc/login/scan/confirm', { data: { key: refused, confirm: false }, headers: bearer })))
+          .message,
+      ).toBe('已拒绝登录');
+      expect((await okBody(await pc.post('/api/pc/login/scan/check', { data: { key: refused } }))).data).toEqual({
+        status: 400,
+        message: '已拒绝登录',
+      });
     } finally {
       await pc.dispose();
     }

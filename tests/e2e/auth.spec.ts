@@ -3,7 +3,6 @@ import type { Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
 import { latestCode, uniquePhone } from './sms.ts';
 
-
 async function openDialog(page: Page) {
   await page.getByRole('link', { name: '登录/注册' }).click();
   const dialog = page.getByRole('dialog', { name: '登录' });

@@ -47,7 +47,21 @@ function expectPage(data: any, fields: string[]) {
   for (const item of data.list) for (const f of fields) expect(item, f).toHaveProperty(f);
 }
 
-const CARD = ['product_id', 'mer_id', 'store_name', 'image', 'price', 'ot_price', 'sales', 'rate', 'stock', 'unit_name', 'product_type', 'issetCoupon', 'merchant'];
+const CARD = [
+  'product_id',
+  'mer_id',
+  'store_name',
+  'image',
+  'price',
+  'ot_price',
+  'sales',
+  'rate',
+  'stock',
+  'unit_name',
+  'product_type',
+  'issetCoupon',
+  'merchant',
+];
 
 /**
  * Registers a new shopper through the accounts API (in a throwaway context, so no session cookie lands on
@@ -168,7 +182,21 @@ test.describe('catalogue API: product detail', () => {
   test('detail, show, reviews and price notes carry the documented fields', async ({ request }) => {
     const d = await okData(await request.get('/api/store/product/detail/7'));
     expect(d).toMatchObject({ product_id: 7, mer_id: expect.any(Number), cate_id: expect.any(Number), isRelation: false, product_type: 0 });
-    for (const f of ['store_name', 'slider_image', 'price', 'ot_price', 'stock', 'sales', 'unit_name', 'attr', 'sku', 'guaranteeTemplate', 'once_min_count', 'once_max_count', 'merchant']) {
+    for (const f of [
+      'store_name',
+      'slider_image',
+      'price',
+      'ot_price',
+      'stock',
+      'sales',
+      'unit_name',
+      'attr',
+      'sku',
+      'guaranteeTemplate',
+      'once_min_count',
+      'once_max_count',
+      'merchant',
+    ]) {
       expect(d, f).toHaveProperty(f);
     }
     // Reference 4d: one attr per dimension, the SKU map keyed by the values joined with commas in attr order.
@@ -186,7 +214,8 @@ test.describe('catalogue API: product detail', () => {
     expect(reviews).toMatchObject({ count: expect.any(Number), rate: expect.any(Number), star: expect.any(Number) });
     expect(Object.keys(reviews.stat).sort()).toEqual(['best', 'count', 'middle', 'negative']);
     expect(reviews.list.length).toBeLessThanOrEqual(2);
-    for (const f of ['avatar', 'nickname', 'rate', 'comment', 'pics', 'create_time', 'merchant_reply_content']) expect(reviews.list[0], f).toHaveProperty(f);
+    for (const f of ['avatar', 'nickname', 'rate', 'comment', 'pics', 'create_time', 'merchant_reply_content'])
+      expect(reviews.list[0], f).toHaveProperty(f);
     const bad = await okData(await request.get('/api/store/product/reply/lst/5?type=negative'));
     expect(bad.list.length).toBe(reviews.stat.negative);
     expect(await refused(await request.get('/api/store/product/reply/lst/5?type=awful'), 400)).toBe('评价筛选类型不正确');
@@ -256,10 +285,26 @@ test.describe('catalogue API: shops', () => {
     await refused(await request.get('/api/store/merchant/lst?page=0'), 400);
 
     const shop = await okData(await request.get('/api/store/merchant/detail/5'));
-    for (const f of ['mer_id', 'mer_name', 'mer_avatar', 'is_trader', 'type_name', 'product_score', 'service_score', 'postage_score', 'care_count', 'service_phone', 'top_banner', 'banner']) {
+    for (const f of [
+      'mer_id',
+      'mer_name',
+      'mer_avatar',
+      'is_trader',
+      'type_name',
+      'product_score',
+      'service_score',
+      'postage_score',
+      'care_count',
+      'service_phone',
+      'top_banner',
+      'banner',
+    ]) {
       expect(shop, f).toHaveProperty(f);
     }
-    expect(await okData(await request.get('/api/pc/mer_config/5'))).toEqual({ top_banner: shop.top_banner, banner: shop.banner.map((img: string) => ({ img })) });
+    expect(await okData(await request.get('/api/pc/mer_config/5'))).toEqual({
+      top_banner: shop.top_banner,
+      banner: shop.banner.map((img: string) => ({ img })),
+    });
 
     const tree = await okData(await request.get('/api/store/merchant/category/lst/5'));
     expect(tree[0]).toMatchObject({ store_category_id: expect.any(Number), cate_name: expect.any(String), children: expect.any(Array) });
@@ -286,7 +331,9 @@ test.describe('catalogue API: shops', () => {
     expect(images.length).toBeGreaterThan(0);
     expect(images.every((u: unknown) => typeof u === 'string')).toBe(true);
     expect(await refused(await request.post('/api/store/certificate/5', { data: answer }), 400)).toBe('图形验证码错误');
-    expect(await refused(await request.post('/api/store/certificate/5', { data: { ...(await captcha()), code: 'zzzz' } }), 400)).toBe('图形验证码错误');
+    expect(await refused(await request.post('/api/store/certificate/5', { data: { ...(await captcha()), code: 'zzzz' } }), 400)).toBe(
+      '图形验证码错误',
+    );
     await refused(await request.post('/api/store/certificate/9999', { data: await captcha() }), 404);
   });
 });
@@ -295,7 +342,14 @@ test.describe('catalogue API: promotions and prices', () => {
   test('flash-sale sessions, offers and detail; presales and their detail', async ({ request }) => {
     const sessions = await okData(await request.get('/api/store/product/seckill/select'));
     expect(sessions).toMatchObject({ seckillTimeIndex: expect.any(Number), seckillEndTime: expect.any(Number) });
-    expect(sessions.seckillTime[0]).toMatchObject({ seckill_time_id: expect.any(Number), start_time: expect.any(Number), end_time: expect.any(Number), stop: expect.any(Number), pc_status: expect.any(Number), state: expect.any(String) });
+    expect(sessions.seckillTime[0]).toMatchObject({
+      seckill_time_id: expect.any(Number),
+      start_time: expect.any(Number),
+      end_time: expect.any(Number),
+      stop: expect.any(Number),
+      pc_status: expect.any(Number),
+      state: expect.any(String),
+    });
 
     const offers = await okData(await request.get('/api/store/product/seckill/lst?page=1&limit=10'));
     expectPage(offers, CARD);
@@ -314,7 +368,17 @@ test.describe('catalogue API: promotions and prices', () => {
     expect(presells.list[0].product).toHaveProperty('image');
     expect(await refused(await request.get('/api/store/product/presell/lst?type=3'), 400)).toBe('预售状态不正确');
     const presell = await okData(await request.get(`/api/store/product/presell/detail/${presells.list[0].product_presell_id}`));
-    for (const f of ['product_presell_id', 'presell_type', 'presell_status', 'end_time', 'final_start_time', 'final_end_time', 'delivery_type', 'delivery_day', 'product']) {
+    for (const f of [
+      'product_presell_id',
+      'presell_type',
+      'presell_status',
+      'end_time',
+      'final_start_time',
+      'final_end_time',
+      'delivery_type',
+      'delivery_day',
+      'product',
+    ]) {
       expect(presell, f).toHaveProperty(f);
     }
     expect(presell.product).toHaveProperty('sku');
@@ -349,17 +413,30 @@ test.describe('catalogue API: login-only writes', () => {
     const soldOut = Object.values<any>(detail.sku).find((s) => s.stock === 0);
     const inStock = Object.values<any>(detail.sku).find((s) => s.stock > 0);
     expect(soldOut && inStock).toBeTruthy();
-    const take = (unique: string) => request.post('/api/store/product/increase_take', { headers: member, data: { unique, type: 1, product_id: 8 } });
+    const take = (unique: string) =>
+      request.post('/api/store/product/increase_take', { headers: member, data: { unique, type: 1, product_id: 8 } });
     expect(await okData(await take(soldOut.unique))).toEqual({ subscribed: true });
     await refused(await take(inStock.unique), 400);
     await refused(await take('no-such-sku'), 404);
-    expect(await refused(await request.post('/api/user/relation/create', { headers: member, data: { type: 3, type_id: 5 } }), 400)).toBe('收藏类型不正确');
-    expect(await refused(await request.post('/api/user/cart/create', { headers: member, data: { product_id: 8, cart_num: 0, product_attr_unique: inStock.unique } }), 400)).toBe('购买数量不能小于1');
+    expect(await refused(await request.post('/api/user/relation/create', { headers: member, data: { type: 3, type_id: 5 } }), 400)).toBe(
+      '收藏类型不正确',
+    );
+    expect(
+      await refused(
+        await request.post('/api/user/cart/create', {
+          headers: member,
+          data: { product_id: 8, cart_num: 0, product_attr_unique: inStock.unique },
+        }),
+        400,
+      ),
+    ).toBe('购买数量不能小于1');
     // Bodies that are not a JSON object: malformed JSON, a JSON string, an array.
     const json = { ...member, 'content-type': 'application/json' };
     for (const path of ['/api/user/cart/create', '/api/user/relation/create', '/api/store/product/increase_take']) {
       for (const body of ['{nope', '"text"', '[1]']) {
-        expect(await refused(await request.post(path, { headers: json, data: Buffer.from(body) }), 400), `${path} ${body}`).toBe('请求格式不正确');
+        expect(await refused(await request.post(path, { headers: json, data: Buffer.from(body) }), 400), `${path} ${body}`).toBe(
+          '请求格式不正确',
+        );
       }
     }
   });
@@ -384,20 +461,30 @@ test.describe('catalogue API: login-only writes', () => {
     expect(await refused(await claim('abc'), 400)).toBe('优惠券格式不正确');
   });
 
-  test('following a shop shows in /api/pc/care and the follower count; favourites show on the product', async ({ request, baseURL, extraHTTPHeaders }) => {
+  test('following a shop shows in /api/pc/care and the follower count; favourites show on the product', async ({
+    request,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
     const shopper = await freshShopper(baseURL!, extraHTTPHeaders ?? {});
     const follow = { type: 10, type_id: 17 };
     const care = async () => (await okData(await request.get('/api/pc/care?type=10&id=17', { headers: shopper }))).care;
     const followers = async () => (await okData(await request.get('/api/store/merchant/detail/17'))).care_count;
     expect(await care()).toBe(false);
     const before = await followers();
-    expect(await okData(await request.post('/api/user/relation/create', { headers: shopper, data: follow }))).toEqual({ ...follow, relation: true });
+    expect(await okData(await request.post('/api/user/relation/create', { headers: shopper, data: follow }))).toEqual({
+      ...follow,
+      relation: true,
+    });
     expect(await care()).toBe(true);
     expect(await followers()).toBe(before + 1);
     // Following again changes nothing.
     await okData(await request.post('/api/user/relation/create', { headers: shopper, data: follow }));
     expect(await followers()).toBe(before + 1);
-    expect(await okData(await request.post('/api/user/relation/delete', { headers: shopper, data: follow }))).toEqual({ ...follow, relation: false });
+    expect(await okData(await request.post('/api/user/relation/delete', { headers: shopper, data: follow }))).toEqual({
+      ...follow,
+      relation: false,
+    });
     expect(await care()).toBe(false);
     expect(await followers()).toBe(before);
 
@@ -413,7 +500,10 @@ test.describe('catalogue API: login-only writes', () => {
     const detail = await okData(await request.get('/api/store/product/detail/29'));
     const sku = Object.values<any>(detail.sku).find((s) => s.stock >= 5);
     const add = (data: Record<string, unknown>) =>
-      request.post('/api/user/cart/create', { headers: shopper, data: { product_id: 29, product_attr_unique: sku.unique, is_new: 0, product_type: 0, ...data } });
+      request.post('/api/user/cart/create', {
+        headers: shopper,
+        data: { product_id: 29, product_attr_unique: sku.unique, is_new: 0, product_type: 0, ...data },
+      });
     expect(await count()).toBe(0);
     const line = await okData(await add({ cart_num: 2 }));
     expect(line).toEqual({ cart_id: expect.any(Number) });

@@ -52,7 +52,9 @@ test.describe('product shapes', () => {
     const { seckillTime, seckillTimeIndex } = await data(await request.get('/api/store/product/seckill/select'));
     const session = seckillTime[seckillTimeIndex];
     expect(session.pc_status).toBe(1);
-    const offers = await data(await request.get(`/api/store/product/seckill/lst?page=1&limit=16&start_time=${session.start_time}&end_time=${session.end_time}`));
+    const offers = await data(
+      await request.get(`/api/store/product/seckill/lst?page=1&limit=16&start_time=${session.start_time}&end_time=${session.end_time}`),
+    );
     expect(offers.list.length).toBeGreaterThan(0);
     for (const o of offers.list) expect(o.skill_status).toBe(1);
   });

@@ -13,7 +13,10 @@ test('a cross-site sign-in is refused; the same sign-in from our own pages is ev
   expect((await own.json()).message).toBe('账号或密码错误');
 });
 
-test('rotating the client-supplied X-Forwarded-For entries does not escape the per-address login limit', async ({ playwright, baseURL }) => {
+test('rotating the client-supplied X-Forwarded-For entries does not escape the per-address login limit', async ({
+  playwright,
+  baseURL,
+}) => {
   // One client address as the trusted proxy appends it; before it, a new made-up entry on every request.
   const request = await playwright.request.newContext({ baseURL });
   const client = `198.51.100.${(Date.now() % 200) + 20}`;

@@ -25,26 +25,113 @@ function apiRoutes(): Route[] {
   return walk('src/pages/api')
     .filter((f) => f.endsWith('.ts') && !f.split('/').some((part) => part.startsWith('_')) && !f.includes('[...'))
     .map((f) => ({
-      template: `/${relative('src/pages', f).replace(/\.ts$/, '').replace(/\/index$/, '')}`,
+      template: `/${relative('src/pages', f)
+        .replace(/\.ts$/, '')
+        .replace(/\/index$/, '')}`,
       methods: [...readFileSync(f, 'utf8').matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!),
     }))
     .filter((r) => r.methods.length);
 }
 
-const PAGES = ['/', '/goods_search', '/goods_cate', '/goods_list', '/goods_detail/[id]', '/goods_seckill', '/goods_seckill_detail/[id]',
-  '/goods_presell', '/goods_presell_detail/[id]', '/coupon_center', '/goods_coupon', '/store', '/store/category', '/store/storeCoupon',
-  '/shop_street', '/shop_more', '/news_list', '/news_detail/[id]', '/privacy_agreement', '/qualifications', '/login'];
+const PAGES = [
+  '/',
+  '/goods_search',
+  '/goods_cate',
+  '/goods_list',
+  '/goods_detail/[id]',
+  '/goods_seckill',
+  '/goods_seckill_detail/[id]',
+  '/goods_presell',
+  '/goods_presell_detail/[id]',
+  '/coupon_center',
+  '/goods_coupon',
+  '/store',
+  '/store/category',
+  '/store/storeCoupon',
+  '/shop_street',
+  '/shop_more',
+  '/news_list',
+  '/news_detail/[id]',
+  '/privacy_agreement',
+  '/qualifications',
+  '/login',
+];
 
 /** Names the endpoints read (and a few they do not). */
-const KEYS = ['id', 'page', 'limit', 'type', 'keyword', 'title', 'sid', 'cate_id', 'cate_pid', 'brand_id', 'mer_id', 'order', 'price_on',
-  'price_off', 'filter_params', 'product_id', 'cart_num', 'product_attr_unique', 'unique', 'type_id', 'is_new', 'phone', 'phone_code',
-  'account', 'password', 'pwd', 'confirm_pwd', 'sms_code', 'captcha', 'key', 'code', 'user_type', 'ids', 'time', 'reply', 'seckill_time_id',
-  '__proto__', 'constructor'];
+const KEYS = [
+  'id',
+  'page',
+  'limit',
+  'type',
+  'keyword',
+  'title',
+  'sid',
+  'cate_id',
+  'cate_pid',
+  'brand_id',
+  'mer_id',
+  'order',
+  'price_on',
+  'price_off',
+  'filter_params',
+  'product_id',
+  'cart_num',
+  'product_attr_unique',
+  'unique',
+  'type_id',
+  'is_new',
+  'phone',
+  'phone_code',
+  'account',
+  'password',
+  'pwd',
+  'confirm_pwd',
+  'sms_code',
+  'captcha',
+  'key',
+  'code',
+  'user_type',
+  'ids',
+  'time',
+  'reply',
+  'seckill_time_id',
+  '__proto__',
+  'constructor',
+];
 
 const hostileString = fc.oneof(
-  fc.constantFrom('', ' ', '\0', 'a\0b', '%00', '-1', '0', '1e309', '9'.repeat(40), '-9223372036854775809', 'NaN', 'null', 'undefined',
-    'true', '[]', '{}', '[1,2]', '{"a":1}', "' OR 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '\u202e', '😀'.repeat(30),
-    '\ud800', 'x'.repeat(5000), '1,2,3,,', '１２３', '0x10', '1.5', ' 7 '),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\0',
+    'a\0b',
+    '%00',
+    '-1',
+    '0',
+    '1e309',
+    '9'.repeat(40),
+    '-9223372036854775809',
+    'NaN',
+    'null',
+    'undefined',
+    'true',
+    '[]',
+    '{}',
+    '[1,2]',
+    '{"a":1}',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '\u202e',
+    '😀'.repeat(30),
+    '\ud800',
+    'x'.repeat(5000),
+    '1,2,3,,',
+    '１２３',
+    '0x10',
+    '1.5',
+    ' 7 ',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
 );
@@ -60,7 +147,10 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   ),
 })).value;
 const hostileRecord = fc.dictionary(fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 8 })), hostileValue, { maxKeys: 6 });
-const pathValue = fc.oneof(fc.constantFrom('1', '0', '-1', '99999999999999999999', 'abc', '%00', '%E4', '1.5', '%2e%2e', 'a%2Fb'), fc.nat().map(String));
+const pathValue = fc.oneof(
+  fc.constantFrom('1', '0', '-1', '99999999999999999999', 'abc', '%00', '%E4', '1.5', '%2e%2e', 'a%2Fb'),
+  fc.nat().map(String),
+);
 
 /** Percent-encoded as a browser would (a lone surrogate becomes U+FFFD, as in a browser). */
 const enc = (v: string) => encodeURIComponent((v as string & { toWellFormed(): string }).toWellFormed());
@@ -71,24 +161,43 @@ const asQuery = (r: Record<string, unknown>) =>
 
 test.describe.configure({ timeout: 180000 });
 
-test('hostile input to every API endpoint never gets a 5xx, signed in or not', async ({ request, playwright, baseURL, extraHTTPHeaders }) => {
+test('hostile input to every API endpoint never gets a 5xx, signed in or not', async ({
+  request,
+  playwright,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
   const routes = apiRoutes();
   expect(routes.length).toBeGreaterThan(40);
   const { phone, pwd } = await registered(request);
   const login = await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd } });
   const token: string = (await login.json()).data.token;
-  const signedIn = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, authorization: `Bearer ${token}` } });
+  const signedIn = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { ...extraHTTPHeaders, authorization: `Bearer ${token}` },
+  });
   const failures: string[] = [];
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom(...routes), pathValue, hostileRecord, fc.oneof(hostileRecord, hostileValue), fc.boolean(), async (route, id, query, body, auth) => {
-      const path = route.template.replace(/\[[^\]]+\]/g, id);
-      const api = auth ? signedIn : request;
-      for (const method of route.methods) {
-        const url = `${path}?${asQuery(query)}`;
-        const res = method === 'GET' ? await api.get(url) : await api.fetch(url, { method, data: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-        if (res.status() >= 500) failures.push(`${method} ${url} ${JSON.stringify(body).slice(0, 200)} → ${res.status()} ${(await res.text()).slice(0, 200)}`);
-      }
-    }),
+    fc.asyncProperty(
+      fc.constantFrom(...routes),
+      pathValue,
+      hostileRecord,
+      fc.oneof(hostileRecord, hostileValue),
+      fc.boolean(),
+      async (route, id, query, body, auth) => {
+        const path = route.template.replace(/\[[^\]]+\]/g, id);
+        const api = auth ? signedIn : request;
+        for (const method of route.methods) {
+          const url = `${path}?${asQuery(query)}`;
+          const res =
+            method === 'GET'
+              ? await api.get(url)
+              : await api.fetch(url, { method, data: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+          if (res.status() >= 500)
+            failures.push(`${method} ${url} ${JSON.stringify(body).slice(0, 200)} → ${res.status()} ${(await res.text()).slice(0, 200)}`);
+        }
+      },
+    ),
     { numRuns: 250 },
   );
   await signedIn.dispose();

@@ -12,7 +12,10 @@ test.describe('home page', () => {
 
     const seckill = page.locator('section', { has: page.getByRole('heading', { name: '限时秒杀', level: 2 }) });
     await expect(seckill.getByText(/\d{2}:00 点场/)).toBeVisible();
-    await expect(seckill.locator('a[href^="/goods_seckill_detail/"]').first()).toHaveAttribute('href', /^\/goods_seckill_detail\/\d+\?time=\d+&status=-?\d$/);
+    await expect(seckill.locator('a[href^="/goods_seckill_detail/"]').first()).toHaveAttribute(
+      'href',
+      /^\/goods_seckill_detail\/\d+\?time=\d+&status=-?\d$/,
+    );
     await expect(seckill.getByRole('link', { name: /更多秒杀/ })).toHaveAttribute('href', '/goods_seckill');
 
     const boutique = page.locator('section', { has: page.getByRole('heading', { name: '精品推荐', level: 2 }) });
@@ -33,7 +36,9 @@ test.describe('home page', () => {
     await expect(ranking.locator('ol > li')).toHaveCount(3);
 
     // Every product picture has its size (no layout shift) and a text alternative.
-    const imgs = await page.locator('main img').evaluateAll((els) => els.map((e) => [e.getAttribute('width'), e.getAttribute('height'), e.getAttribute('alt')]));
+    const imgs = await page
+      .locator('main img')
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('width'), e.getAttribute('height'), e.getAttribute('alt')]));
     expect(imgs.length).toBeGreaterThan(30);
     for (const [w, h, alt] of imgs) {
       expect(Number(w)).toBeGreaterThan(0);

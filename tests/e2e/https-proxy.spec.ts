@@ -16,9 +16,17 @@ test.describe('behind HTTPS and a trusted proxy', () => {
       // What the proxy forwards for a browser on https://shop.example (not SITE_URL: the forwarded host counts).
       const proxied = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example', 'x-forwarded-for': '203.0.113.77' };
       const post = (path: string, headers: Record<string, string>, body: unknown = {}) =>
-        fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...proxied, ...headers }, body: JSON.stringify(body) });
+        fetch(base + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...proxied, ...headers },
+          body: JSON.stringify(body),
+        });
 
-      const login = await post('/api/auth/login', { origin: 'https://shop.example' }, { account: '8613800138000', password: 'mall123456', phone_code: '86' });
+      const login = await post(
+        '/api/auth/login',
+        { origin: 'https://shop.example' },
+        { account: '8613800138000', password: 'mall123456', phone_code: '86' },
+      );
       expect(login.status).toBe(200);
       const setCookie = login.headers.get('set-cookie') ?? '';
       expect(setCookie).toMatch(/;\s*Secure/i);

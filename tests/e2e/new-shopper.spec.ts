@@ -105,7 +105,12 @@ test('the area-code list in the login dialog is whole on screen and every countr
 test.describe('scan login on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the confirmation page is laid out for the phone: no sideways scroll, a large confirm button', async ({ page, context, request, baseURL }) => {
+  test('the confirmation page is laid out for the phone: no sideways scroll, a large confirm button', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const { data } = await okBody(await request.get('/api/pc/login/scan'));
     await signIn(context, baseURL!, 'member');
     await page.goto(`/scan_login?key=${data.key}`);
@@ -176,7 +181,9 @@ test('a signed-in home page prefetches only pages that exist and logs no console
   const news = page.waitForResponse((r) => new URL(r.url()).pathname === '/news_list');
   await page.goto('/');
   expect((await news).status()).toBe(200);
-  const prefetched = await page.locator('link[rel="prefetch"]').evaluateAll((ls) => ls.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  const prefetched = await page
+    .locator('link[rel="prefetch"]')
+    .evaluateAll((ls) => ls.map((l) => new URL((l as HTMLLinkElement).href).pathname));
   expect(prefetched).toContain('/news_list');
   for (const missing of ['/shopping_cart', '/user/order_list', '/merchant_settled']) expect(prefetched).not.toContain(missing);
   expect(errors).toEqual([]);

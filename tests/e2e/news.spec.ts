@@ -4,7 +4,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, jsonLd } from './fixtures.ts';
 
 type Item = { article_id: number; cid: number; title: string; synopsis: string; image_input: string; create_time: string };
-interface Envelope<T> { status: number; message: string; data: T }
+interface Envelope<T> {
+  status: number;
+  message: string;
+  data: T;
+}
 
 async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);
@@ -20,7 +24,11 @@ const tabs = (page: Page) => page.getByRole('navigation', { name: '资讯分类'
 const newestFirst = (dates: string[]) => dates.every((d, i) => i === 0 || dates[i - 1]! >= d);
 
 test.describe('news list', () => {
-  test('the header link opens the news list: 10 newest articles, the latest-news and recommendation asides', async ({ page, request, baseURL }) => {
+  test('the header link opens the news list: 10 newest articles, the latest-news and recommendation asides', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const all = await api<{ count: number; list: Item[] }>(request, '/api/article/lst/0');
     expect(all.count).toBeGreaterThan(10);
     await page.goto('/');
@@ -31,12 +39,17 @@ test.describe('news list', () => {
     await expect(tabs(page).getByRole('link', { name: '全部' })).toHaveAttribute('aria-current', 'page');
     await expect(articles(page)).toHaveCount(10);
     expect(await titles(page)).toEqual(all.list.map((a) => a.title));
-    expect(newestFirst(await page.locator('.news-item time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? '')))).toBe(true);
+    expect(newestFirst(await page.locator('.news-item time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? '')))).toBe(
+      true,
+    );
     await expect(page.locator('.news-item__img').first()).toHaveAttribute('src', all.list[0]!.image_input);
     await expect(page.locator('.news-item__synopsis').first()).toHaveText(all.list[0]!.synopsis);
     const latest = page.getByRole('complementary', { name: '最新资讯' });
     await expect(latest.getByRole('link').first()).toHaveAttribute('href', /^\/news_detail\/\d+$/);
-    await expect(page.getByRole('complementary', { name: '为你推荐' }).getByRole('link').first()).toHaveAttribute('href', /^\/goods_detail\/\d+$/);
+    await expect(page.getByRole('complementary', { name: '为你推荐' }).getByRole('link').first()).toHaveAttribute(
+      'href',
+      /^\/goods_detail\/\d+$/,
+    );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/news_list`);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
   });
@@ -127,7 +140,10 @@ test.describe('news article', () => {
     const [newest] = (await api<{ list: Item[] }>(request, '/api/article/lst/0?limit=1')).list;
     await page.goto(`/news_detail/${newest!.article_id}`);
     const ld = await jsonLd(page);
-    const article = ld.find((d) => d['@type'] === 'NewsArticle') as Record<string, unknown> & { publisher: { name: string }; image: string[] };
+    const article = ld.find((d) => d['@type'] === 'NewsArticle') as Record<string, unknown> & {
+      publisher: { name: string };
+      image: string[];
+    };
     expect(article.headline).toBe(newest!.title);
     expect(article.datePublished).toBe(`${newest!.create_time.replace(' ', 'T')}+08:00`);
     expect(article.image).toEqual([`${baseURL}${newest!.image_input}`]);

@@ -106,7 +106,11 @@ test.describe('visitor page cache', () => {
     expect(careCount(await back.text())).toBe(before);
   });
 
-  test('a claim drops the coupon centre showing that coupon at once, and not pages without it', async ({ request, baseURL, extraHTTPHeaders }) => {
+  test('a claim drops the coupon centre showing that coupon at once, and not pages without it', async ({
+    request,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
     const centre = '/coupon_center';
     const news = '/news_list';
     // 平台通用券: limited, so visitors see how many are left.

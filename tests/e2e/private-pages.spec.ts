@@ -2,7 +2,7 @@
 import { test, expect, sessionToken } from './fixtures.ts';
 import { SESSION_COOKIE } from '../../src/shared/cookies.ts';
 
-test('pages for a signed-in shopper are private, no-store; a visitor\'s are not', async ({ request }) => {
+test("pages for a signed-in shopper are private, no-store; a visitor's are not", async ({ request }) => {
   const cookie = `${SESSION_COOKIE}=${sessionToken('buyer')}`;
   for (const path of ['/', '/goods_detail/1', '/store?id=1', '/news_list']) {
     const signedIn = await request.get(path, { headers: { cookie } });

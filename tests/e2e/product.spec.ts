@@ -85,7 +85,7 @@ test.describe('product detail for a visitor', () => {
     expect(crumbs.itemListElement.at(-1).name).toBe(product.name);
   });
 
-  test('prices show in the shopper\'s currency with the charged CNY price beside them', async ({ page, context, baseURL }) => {
+  test("prices show in the shopper's currency with the charged CNY price beside them", async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'locale', value: encodeURIComponent('US|USD|US$'), url: baseURL! }]);
     await page.goto('/goods_detail/1');
     await expect(buyBox(page).locator('[data-sku-price]')).toHaveText(/^US\$\d+\.\d\d$/);
@@ -96,7 +96,13 @@ test.describe('product detail for a visitor', () => {
   });
 
   test('unknown, hidden or malformed ids answer 404; a bad review filter 400', async ({ page }) => {
-    for (const path of ['/goods_detail/abc', '/goods_detail/99999999', '/goods_detail/601', '/goods_seckill_detail/1', '/goods_presell_detail/99999']) {
+    for (const path of [
+      '/goods_detail/abc',
+      '/goods_detail/99999999',
+      '/goods_detail/601',
+      '/goods_seckill_detail/1',
+      '/goods_presell_detail/99999',
+    ]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
@@ -167,7 +173,10 @@ test.describe('product detail for a signed-in shopper', () => {
 
   test('claims a coupon on the product page', async ({ page }) => {
     await page.goto('/goods_detail/5');
-    const coupon = page.locator('[data-coupon]').filter({ has: page.getByRole('button', { name: '领取' }) }).first();
+    const coupon = page
+      .locator('[data-coupon]')
+      .filter({ has: page.getByRole('button', { name: '领取' }) })
+      .first();
     await coupon.getByRole('button', { name: '领取' }).click();
     await expect(coupon.getByRole('button', { name: '已领取' })).toBeDisabled();
   });

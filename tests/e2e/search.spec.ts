@@ -7,7 +7,8 @@ async function prices(page: Page): Promise<number[]> {
   return texts.map((t) => Number(t.replace(/[^\d.]/g, '')));
 }
 
-const ids = (page: Page) => page.locator('[data-product-grid] > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-product-id')));
+const ids = (page: Page) =>
+  page.locator('[data-product-grid] > li').evaluateAll((els) => els.map((e) => e.getAttribute('data-product-id')));
 const total = async (page: Page) => Number(await page.locator('.sortbar__count strong').textContent());
 const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! <= x);
 const filterGroup = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
@@ -136,7 +137,9 @@ test.describe('search and category browsing', () => {
 
   test('the ItemList JSON-LD names every listed product', async ({ page }) => {
     await page.goto('/goods_search?title=手机');
-    const list = (await jsonLd(page)).find((d) => d['@type'] === 'ItemList') as { itemListElement: { position: number; url: string; name: string }[] };
+    const list = (await jsonLd(page)).find((d) => d['@type'] === 'ItemList') as {
+      itemListElement: { position: number; url: string; name: string }[];
+    };
     const names = await page.locator('[data-product-grid] .card__name').allTextContents();
     expect(list.itemListElement.map((i) => i.name)).toEqual(names);
     expect(list.itemListElement.map((i) => i.position)).toEqual(names.map((_, i) => i + 1));
@@ -188,7 +191,10 @@ test.describe('curated lists and coupon products', () => {
   test('/goods_list?type=hot shows the hot list with recommendations; an unknown list is a 404', async ({ page }) => {
     await page.goto('/goods_list?type=hot');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('热门榜单');
-    await expect(page.getByRole('navigation', { name: '榜单' }).getByRole('link', { name: '热门榜单' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: '榜单' }).getByRole('link', { name: '热门榜单' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(await page.locator('[data-product-grid] > li').count()).toBeGreaterThan(0);
     await expect(page.getByRole('complementary', { name: '为你推荐' }).getByRole('link').first()).toBeVisible();
     const sales = await page.locator('[data-product-grid] .card__sales').allTextContents();

@@ -49,7 +49,8 @@ test.describe('robots.txt and sitemaps', () => {
     const lines = (await res.text()).split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-    for (const p of ['/api/', '/login', '/user', '/shopping_cart', '/order_confirm', '/scan_login']) expect(lines).toContain(`Disallow: ${p}`);
+    for (const p of ['/api/', '/login', '/user', '/shopping_cart', '/order_confirm', '/scan_login'])
+      expect(lines).toContain(`Disallow: ${p}`);
     expect(lines.filter((l) => l.startsWith('Disallow:')).some((l) => /^Disallow: \/(goods|store|shop_street)/.test(l))).toBe(false);
   });
 
@@ -112,7 +113,13 @@ test.describe('/media pictures', () => {
   });
 
   test('unknown and malformed ids are a plain 404', async ({ request }) => {
-    for (const path of ['/media/no-such-picture.svg', '/media/..%2F..%2Fetc%2Fpasswd.svg', '/media/a%20b.svg', `/media/${'x'.repeat(80)}.svg`, '/media/-x.svg']) {
+    for (const path of [
+      '/media/no-such-picture.svg',
+      '/media/..%2F..%2Fetc%2Fpasswd.svg',
+      '/media/a%20b.svg',
+      `/media/${'x'.repeat(80)}.svg`,
+      '/media/-x.svg',
+    ]) {
       const res = await request.get(path);
       expect(res.status(), path).toBe(404);
       expect(res.headers()['content-type'], path).toContain('text/plain');

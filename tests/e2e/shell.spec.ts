@@ -132,7 +132,8 @@ test.describe('locale picker', () => {
       expect(res.status(), src).toBe(200);
       expect(res.headers()['content-type']).toContain('image/svg+xml');
     }
-    for (const bad of ['/flags/XX.svg', '/flags/constructor.svg', '/flags/..%2Fpackage.svg']) expect((await request.get(bad)).status()).toBe(404);
+    for (const bad of ['/flags/XX.svg', '/flags/constructor.svg', '/flags/..%2Fpackage.svg'])
+      expect((await request.get(bad)).status()).toBe(404);
   });
 
   test('searches countries by phone code and currencies by code', async ({ page }) => {

@@ -44,5 +44,7 @@ export async function codeCount(phone: string, type?: string): Promise<number> {
 
 /** A mainland mobile number that no other test (or earlier run against this server) has used. */
 export function uniquePhone(): string {
-  return `13${3 + Math.floor(Math.random() * 7)}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0').slice(0, 8)}`;
+  return `13${3 + Math.floor(Math.random() * 7)}${String(Math.floor(Math.random() * 1e9))
+    .padStart(9, '0')
+    .slice(0, 8)}`;
 }

@@ -4,10 +4,11 @@ import type { Page } from '@playwright/test';
 import { test, expect, signIn } from './fixtures.ts';
 
 const grid = (page: Page) => page.locator('[data-products]').last();
-const prices = async (page: Page) =>
-  (await grid(page).locator('.card__now').allInnerTexts()).map((t) => Number(t.replace(/[^\d.]/g, '')));
+const prices = async (page: Page) => (await grid(page).locator('.card__now').allInnerTexts()).map((t) => Number(t.replace(/[^\d.]/g, '')));
 const jsonLd = async (page: Page) =>
-  (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as { '@type': string; itemListElement: { name: string; url?: string; item?: string }[] });
+  (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (t) => JSON.parse(t) as { '@type': string; itemListElement: { name: string; url?: string; item?: string }[] },
+  );
 
 test.describe('shop street and shop home', () => {
   test('a shop opens from /shop_street and shows its products', async ({ page }) => {
@@ -111,7 +112,11 @@ test.describe('shop street and shop home', () => {
 });
 
 test.describe('following a shop', () => {
-  test('a signed-in shopper follows a shop: the button flips, the count rises, and both survive a reload', async ({ page, context, baseURL }) => {
+  test('a signed-in shopper follows a shop: the button flips, the count rises, and both survive a reload', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await signIn(context, baseURL!, 'member');
     await page.goto('/store?id=17');
     const follow = page.getByRole('button', { name: '关注店铺' });

@@ -33,11 +33,21 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) =>
     execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, { stdio: 'pipe' });
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  if (asRoot)
+    chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   const data = join(dir, 'data');
   run(`${BIN}/initdb`, ['-D', data, '-U', 'mall', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
-  run(`${BIN}/pg_ctl`, ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  run(`${BIN}/pg_ctl`, [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
   return {
     url: `postgres://mall@127.0.0.1:${port}/postgres`,
     stop: () => {

@@ -42,11 +42,13 @@ describe('static files', () => {
     const base = await serve(dir);
     await rm(join(dir, 'app.js.br'));
     const failed = await new Promise<string>((resolve) => {
-      http.get(`${base}/app.js`, { headers: { 'accept-encoding': 'br' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(`status ${res.statusCode}`));
-        res.on('error', () => resolve('aborted'));
-      }).on('error', () => resolve('aborted'));
+      http
+        .get(`${base}/app.js`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(`status ${res.statusCode}`));
+          res.on('error', () => resolve('aborted'));
+        })
+        .on('error', () => resolve('aborted'));
     });
     expect(['aborted', 'status 500']).toContain(failed);
     const res = await fetch(`${base}/other.js`, { headers: { 'accept-encoding': 'identity' } });

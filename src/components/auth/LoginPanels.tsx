@@ -33,31 +33,69 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
     if (panel === 1) void f.smsLogin();
     else if (panel === 2) void f.passwordLogin();
     else if (panel === 4) void f.reset(() => go(2));
-    else if (panel === 5) void f.register(() => { $loginPanel.set(2); onRegistered(); });
+    else if (panel === 5)
+      void f.register(() => {
+        $loginPanel.set(2);
+        onRegistered();
+      });
   };
   const phone = (id: string) => (
-    <PhoneField id={id} phoneCode={form.phoneCode} phone={form.account} onPhoneCode={(c) => set({ phoneCode: c })} onPhone={(p) => set({ account: p })} />
+    <PhoneField
+      id={id}
+      phoneCode={form.phoneCode}
+      phone={form.account}
+      onPhoneCode={(c) => set({ phoneCode: c })}
+      onPhone={(p) => set({ account: p })}
+    />
   );
   const smsCode = (type: 'login' | 'register' | 'change_pwd') => (
     <div className="auth__row auth__sms">
-      <input type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={8} aria-label="短信验证码" placeholder={placeholders.code}
-        value={form.captcha} onChange={(e) => set({ captcha: e.target.value.trim() })} />
+      <input
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={8}
+        aria-label="短信验证码"
+        placeholder={placeholders.code}
+        value={form.captcha}
+        onChange={(e) => set({ captcha: e.target.value.trim() })}
+      />
       <CodeButton onSend={() => f.sendCode(type)} />
     </div>
   );
   const captcha = f.isShowCode && (
-    <CaptchaField id={`captcha-${panel}`} value={form.codeVal} image={form.codeUrl} onChange={(v) => set({ codeVal: v })} onRefresh={f.refreshCaptcha} />
+    <CaptchaField
+      id={`captcha-${panel}`}
+      value={form.codeVal}
+      image={form.codeUrl}
+      onChange={(v) => set({ codeVal: v })}
+      onRefresh={f.refreshCaptcha}
+    />
   );
   const agreement = (
     <label className="auth__agree">
       <input type="checkbox" checked={form.isAgree} onChange={(e) => set({ isAgree: e.target.checked })} />
-      我已阅读并同意<a href={url('privacyAgreement', { type: 'sys_user_agree' })} target="_blank" rel="noopener">《用户协议》</a>与
-      <a href={url('privacyAgreement', { type: 'sys_userr_privacy' })} target="_blank" rel="noopener">《隐私政策》</a>
+      我已阅读并同意
+      <a href={url('privacyAgreement', { type: 'sys_user_agree' })} target="_blank" rel="noopener">
+        《用户协议》
+      </a>
+      与
+      <a href={url('privacyAgreement', { type: 'sys_userr_privacy' })} target="_blank" rel="noopener">
+        《隐私政策》
+      </a>
     </label>
   );
   const password = (ph: string, key: 'password' | 'confirm_pwd', label: string) => (
-    <input type="password" className="auth__input" autoComplete={panel === 2 ? 'current-password' : 'new-password'} maxLength={64}
-      aria-label={label} placeholder={ph} value={form[key]} onChange={(e) => set({ [key]: e.target.value })} />
+    <input
+      type="password"
+      className="auth__input"
+      autoComplete={panel === 2 ? 'current-password' : 'new-password'}
+      maxLength={64}
+      aria-label={label}
+      placeholder={ph}
+      value={form[key]}
+      onChange={(e) => set({ [key]: e.target.value })}
+    />
   );
 
   return (
@@ -66,19 +104,36 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
         {panel === 1 || panel === 2 ? (
           <div role="tablist" aria-label="登录方式" className="auth__tabs">
             {([1, 2] as const).map((p) => (
-              <button key={p} type="button" role="tab" aria-selected={panel === p} onClick={() => go(p)}>{titles[p]}</button>
+              <button key={p} type="button" role="tab" aria-selected={panel === p} onClick={() => go(p)}>
+                {titles[p]}
+              </button>
             ))}
           </div>
         ) : (
-          <h2 className="auth__title" id="auth-title">{titles[panel]}</h2>
+          <h2 className="auth__title" id="auth-title">
+            {titles[panel]}
+          </h2>
         )}
         {(panel === 1 || panel === 2) && (
           <button type="button" className="auth__icon auth__icon--qr" aria-label="扫码登录" onClick={() => go(3)}>
-            <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M3 3h8v8H3zm2 2v4h4V5zm8-2h8v8h-8zm2 2v4h4V5zM3 13h8v8H3zm2 2v4h4v-4zm8-2h2v2h-2zm4 0h4v2h-4zm-4 4h2v4h-2zm4 0h2v2h2v2h-4z"/></svg>
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M3 3h8v8H3zm2 2v4h4V5zm8-2h8v8h-8zm2 2v4h4V5zM3 13h8v8H3zm2 2v4h4v-4zm8-2h2v2h-2zm4 0h4v2h-4zm-4 4h2v4h-2zm4 0h2v2h2v2h-4z"
+              />
+            </svg>
           </button>
         )}
-        {panel === 3 && <button type="button" className="auth__icon" aria-label="返回" onClick={() => go(1)}>‹</button>}
-        {onClose && <button type="button" className="auth__icon auth__close" aria-label="关闭" onClick={onClose}>×</button>}
+        {panel === 3 && (
+          <button type="button" className="auth__icon" aria-label="返回" onClick={() => go(1)}>
+            ‹
+          </button>
+        )}
+        {onClose && (
+          <button type="button" className="auth__icon auth__close" aria-label="关闭" onClick={onClose}>
+            ×
+          </button>
+        )}
       </div>
       {panel === 3 ? (
         <ScanPanel onSignedIn={onSignedIn} />
@@ -87,7 +142,12 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
           {phone(`phone-${panel}`)}
           {panel === 1 && smsCode('login')}
           {panel === 2 && password(placeholders.loginPassword, 'password', '密码')}
-          {panel === 4 && (<>{password(placeholders.newPassword, 'password', '新密码')}{password(placeholders.confirmPassword, 'confirm_pwd', '确认新密码')}</>)}
+          {panel === 4 && (
+            <>
+              {password(placeholders.newPassword, 'password', '新密码')}
+              {password(placeholders.confirmPassword, 'confirm_pwd', '确认新密码')}
+            </>
+          )}
           {panel === 5 && password(placeholders.password, 'password', '密码')}
           {panel !== 1 && panel !== 2 && captcha}
           {panel === 2 && captcha}
@@ -98,9 +158,21 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
             {panel === 4 ? '确认' : panel === 5 ? '注册' : '登录'}
           </button>
           <div className="auth__links">
-            {panel === 2 && <button type="button" className="link-btn" onClick={() => go(4)}>忘记密码</button>}
-            {(panel === 1 || panel === 2) && <button type="button" className="link-btn" onClick={() => go(5)}>立即注册</button>}
-            {(panel === 4 || panel === 5) && <button type="button" className="link-btn" onClick={() => go(2)}>{panel === 5 ? '已有账号，去登录' : '返回登录'}</button>}
+            {panel === 2 && (
+              <button type="button" className="link-btn" onClick={() => go(4)}>
+                忘记密码
+              </button>
+            )}
+            {(panel === 1 || panel === 2) && (
+              <button type="button" className="link-btn" onClick={() => go(5)}>
+                立即注册
+              </button>
+            )}
+            {(panel === 4 || panel === 5) && (
+              <button type="button" className="link-btn" onClick={() => go(2)}>
+                {panel === 5 ? '已有账号，去登录' : '返回登录'}
+              </button>
+            )}
           </div>
         </form>
       )}

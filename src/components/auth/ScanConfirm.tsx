@@ -31,12 +31,20 @@ export default function ScanConfirm({ scanKey }: { scanKey: string }) {
   }
 
   if (message || (status && status !== 'pending')) {
-    return <p role="status" className="scan-confirm__result">{message || done[status as Exclude<Status, 'pending'>]}</p>;
+    return (
+      <p role="status" className="scan-confirm__result">
+        {message || done[status as Exclude<Status, 'pending'>]}
+      </p>
+    );
   }
   return (
     <div className="scan-confirm__actions phone-actions">
-      <button type="button" className="btn btn--primary" disabled={!status} onClick={() => answer(true)}>确认登录</button>
-      <button type="button" className="btn" disabled={!status} onClick={() => answer(false)}>拒绝</button>
+      <button type="button" className="btn btn--primary" disabled={!status} onClick={() => answer(true)}>
+        确认登录
+      </button>
+      <button type="button" className="btn" disabled={!status} onClick={() => answer(false)}>
+        拒绝
+      </button>
     </div>
   );
 }

@@ -57,7 +57,9 @@ export function ScanPanel({ onSignedIn }: { onSignedIn: () => void }) {
         {scan && <img src={scan.qrcode} alt="扫码登录二维码" width="180" height="180" data-scan-key={scan.key} />}
         {stopped && (
           <button type="button" className="auth__qr-mask" onClick={() => setRound(round + 1)}>
-            {stopped}<br />点击刷新
+            {stopped}
+            <br />
+            点击刷新
           </button>
         )}
       </div>

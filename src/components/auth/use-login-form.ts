@@ -3,7 +3,14 @@ import { ApiError } from '../../client/api.ts';
 import { authApi } from '../../client/auth.ts';
 import { toast } from '../../client/toast.ts';
 import {
-  authText, firstError, passwordLoginForm, registerForm, resetForm, sendCodeForm, smsLoginForm, type CodeType,
+  authText,
+  firstError,
+  passwordLoginForm,
+  registerForm,
+  resetForm,
+  sendCodeForm,
+  smsLoginForm,
+  type CodeType,
 } from '../../shared/schemas/auth.ts';
 
 /** The login form of spec section 3: one state shared by the five panels. */
@@ -20,7 +27,15 @@ export interface LoginForm {
 }
 
 const empty: LoginForm = {
-  phoneCode: '86', account: '', password: '', confirm_pwd: '', captcha: '', codeVal: '', codeUrl: '', codeKey: '', isAgree: false,
+  phoneCode: '86',
+  account: '',
+  password: '',
+  confirm_pwd: '',
+  captcha: '',
+  codeVal: '',
+  codeUrl: '',
+  codeKey: '',
+  isAgree: false,
 };
 
 const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : '请求失败，请稍后重试');
@@ -63,7 +78,7 @@ export function useLoginForm(onSignedIn: () => void) {
 
   async function sendCode(type: CodeType): Promise<boolean> {
     const error = firstError(sendCodeForm.safeParse(phone));
-    if (error) return toast(error), false;
+    if (error) return (toast(error), false);
     try {
       const { message } = await authApi.sendCode({ ...phone, type, ...answer() });
       toast(message);
@@ -114,7 +129,13 @@ export function useLoginForm(onSignedIn: () => void) {
       firstError(resetForm.safeParse({ ...phone, pwd: form.password, confirm_pwd: form.confirm_pwd, sms_code: form.captcha })),
       async () => {
         try {
-          const { message } = await authApi.changePassword({ ...phone, sms_code: form.captcha, pwd: form.password, confirm_pwd: form.confirm_pwd, ...answer() });
+          const { message } = await authApi.changePassword({
+            ...phone,
+            sms_code: form.captcha,
+            pwd: form.password,
+            confirm_pwd: form.confirm_pwd,
+            ...answer(),
+          });
           toast(message);
           set({ password: '', confirm_pwd: '', captcha: '' });
           onDone();

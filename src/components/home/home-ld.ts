@@ -7,7 +7,13 @@ export function homeJsonLd(origin: string, site: { site_name: string; site_logo:
   const abs = (p: string) => new URL(p, origin).href;
   const name = site?.site_name ?? '';
   return [
-    { '@context': 'https://schema.org', '@type': 'Organization', name, url: abs('/'), ...(site?.site_logo ? { logo: abs(site.site_logo) } : {}) },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name,
+      url: abs('/'),
+      ...(site?.site_logo ? { logo: abs(site.site_logo) } : {}),
+    },
     {
       '@context': 'https://schema.org',
       '@type': 'WebSite',
@@ -19,6 +25,10 @@ export function homeJsonLd(origin: string, site: { site_name: string; site_logo:
         'query-input': 'required name=search_term_string',
       },
     },
-    itemListLd(origin, '精品推荐', best.map((p) => ({ name: p.store_name, href: url('goodsDetail', { id: p.product_id }), image: p.image }))),
+    itemListLd(
+      origin,
+      '精品推荐',
+      best.map((p) => ({ name: p.store_name, href: url('goodsDetail', { id: p.product_id }), image: p.image })),
+    ),
   ];
 }

@@ -59,22 +59,43 @@ export default function LocalePicker({ locale, countryName }: Props) {
 
   return (
     <div className="locale" ref={root}>
-      <button type="button" className="locale__trigger" aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen(!open)} data-locale-trigger>
-        配送至：<Flag code={locale.country} className="flag locale__flag" />
+      <button
+        type="button"
+        className="locale__trigger"
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(!open)}
+        data-locale-trigger
+      >
+        配送至：
+        <Flag code={locale.country} className="flag locale__flag" />
         <span>{countryName}</span> / <span>{currencyLabel(locale.currency, locale.symbol)}</span>
       </button>
       {open && (
         <div className="locale__panel" role="dialog" aria-label="选择配送国家/地区和币种">
           <div className="locale__cols">
             <div>
-              <label className="locale__label" htmlFor="locale-country">国家/地区：<Flag code={country.code} /> {country.name}</label>
-              <input id="locale-country" ref={firstField} className="locale__search" type="search" placeholder="搜索国家/地区或区号"
-                value={countryKw} onChange={(e) => setCountryKw(e.target.value)} maxLength={50} />
+              <label className="locale__label" htmlFor="locale-country">
+                国家/地区：
+                <Flag code={country.code} /> {country.name}
+              </label>
+              <input
+                id="locale-country"
+                ref={firstField}
+                className="locale__search"
+                type="search"
+                placeholder="搜索国家/地区或区号"
+                value={countryKw}
+                onChange={(e) => setCountryKw(e.target.value)}
+                maxLength={50}
+              />
               <ul className="locale__list" aria-label="国家/地区列表">
                 {countries.list.map((c) => (
                   <li key={c.value}>
                     <button type="button" className="locale__option" aria-pressed={c.value === country.code} onClick={() => pickCountry(c)}>
-                      <Flag code={c.value} lazy />{c.label}<small>+{c.phone_code}</small>
+                      <Flag code={c.value} lazy />
+                      {c.label}
+                      <small>+{c.phone_code}</small>
                     </button>
                   </li>
                 ))}
@@ -82,15 +103,29 @@ export default function LocalePicker({ locale, countryName }: Props) {
               </ul>
             </div>
             <div>
-              <label className="locale__label" htmlFor="locale-currency">币种：{currencyLabel(currency.code, currency.symbol)}</label>
-              <input id="locale-currency" className="locale__search" type="search" placeholder="搜索币种"
-                value={currencyKw} onChange={(e) => setCurrencyKw(e.target.value)} maxLength={50} />
+              <label className="locale__label" htmlFor="locale-currency">
+                币种：{currencyLabel(currency.code, currency.symbol)}
+              </label>
+              <input
+                id="locale-currency"
+                className="locale__search"
+                type="search"
+                placeholder="搜索币种"
+                value={currencyKw}
+                onChange={(e) => setCurrencyKw(e.target.value)}
+                maxLength={50}
+              />
               <ul className="locale__list" aria-label="币种列表">
                 {currencies.list.map((c) => (
                   <li key={c.value}>
-                    <button type="button" className="locale__option" aria-pressed={c.value === currency.code}
-                      onClick={() => setCurrency({ code: c.value, symbol: c.symbol })}>
-                      {c.label}<small>{currencyLabel(c.value, c.symbol)}</small>
+                    <button
+                      type="button"
+                      className="locale__option"
+                      aria-pressed={c.value === currency.code}
+                      onClick={() => setCurrency({ code: c.value, symbol: c.symbol })}
+                    >
+                      {c.label}
+                      <small>{currencyLabel(c.value, c.symbol)}</small>
                     </button>
                   </li>
                 ))}
@@ -100,8 +135,12 @@ export default function LocalePicker({ locale, countryName }: Props) {
           </div>
           {error && <p role="alert">{error}</p>}
           <div className="locale__actions">
-            <button type="button" className="btn" onClick={() => setOpen(false)}>取消</button>
-            <button type="button" className="btn btn--primary" onClick={confirm} data-locale-confirm>确定</button>
+            <button type="button" className="btn" onClick={() => setOpen(false)}>
+              取消
+            </button>
+            <button type="button" className="btn btn--primary" onClick={confirm} data-locale-confirm>
+              确定
+            </button>
           </div>
         </div>
       )}

@@ -12,14 +12,17 @@ export function useRemoteOptions<T>(path: string, keyword: string, enabled: bool
   useEffect(() => {
     if (!enabled) return;
     const ctrl = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        const page = await get<OptionPage<T>>(path, { page: 1, limit: 20, keyword: keyword.trim() }, ctrl.signal);
-        setState({ list: page.list, message: page.list.length ? '' : '没有找到匹配的结果' });
-      } catch (e) {
-        if ((e as Error).name !== 'AbortError') setState({ list: [], message: e instanceof ApiError ? e.message : '加载失败' });
-      }
-    }, keyword ? 250 : 0);
+    const timer = setTimeout(
+      async () => {
+        try {
+          const page = await get<OptionPage<T>>(path, { page: 1, limit: 20, keyword: keyword.trim() }, ctrl.signal);
+          setState({ list: page.list, message: page.list.length ? '' : '没有找到匹配的结果' });
+        } catch (e) {
+          if ((e as Error).name !== 'AbortError') setState({ list: [], message: e instanceof ApiError ? e.message : '加载失败' });
+        }
+      },
+      keyword ? 250 : 0,
+    );
     return () => {
       clearTimeout(timer);
       ctrl.abort();

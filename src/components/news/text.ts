@@ -6,7 +6,8 @@ export const newsPageText = {
   tabsLabel: '资讯分类',
   intro: '平台公告、购物指南、商家动态与行业资讯',
   count: (n: number) => `共 ${n} 篇文章`,
-  description: (n: number, cat?: string) => `${cat ? `${cat}：` : ''}Mallfront 商城新闻资讯，平台公告、购物指南、商家动态与行业资讯，共 ${n} 篇文章。`,
+  description: (n: number, cat?: string) =>
+    `${cat ? `${cat}：` : ''}Mallfront 商城新闻资讯，平台公告、购物指南、商家动态与行业资讯，共 ${n} 篇文章。`,
   listLabel: '文章列表',
   latest: '最新资讯',
   published: '发布时间',

@@ -83,62 +83,115 @@ export default function BuyBox(p: BuyBoxProps) {
   };
   const line = () => ({
     // The field's own value: a click replayed right after hydration may run before the typed value is in state.
-    product_id: p.productId, cart_num: clampQuantity(Number(input.current?.value ?? qty), rule), product_attr_unique: sku!.unique, product_type: p.productType,
+    product_id: p.productId,
+    cart_num: clampQuantity(Number(input.current?.value ?? qty), rule),
+    product_attr_unique: sku!.unique,
+    product_type: p.productType,
   });
-  const addToCart = () => run(async () => {
-    await addCartLine(line());
-    toast(t.addedToCart);
-  });
-  const buyNow = () => run(async () => {
-    const { cart_id } = await createCartLine(line(), true);
-    location.assign(`/order_confirm?new=1&cartId=${cart_id}`);
-  });
-  const arrival = () => run(async () => {
-    await post('/api/store/product/increase_take', { unique: sku!.unique, type: 1, product_id: p.skuProductId });
-    setNotified(true);
-    toast(t.arrivalDone);
-  });
+  const addToCart = () =>
+    run(async () => {
+      await addCartLine(line());
+      toast(t.addedToCart);
+    });
+  const buyNow = () =>
+    run(async () => {
+      const { cart_id } = await createCartLine(line(), true);
+      location.assign(`/order_confirm?new=1&cartId=${cart_id}`);
+    });
+  const arrival = () =>
+    run(async () => {
+      await post('/api/store/product/increase_take', { unique: sku!.unique, type: 1, product_id: p.skuProductId });
+      setNotified(true);
+      toast(t.arrivalDone);
+    });
 
   let buttons: ReactNode;
-  if (p.blocked) buttons = <button type="button" className="btn buy__btn" disabled>{p.blocked}</button>;
-  else if (!sku) buttons = <button type="button" className="btn buy__btn" disabled>{t.noSku}</button>;
+  if (p.blocked)
+    buttons = (
+      <button type="button" className="btn buy__btn" disabled>
+        {p.blocked}
+      </button>
+    );
+  else if (!sku)
+    buttons = (
+      <button type="button" className="btn buy__btn" disabled>
+        {t.noSku}
+      </button>
+    );
   else if (!bounds.canBuy) {
     buttons = (
       <>
-        <button type="button" className="btn buy__btn" disabled>{t.soldOut}</button>
+        <button type="button" className="btn buy__btn" disabled>
+          {t.soldOut}
+        </button>
         {p.productType === 0 && (
-          <button type="button" className="btn btn--ghost buy__btn" onClick={arrival} disabled={busy || notified}>{notified ? t.arrivalDone : t.arrival}</button>
+          <button type="button" className="btn btn--ghost buy__btn" onClick={arrival} disabled={busy || notified}>
+            {notified ? t.arrivalDone : t.arrival}
+          </button>
         )}
       </>
     );
   } else if (p.productType === 0) {
     buttons = (
       <>
-        <button type="button" className="btn buy__btn buy__btn--cart" onClick={addToCart} disabled={busy}>{t.addCart}</button>
-        <button type="button" className="btn btn--primary buy__btn" onClick={buyNow} disabled={busy}>{t.buyNow}</button>
+        <button type="button" className="btn buy__btn buy__btn--cart" onClick={addToCart} disabled={busy}>
+          {t.addCart}
+        </button>
+        <button type="button" className="btn btn--primary buy__btn" onClick={buyNow} disabled={busy}>
+          {t.buyNow}
+        </button>
       </>
     );
   } else {
     const label = p.productType === 2 ? (p.deposit && sku.down ? t.payDeposit(sku.down) : t.payNow) : t.buyNow;
-    buttons = <button type="button" className="btn btn--primary buy__btn" onClick={buyNow} disabled={busy}>{label}</button>;
+    buttons = (
+      <button type="button" className="btn btn--primary buy__btn" onClick={buyNow} disabled={busy}>
+        {label}
+      </button>
+    );
   }
 
   return (
     <div className="buy" data-buy-box>
       <div className="buy__price">
         <span className="buy__label">{p.priceLabel}</span>
-        <strong className="buy__now" data-sku-price>{shown?.price}</strong>
-        {shown?.ot && <del className="buy__ot"><span className="sr-only">{t.original} </span>{shown.ot}</del>}
-        {shown?.charged && <span className="buy__charged">（{t.charged} {shown.charged}）</span>}
-        {p.deposit && shown?.down && <span className="buy__down">{t.deposit} {shown.down}</span>}
+        <strong className="buy__now" data-sku-price>
+          {shown?.price}
+        </strong>
+        {shown?.ot && (
+          <del className="buy__ot">
+            <span className="sr-only">{t.original} </span>
+            {shown.ot}
+          </del>
+        )}
+        {shown?.charged && (
+          <span className="buy__charged">
+            （{t.charged} {shown.charged}）
+          </span>
+        )}
+        {p.deposit && shown?.down && (
+          <span className="buy__down">
+            {t.deposit} {shown.down}
+          </span>
+        )}
       </div>
       {p.attr.map((a, i) => (
         <div className="buy__row" role="group" aria-labelledby={`attr-${i}`} key={a.attr_name}>
-          <span className="buy__key" id={`attr-${i}`}>{a.attr_name}</span>
+          <span className="buy__key" id={`attr-${i}`}>
+            {a.attr_name}
+          </span>
           <div className="buy__values">
             {a.attr_values.map((v) => (
-              <button type="button" key={v} className="buy__value" aria-pressed={selected[i] === v}
-                disabled={disabled[i]!.includes(v) && selected[i] !== v} onClick={() => pick(i, v)}>{v}</button>
+              <button
+                type="button"
+                key={v}
+                className="buy__value"
+                aria-pressed={selected[i] === v}
+                disabled={disabled[i]!.includes(v) && selected[i] !== v}
+                onClick={() => pick(i, v)}
+              >
+                {v}
+              </button>
             ))}
           </div>
         </div>
@@ -151,12 +204,40 @@ export default function BuyBox(p: BuyBoxProps) {
         </div>
       )}
       <div className="buy__row">
-        <label className="buy__key" htmlFor="buy-qty">{t.quantity}</label>
+        <label className="buy__key" htmlFor="buy-qty">
+          {t.quantity}
+        </label>
         <div className="qty">
-          <button type="button" className="qty__step" aria-label={t.decrease} disabled={!bounds.canBuy || qty <= bounds.min} onClick={() => setWanted(qty - 1)}>−</button>
-          <input ref={input} id="buy-qty" className="qty__input" type="number" inputMode="numeric" min={bounds.min} max={bounds.max || undefined}
-            value={qty} disabled={!bounds.canBuy} onChange={(e) => setWanted(Number(e.target.value))} />
-          <button type="button" className="qty__step" aria-label={t.increase} disabled={!bounds.canBuy || qty >= bounds.max} onClick={() => setWanted(qty + 1)}>+</button>
+          <button
+            type="button"
+            className="qty__step"
+            aria-label={t.decrease}
+            disabled={!bounds.canBuy || qty <= bounds.min}
+            onClick={() => setWanted(qty - 1)}
+          >
+            −
+          </button>
+          <input
+            ref={input}
+            id="buy-qty"
+            className="qty__input"
+            type="number"
+            inputMode="numeric"
+            min={bounds.min}
+            max={bounds.max || undefined}
+            value={qty}
+            disabled={!bounds.canBuy}
+            onChange={(e) => setWanted(Number(e.target.value))}
+          />
+          <button
+            type="button"
+            className="qty__step"
+            aria-label={t.increase}
+            disabled={!bounds.canBuy || qty >= bounds.max}
+            onClick={() => setWanted(qty + 1)}
+          >
+            +
+          </button>
         </div>
         <span className="buy__stock" data-sku-stock>
           {t.stock(sku?.stock ?? 0, p.unit)}

@@ -23,11 +23,13 @@ export function chipsOf(s: ListingState, href: Href, names: Names, withKeyword: 
     for (const v of values) chips.push({ label: `${name}：${v}`, href: href({ filter_params: toggledParam(s.filter_params, id, v) }) });
   }
   if (s.price_on || s.price_off) {
-    const label = s.price_on && s.price_off ? `¥${s.price_on} - ¥${s.price_off}` : s.price_on ? `¥${s.price_on} 以上` : `¥${s.price_off} 以下`;
+    const label =
+      s.price_on && s.price_off ? `¥${s.price_on} - ¥${s.price_off}` : s.price_on ? `¥${s.price_on} 以上` : `¥${s.price_off} 以下`;
     chips.push({ label: `价格：${label}`, href: href({ price_on: undefined, price_off: undefined }) });
   }
   return chips;
 }
 
 /** The same list with every narrowing filter removed (keyword and category stay). */
-export const clearedHref = (href: Href) => href({ brand_id: [], mer_type_id: [], filter_params: {}, price_on: undefined, price_off: undefined });
+export const clearedHref = (href: Href) =>
+  href({ brand_id: [], mer_type_id: [], filter_params: {}, price_on: undefined, price_off: undefined });

@@ -31,7 +31,12 @@ describe('listing links', () => {
   it('turns the chosen filters into chips that each remove one', () => {
     const s = { ...base, brand_id: [7], filter_params: { '2': ['纯棉'] }, price_on: '100' };
     const href = listingHref('/goods_cate', s);
-    const chips = chipsOf(s, href, { brands: [{ brand_id: 7, brand_name: '织梦' }], types: [], params: [{ parameter_id: 2, name: '材质' }] }, true);
+    const chips = chipsOf(
+      s,
+      href,
+      { brands: [{ brand_id: 7, brand_name: '织梦' }], types: [], params: [{ parameter_id: 2, name: '材质' }] },
+      true,
+    );
     expect(chips.map((c) => c.label)).toEqual(['关键词：手机', '品牌：织梦', '材质：纯棉', '价格：¥100 以上']);
     expect(chips[1]!.href).not.toContain('brand_id');
     expect(chips[1]!.href).toContain('price_on=100');

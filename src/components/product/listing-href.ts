@@ -35,7 +35,9 @@ export function toggledParam(params: Record<string, string[]>, id: string | numb
 }
 
 function paramsJson(params: Record<string, string[]>): string | undefined {
-  const keys = Object.keys(params).filter((k) => params[k]!.length).sort((a, b) => Number(a) - Number(b));
+  const keys = Object.keys(params)
+    .filter((k) => params[k]!.length)
+    .sort((a, b) => Number(a) - Number(b));
   if (!keys.length) return undefined;
   return JSON.stringify(Object.fromEntries(keys.map((k) => [k, [...params[k]!].sort()])));
 }

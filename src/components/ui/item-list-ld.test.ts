@@ -5,7 +5,13 @@ describe('itemListLd', () => {
   it('describes a list as a schema.org ItemList with absolute URLs', () => {
     const ld = itemListLd('https://mall.example', '店铺', [{ name: 'A', href: '/store?id=1', image: '/media/a.svg' }]);
     expect(ld).toMatchObject({ '@type': 'ItemList', numberOfItems: 1 });
-    expect(ld.itemListElement[0]).toEqual({ '@type': 'ListItem', position: 1, name: 'A', url: 'https://mall.example/store?id=1', image: 'https://mall.example/media/a.svg' });
+    expect(ld.itemListElement[0]).toEqual({
+      '@type': 'ListItem',
+      position: 1,
+      name: 'A',
+      url: 'https://mall.example/store?id=1',
+      image: 'https://mall.example/media/a.svg',
+    });
   });
 
   it('counts positions on from earlier pages and leaves out a missing image', () => {

@@ -16,7 +16,7 @@ const messageOf = (e: unknown) => (e instanceof ApiError ? e.message : '请求�
 
 async function sendTo(phone: string, phone_code: string, type: 'change_phone' | 'change_pwd'): Promise<boolean> {
   const error = firstError(sendCodeForm.safeParse({ phone, phone_code }));
-  if (error) return toast(error), false;
+  if (error) return (toast(error), false);
   try {
     toast((await authApi.sendCode({ phone, phone_code, type })).message);
     return true;
@@ -61,32 +61,74 @@ export default function AccountActions({ phone, phoneCode }: Props) {
   return (
     <div className="account__actions">
       <div className="account__buttons">
-        <button type="button" className="btn" aria-expanded={open === 'phone'} onClick={() => setOpen(open === 'phone' ? null : 'phone')}>修改手机号</button>
-        <button type="button" className="btn" aria-expanded={open === 'pwd'} onClick={() => setOpen(open === 'pwd' ? null : 'pwd')}>修改密码</button>
+        <button type="button" className="btn" aria-expanded={open === 'phone'} onClick={() => setOpen(open === 'phone' ? null : 'phone')}>
+          修改手机号
+        </button>
+        <button type="button" className="btn" aria-expanded={open === 'pwd'} onClick={() => setOpen(open === 'pwd' ? null : 'pwd')}>
+          修改密码
+        </button>
       </div>
       {open === 'phone' && (
         <form className="auth__form account__form" onSubmit={changePhone} aria-label="修改手机号" noValidate>
-          <PhoneField id="new-phone" phoneCode={np.phone_code} phone={np.phone} onPhoneCode={(c) => setNp({ ...np, phone_code: c })} onPhone={(p) => setNp({ ...np, phone: p })} />
+          <PhoneField
+            id="new-phone"
+            phoneCode={np.phone_code}
+            phone={np.phone}
+            onPhoneCode={(c) => setNp({ ...np, phone_code: c })}
+            onPhone={(p) => setNp({ ...np, phone: p })}
+          />
           <div className="auth__row">
-            <input type="text" inputMode="numeric" maxLength={8} aria-label="短信验证码" placeholder={placeholders.code} value={np.sms_code}
-              onChange={(e) => setNp({ ...np, sms_code: e.target.value.trim() })} />
+            <input
+              type="text"
+              inputMode="numeric"
+              maxLength={8}
+              aria-label="短信验证码"
+              placeholder={placeholders.code}
+              value={np.sms_code}
+              onChange={(e) => setNp({ ...np, sms_code: e.target.value.trim() })}
+            />
             <CodeButton onSend={() => sendTo(np.phone, np.phone_code, 'change_phone')} />
           </div>
-          <button type="submit" className="btn btn--primary">确认修改</button>
+          <button type="submit" className="btn btn--primary">
+            确认修改
+          </button>
         </form>
       )}
       {open === 'pwd' && (
         <form className="auth__form account__form" onSubmit={changePassword} aria-label="修改密码" noValidate>
-          <input type="password" className="auth__input" autoComplete="new-password" aria-label="新密码" placeholder={placeholders.newPassword}
-            value={pw.pwd} onChange={(e) => setPw({ ...pw, pwd: e.target.value })} />
-          <input type="password" className="auth__input" autoComplete="new-password" aria-label="确认新密码" placeholder={placeholders.confirmPassword}
-            value={pw.confirm_pwd} onChange={(e) => setPw({ ...pw, confirm_pwd: e.target.value })} />
+          <input
+            type="password"
+            className="auth__input"
+            autoComplete="new-password"
+            aria-label="新密码"
+            placeholder={placeholders.newPassword}
+            value={pw.pwd}
+            onChange={(e) => setPw({ ...pw, pwd: e.target.value })}
+          />
+          <input
+            type="password"
+            className="auth__input"
+            autoComplete="new-password"
+            aria-label="确认新密码"
+            placeholder={placeholders.confirmPassword}
+            value={pw.confirm_pwd}
+            onChange={(e) => setPw({ ...pw, confirm_pwd: e.target.value })}
+          />
           <div className="auth__row">
-            <input type="text" inputMode="numeric" maxLength={8} aria-label="短信验证码" placeholder={placeholders.code} value={pw.sms_code}
-              onChange={(e) => setPw({ ...pw, sms_code: e.target.value.trim() })} />
+            <input
+              type="text"
+              inputMode="numeric"
+              maxLength={8}
+              aria-label="短信验证码"
+              placeholder={placeholders.code}
+              value={pw.sms_code}
+              onChange={(e) => setPw({ ...pw, sms_code: e.target.value.trim() })}
+            />
             <CodeButton onSend={() => sendTo(phone, phoneCode, 'change_pwd')} />
           </div>
-          <button type="submit" className="btn btn--primary">确认修改</button>
+          <button type="submit" className="btn btn--primary">
+            确认修改
+          </button>
         </form>
       )}
     </div>

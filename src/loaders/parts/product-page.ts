@@ -65,8 +65,13 @@ export function loadProductPage<T>(
       main,
       product: p,
       extras: {
-        reviews, reviewFilter, reviewPage: Math.max(1, Number(pageNo) || 1),
-        coupons: [...productCoupons, ...merchantCoupons], priceRule: rule.content, pricing, origin,
+        reviews,
+        reviewFilter,
+        reviewPage: Math.max(1, Number(pageNo) || 1),
+        coupons: [...productCoupons, ...merchantCoupons],
+        priceRule: rule.content,
+        pricing,
+        origin,
         qr: `data:image/svg+xml;base64,${Buffer.from(qr).toString('base64')}`,
       },
     };

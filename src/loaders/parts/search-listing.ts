@@ -84,6 +84,11 @@ export async function loadSearchListing(ctx: ServiceContext, s: ListingState, li
     types,
     params,
     shops,
-    suggestions: products.count ? [] : (await listHotKeywords(ctx)).map((k) => k.keyword).filter((k) => k !== keyword).slice(0, 8),
+    suggestions: products.count
+      ? []
+      : (await listHotKeywords(ctx))
+          .map((k) => k.keyword)
+          .filter((k) => k !== keyword)
+          .slice(0, 8),
   };
 }

@@ -13,7 +13,10 @@ export const GET: APIRoute = async ({ locals, url, params }) => {
   try {
     const [agreements, news] = params.shard === 'pages' ? await Promise.all([getCollection('agreements'), readArticles()]) : [[], []];
     const extraPages = agreements.map((a) => ({ loc: routeUrl('privacyAgreement', { type: a.id }), lastmod: a.data.updated }));
-    const [base, entries] = await Promise.all([siteOrigin(locals, url), getSitemapShard(locals, { name: params.shard ?? '' }, { extraPages, news })]);
+    const [base, entries] = await Promise.all([
+      siteOrigin(locals, url),
+      getSitemapShard(locals, { name: params.shard ?? '' }, { extraPages, news }),
+    ]);
     return xmlResponse(urlsetXml(base, entries));
   } catch (err) {
     if (err instanceof ServiceError && err.code === 'not_found') return plainNotFound();

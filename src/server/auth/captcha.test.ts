@@ -38,13 +38,16 @@ describe('image captcha', () => {
     expect(await checkCaptcha(db, d.key, d.code, at(299))).toBe(true);
   });
 
-  it.each([[undefined, 'abcd'], ['', 'abcd'], ['k', undefined], ['no-such-key', 'abcd'], ['x'.repeat(65), 'abcd']])(
-    'refuses key %j with answer %j',
-    async (key, code) => {
-      const { db } = await createTestDatabase();
-      expect(await checkCaptcha(db, key, code, at(0))).toBe(false);
-    },
-  );
+  it.each([
+    [undefined, 'abcd'],
+    ['', 'abcd'],
+    ['k', undefined],
+    ['no-such-key', 'abcd'],
+    ['x'.repeat(65), 'abcd'],
+  ])('refuses key %j with answer %j', async (key, code) => {
+    const { db } = await createTestDatabase();
+    expect(await checkCaptcha(db, key, code, at(0))).toBe(false);
+  });
 
   it('stores neither the key nor the answer', async () => {
     const { db } = await createTestDatabase();

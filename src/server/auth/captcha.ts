@@ -44,7 +44,12 @@ export async function createCaptcha(db: Db, now = new Date()): Promise<NewCaptch
  * Checks an answer, case-insensitively. Any check uses the captcha up, right or wrong, so one image can
  * never be guessed at repeatedly.
  */
-export async function checkCaptcha(db: Db, key: string | undefined | null, code: string | undefined | null, now = new Date()): Promise<boolean> {
+export async function checkCaptcha(
+  db: Db,
+  key: string | undefined | null,
+  code: string | undefined | null,
+  now = new Date(),
+): Promise<boolean> {
   if (!key || !code || key.length > 64 || code.length > 8) return false;
   const [row] = await db
     .update(captcha)

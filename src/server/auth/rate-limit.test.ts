@@ -27,7 +27,7 @@ describe('database rate limits', () => {
     expect(await count(db, 'b', 3600, at(6))).toBe(0);
   });
 
-  it('prune a bucket\'s hits older than a day when it is hit again', async () => {
+  it("prune a bucket's hits older than a day when it is hit again", async () => {
     const { db } = await createTestDatabase();
     await hit(db, 'b', at(0));
     await hit(db, 'b', at(86401));

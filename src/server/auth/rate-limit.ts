@@ -28,7 +28,12 @@ export async function count(db: Db, bucket: string, windowSeconds: number, now =
 
 /** Time of the bucket's latest hit, or null. */
 export async function latest(db: Db, bucket: string): Promise<Date | null> {
-  const [row] = await db.select({ at: rateLimitHit.at }).from(rateLimitHit).where(eq(rateLimitHit.bucket, bucket)).orderBy(desc(rateLimitHit.at)).limit(1);
+  const [row] = await db
+    .select({ at: rateLimitHit.at })
+    .from(rateLimitHit)
+    .where(eq(rateLimitHit.bucket, bucket))
+    .orderBy(desc(rateLimitHit.at))
+    .limit(1);
   return row?.at ?? null;
 }
 

@@ -34,15 +34,24 @@ async function signedIn(d: Database, uid: number): Promise<ServiceContext> {
 describe('catalogue on PostgreSQL 15', () => {
   it('lists, filters and sorts products exactly like PGlite', async () => {
     const queries = [
-      {}, { keyword: '手机' }, { keyword: '星辰 手机', order: 'sales' }, { keyword: '红' }, { cate_pid: 1, order: 'price_asc', page: 2 },
-      { cate_pid: 30, order: 'price_desc' }, { brand_id: '1,2', mer_type_id: '1,4' }, { filter_params: '{"1":["越南","印度"]}', order: 'rate' },
-      { price_on: '100', price_off: '300', order: 'is_new' }, { order: 'sales', limit: 100 },
+      {},
+      { keyword: '手机' },
+      { keyword: '星辰 手机', order: 'sales' },
+      { keyword: '红' },
+      { cate_pid: 1, order: 'price_asc', page: 2 },
+      { cate_pid: 30, order: 'price_desc' },
+      { brand_id: '1,2', mer_type_id: '1,4' },
+      { filter_params: '{"1":["越南","印度"]}', order: 'rate' },
+      { price_on: '100', price_off: '300', order: 'is_new' },
+      { order: 'sales', limit: 100 },
     ];
-    for (const q of queries) expect(await listProducts(visitor(pg.server), q), JSON.stringify(q)).toEqual(await listProducts(visitor(pg.embedded), q));
+    for (const q of queries)
+      expect(await listProducts(visitor(pg.server), q), JSON.stringify(q)).toEqual(await listProducts(visitor(pg.embedded), q));
   });
 
   it('answers the detail, reviews, facets, shops, coupons and presales exactly like PGlite', async () => {
-    const same = async <T>(fn: (ctx: ServiceContext) => Promise<T>) => expect(await fn(visitor(pg.server))).toEqual(await fn(visitor(pg.embedded)));
+    const same = async <T>(fn: (ctx: ServiceContext) => Promise<T>) =>
+      expect(await fn(visitor(pg.server))).toEqual(await fn(visitor(pg.embedded)));
     for (const id of [1, 2, 77, 333]) await same((c) => getProductDetail(c, { id }));
     await same((c) => listReviews(c, { id: 77, type: 'best' }));
     await same((c) => listCategories(c));
@@ -72,7 +81,9 @@ describe('catalogue on PostgreSQL 15', () => {
 
   it('merges parallel add-to-cart clicks into one line', async () => {
     const user = await signedIn(pg.server, 3);
-    const lines = await Promise.all([1, 2, 3].map(() => createCart(user, { product_id: 2, product_attr_unique: 'demo-sku-2', cart_num: 1 })));
+    const lines = await Promise.all(
+      [1, 2, 3].map(() => createCart(user, { product_id: 2, product_attr_unique: 'demo-sku-2', cart_num: 1 })),
+    );
     expect(new Set(lines.map((l) => l.cart_id)).size).toBe(1);
     expect(await countCart(user)).toEqual([{ count: 3 }]);
   });

@@ -49,7 +49,10 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   } else {
     const opened = opts.pglite ? { client: opts.pglite, release: () => {} } : await openPglite(opts.dataDir ?? config.dataDir);
     const client = opened.client;
-    const pdb = drizzlePglite(client, { schema, logger: process.env.QUERY_LOG ? { logQuery: (q: string) => console.log('[q]', q.replace(/\s+/g, ' ').slice(0, 220)) } : false });
+    const pdb = drizzlePglite(client, {
+      schema,
+      logger: process.env.QUERY_LOG ? { logQuery: (q: string) => console.log('[q]', q.replace(/\s+/g, ' ').slice(0, 220)) } : false,
+    });
     if (opts.migrate !== false) await migratePglite(pdb, { migrationsFolder: config.migrationsDir });
     database = {
       db: pdb,
@@ -85,11 +88,13 @@ type Holder = { __mallfrontDatabase?: Promise<Database> };
  */
 export function getDatabase(): Promise<Database> {
   const g = globalThis as Holder;
-  g.__mallfrontDatabase ??= openDatabase().then(withJobRunner).catch((err: unknown) => {
-    // A half-open embedded database must not poison every later request: report and stop the process.
-    console.error('[mallfront] could not open the database:', err instanceof DataDirLockedError ? err.message : err);
-    process.exit(1);
-  });
+  g.__mallfrontDatabase ??= openDatabase()
+    .then(withJobRunner)
+    .catch((err: unknown) => {
+      // A half-open embedded database must not poison every later request: report and stop the process.
+      console.error('[mallfront] could not open the database:', err instanceof DataDirLockedError ? err.message : err);
+      process.exit(1);
+    });
   return g.__mallfrontDatabase;
 }
 

@@ -12,7 +12,9 @@ export class DataDirLockedError extends Error {
     readonly dir: string,
     readonly pid: number,
   ) {
-    super(`the data directory ${dir} is in use by another running Mallfront process (pid ${pid}); stop it or set DATA_DIR to another directory`);
+    super(
+      `the data directory ${dir} is in use by another running Mallfront process (pid ${pid}); stop it or set DATA_DIR to another directory`,
+    );
     this.name = 'DataDirLockedError';
   }
 }

@@ -25,7 +25,9 @@ describe('PostgreSQL 15 (DATABASE_URL)', () => {
     expect(await listHotKeywords(ctx)).toEqual(await listHotKeywords(ref));
     for (const keyword of ['', '中', 'united', '+44', 'JP']) {
       expect(await listCountryOptions(ctx, { keyword })).toEqual(await listCountryOptions(ref, { keyword }));
-      expect(await listCurrencyOptions(ctx, { keyword, page: 2, limit: 5 })).toEqual(await listCurrencyOptions(ref, { keyword, page: 2, limit: 5 }));
+      expect(await listCurrencyOptions(ctx, { keyword, page: 2, limit: 5 })).toEqual(
+        await listCurrencyOptions(ref, { keyword, page: 2, limit: 5 }),
+      );
     }
   });
 

@@ -15,7 +15,14 @@ beforeAll(async () => {
 const T = new Date('2026-01-01T00:00:00Z');
 const mark = (db: Db, bucket: string) => db.insert(rateLimitHit).values({ bucket, at: T });
 const marks = async (db: Db, prefix: string) =>
-  (await db.select({ b: rateLimitHit.bucket }).from(rateLimitHit).where(like(rateLimitHit.bucket, `${prefix}%`))).map((r) => r.b).sort();
+  (
+    await db
+      .select({ b: rateLimitHit.bucket })
+      .from(rateLimitHit)
+      .where(like(rateLimitHit.bucket, `${prefix}%`))
+  )
+    .map((r) => r.b)
+    .sort();
 const boom = new Error('boom');
 
 describe('transaction()', () => {
@@ -26,7 +33,12 @@ describe('transaction()', () => {
       expect(inTransaction(tx)).toBe(true);
       await mark(tx, 'alone:kept');
     });
-    await expect(transaction(db, async (tx) => { await mark(tx, 'alone:lost'); throw boom; })).rejects.toBe(boom);
+    await expect(
+      transaction(db, async (tx) => {
+        await mark(tx, 'alone:lost');
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
     expect(await marks(db, 'alone:')).toEqual(['alone:kept']);
   });
 
@@ -36,10 +48,12 @@ describe('transaction()', () => {
       await mark(outer, 'n1:outer');
       await transaction(outer, (inner) => mark(inner, 'n1:inner'));
     });
-    await expect(transaction(db, async (outer) => {
-      await transaction(outer, (inner) => mark(inner, 'n2:inner'));
-      throw boom;
-    })).rejects.toBe(boom);
+    await expect(
+      transaction(db, async (outer) => {
+        await transaction(outer, (inner) => mark(inner, 'n2:inner'));
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
     expect(await marks(db, 'n1:')).toEqual(['n1:inner', 'n1:outer']);
     expect(await marks(db, 'n2:')).toEqual([]);
   });
@@ -48,7 +62,12 @@ describe('transaction()', () => {
     const { db } = await createTestDatabase();
     await transaction(db, async (outer) => {
       await mark(outer, 'n3:before');
-      await expect(transaction(outer, async (inner) => { await mark(inner, 'n3:inner'); throw boom; })).rejects.toBe(boom);
+      await expect(
+        transaction(outer, async (inner) => {
+          await mark(inner, 'n3:inner');
+          throw boom;
+        }),
+      ).rejects.toBe(boom);
       // Even after a SQL error inside the inner call, the outer transaction goes on (PostgreSQL would otherwise refuse).
       await expect(transaction(outer, (inner) => inner.execute('select * from no_such_table'))).rejects.toThrow();
       await mark(outer, 'n3:after');
@@ -60,12 +79,17 @@ describe('transaction()', () => {
     const database = await createTestDatabase();
     const shopper = await userContext(database, 1);
     const favourite = (db: Db) =>
-      db.select().from(relation).where(and(eq(relation.uid, shopper.user.uid), eq(relation.type, 0), eq(relation.typeId, 3)));
-    await expect(transaction(database.db, async (tx) => {
-      await createRelation({ ...shopper, db: tx }, { type: 0, type_id: 3 });
-      expect(await favourite(tx)).toHaveLength(1);
-      throw boom;
-    })).rejects.toBe(boom);
+      db
+        .select()
+        .from(relation)
+        .where(and(eq(relation.uid, shopper.user.uid), eq(relation.type, 0), eq(relation.typeId, 3)));
+    await expect(
+      transaction(database.db, async (tx) => {
+        await createRelation({ ...shopper, db: tx }, { type: 0, type_id: 3 });
+        expect(await favourite(tx)).toHaveLength(1);
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
     expect(await favourite(database.db)).toHaveLength(0);
     await createRelation(shopper, { type: 0, type_id: 3 });
     expect(await favourite(database.db)).toHaveLength(1);
@@ -76,15 +100,34 @@ describe('transactOrRefuse()', () => {
   it('alone: a returned refusal commits its trace, then throws; a thrown error rolls back', async () => {
     const { db } = await createTestDatabase();
     const refusal = new ServiceError('refused', '验证码错误');
-    await expect(transactOrRefuse(db, async (tx) => { await mark(tx, 'r1:trace'); return refusal; })).rejects.toBe(refusal);
-    await expect(transactOrRefuse(db, async (tx) => { await mark(tx, 'r1:lost'); throw boom; })).rejects.toBe(boom);
-    expect(await transactOrRefuse(db, async (tx) => { await mark(tx, 'r1:ok'); return 7; })).toBe(7);
+    await expect(
+      transactOrRefuse(db, async (tx) => {
+        await mark(tx, 'r1:trace');
+        return refusal;
+      }),
+    ).rejects.toBe(refusal);
+    await expect(
+      transactOrRefuse(db, async (tx) => {
+        await mark(tx, 'r1:lost');
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+    expect(
+      await transactOrRefuse(db, async (tx) => {
+        await mark(tx, 'r1:ok');
+        return 7;
+      }),
+    ).toBe(7);
     expect(await marks(db, 'r1:')).toEqual(['r1:ok', 'r1:trace']);
   });
 
   it('nested: the refusal trace stays in the outer transaction and shares its fate', async () => {
     const { db } = await createTestDatabase();
-    const refuse = (tx: Db, bucket: string) => transactOrRefuse(tx, async (t) => { await mark(t, bucket); return new ServiceError('refused', 'no'); });
+    const refuse = (tx: Db, bucket: string) =>
+      transactOrRefuse(tx, async (t) => {
+        await mark(t, bucket);
+        return new ServiceError('refused', 'no');
+      });
     await transaction(db, async (outer) => {
       await expect(refuse(outer, 'r2:kept')).rejects.toBeInstanceOf(ServiceError);
     });

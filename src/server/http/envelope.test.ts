@@ -6,7 +6,7 @@ import { requireUser } from '../services/context.ts';
 const answer = async (res: Response) => ({ http: res.status, body: await res.json() });
 
 describe('error envelopes', () => {
-  it('a ServiceError answers its code\'s envelope and HTTP status with its message and data', async () => {
+  it("a ServiceError answers its code's envelope and HTTP status with its message and data", async () => {
     const seen: Record<string, [number, number]> = {};
     for (const code of Object.keys(SERVICE_ERRORS) as ServiceErrorCode[]) {
       const { http, body } = await answer(errorResponse(new ServiceError(code, '说明')));
@@ -14,17 +14,33 @@ describe('error envelopes', () => {
       seen[code] = [body.status, http];
     }
     expect(seen).toEqual({
-      invalid: [400, 400], refused: [400, 400], login_required: [400, 400], token_invalid: [40000, 401], unauthorized: [401, 401],
-      forbidden: [403, 403], not_found: [404, 404], conflict: [409, 409], too_large: [413, 413], rate_limited: [429, 429],
-      unavailable: [500, 500], internal: [500, 500],
+      invalid: [400, 400],
+      refused: [400, 400],
+      login_required: [400, 400],
+      token_invalid: [40000, 401],
+      unauthorized: [401, 401],
+      forbidden: [403, 403],
+      not_found: [404, 404],
+      conflict: [409, 409],
+      too_large: [413, 413],
+      rate_limited: [429, 429],
+      unavailable: [500, 500],
+      internal: [500, 500],
     });
     expect(await answer(errorResponse(new ServiceError('refused', '请输入验证码', { need_captcha: true })))).toEqual({
-      http: 400, body: { status: 400, message: '请输入验证码', data: { need_captcha: true } },
+      http: 400,
+      body: { status: 400, message: '请输入验证码', data: { need_captcha: true } },
     });
   });
 
-  it('a visitor calling a signed-in verb gets the spec\'s 400 + 请登录', async () => {
-    const err = (() => { try { requireUser({ db: undefined as never, user: null }); } catch (e) { return e; } })();
+  it("a visitor calling a signed-in verb gets the spec's 400 + 请登录", async () => {
+    const err = (() => {
+      try {
+        requireUser({ db: undefined as never, user: null });
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(err).toMatchObject({ code: 'login_required', status: 400 });
     expect(await answer(errorResponse(err))).toEqual({ http: 400, body: { status: 400, message: '请登录' } });
   });
@@ -39,7 +55,10 @@ describe('error envelopes', () => {
 
   it('an unexpected error is a logged 500 without its details', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await answer(errorResponse(new Error('secret table name')))).toEqual({ http: 500, body: { status: 500, message: '服务器开小差了，请稍后再试' } });
+    expect(await answer(errorResponse(new Error('secret table name')))).toEqual({
+      http: 500,
+      body: { status: 500, message: '服务器开小差了，请稍后再试' },
+    });
     expect(log).toHaveBeenCalled();
     log.mockRestore();
   });

@@ -73,7 +73,8 @@ export async function readText(request: Request, limit = JSON_BODY_LIMIT_BYTES):
   } catch (err) {
     void reader.cancel().catch(() => {});
     // The adapter's own cut-off (server/limits.mjs) surfaces as a stream error.
-    if (err instanceof ServiceError || /limit exceeded/i.test(String((err as Error)?.message))) throw new ServiceError('too_large', '请求内容过大');
+    if (err instanceof ServiceError || /limit exceeded/i.test(String((err as Error)?.message)))
+      throw new ServiceError('too_large', '请求内容过大');
     throw new ServiceError('invalid', '请求格式不正确');
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -104,7 +105,10 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
 export function clientIp(api: APIContext): string {
   const hops = Number.parseInt(process.env.TRUST_PROXY ?? '', 10);
   if (hops > 0) {
-    const entries = (api.request.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = (api.request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const ip = entries[Math.max(0, entries.length - hops)];
     if (ip) return ip;
   }

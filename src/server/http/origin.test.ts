@@ -9,7 +9,7 @@ const req = (headers: Record<string, string>) => new Request('http://shop.exampl
 const url = new URL('http://shop.example/api/user/cart/create');
 
 describe('own origins (CSRF)', () => {
-  it('behind a TLS terminator (HTTPS=1) the browser\'s https origin is ours', () => {
+  it("behind a TLS terminator (HTTPS=1) the browser's https origin is ours", () => {
     const r = req({ origin: 'https://shop.example' });
     expect(isSameOrigin(r, ownOrigins(r, url))).toBe(false);
     vi.stubEnv('HTTPS', '1');

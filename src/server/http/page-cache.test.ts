@@ -1,6 +1,17 @@
 import { describe, it, expect } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { keyOf, cachedPage, storePage, renderStart, expirePageAt, pageCacheSize, PAGE_CACHE_TTL_MS, PAGE_CACHE_MAX_BYTES, PAGE_CACHE_MAX_TOTAL_BYTES, PAGE_CACHE_MAX_ENTRIES } from './page-cache.ts';
+import {
+  keyOf,
+  cachedPage,
+  storePage,
+  renderStart,
+  expirePageAt,
+  pageCacheSize,
+  PAGE_CACHE_TTL_MS,
+  PAGE_CACHE_MAX_BYTES,
+  PAGE_CACHE_MAX_TOTAL_BYTES,
+  PAGE_CACHE_MAX_ENTRIES,
+} from './page-cache.ts';
 import { invalidate } from '../services/cache.ts';
 
 const SESSION = 'auth._token.local';

@@ -115,7 +115,10 @@ export function keyOf(request: Request, url: URL, sessionCookie: string): string
   if (request.headers.has('authorization') || request.headers.has('x-token')) return null;
   const cookies = cookiesOf(request);
   if (cookies.has(sessionCookie)) return null;
-  const banners = [...cookies.keys()].filter((k) => k.startsWith('top_banner')).sort().join(',');
+  const banners = [...cookies.keys()]
+    .filter((k) => k.startsWith('top_banner'))
+    .sort()
+    .join(',');
   return `${url.pathname}${url.search}|${cookies.get('locale') ?? ''}|${banners}`;
 }
 

@@ -40,7 +40,8 @@ export function ownOrigins(request: Request, url: URL): Set<string> {
     const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim();
     const proto = first('x-forwarded-proto');
     const host = first('x-forwarded-host') ?? url.host;
-    if ((proto === 'https' || proto === 'http') && host && /^[a-z0-9.-]+(?::\d{1,5})?$/i.test(host)) origins.add(`${proto}://${host.toLowerCase()}`);
+    if ((proto === 'https' || proto === 'http') && host && /^[a-z0-9.-]+(?::\d{1,5})?$/i.test(host))
+      origins.add(`${proto}://${host.toLowerCase()}`);
   }
   return origins;
 }

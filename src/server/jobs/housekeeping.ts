@@ -28,12 +28,22 @@ export async function deleteExpired(db: Db, now = new Date()): Promise<Record<st
   const dayAgo = ago(now, DAY_MS);
   const count = async (q: Promise<unknown[]>) => (await q).length;
   return {
-    sessions: await count(db.delete(userSession).where(or(lt(userSession.expiresAt, dayAgo), and(isNotNull(userSession.revokedAt), lt(userSession.revokedAt, dayAgo)))).returning({ id: userSession.id })),
+    sessions: await count(
+      db
+        .delete(userSession)
+        .where(or(lt(userSession.expiresAt, dayAgo), and(isNotNull(userSession.revokedAt), lt(userSession.revokedAt, dayAgo))))
+        .returning({ id: userSession.id }),
+    ),
     smsCodes: await count(db.delete(smsCode).where(lt(smsCode.expiresAt, dayAgo)).returning({ id: smsCode.id })),
     scanLogins: await count(db.delete(scanLogin).where(lt(scanLogin.expiresAt, dayAgo)).returning({ id: scanLogin.id })),
     captchas: await count(db.delete(captcha).where(lt(captcha.expiresAt, now)).returning({ k: captcha.keyHash })),
     rateLimitHits: await count(db.delete(rateLimitHit).where(lt(rateLimitHit.at, dayAgo)).returning({ id: rateLimitHit.id })),
-    jobs: await count(db.delete(job).where(and(eq(job.state, 'done'), lt(job.finishedAt, ago(now, DONE_JOBS_KEPT_MS)))).returning({ id: job.id })),
+    jobs: await count(
+      db
+        .delete(job)
+        .where(and(eq(job.state, 'done'), lt(job.finishedAt, ago(now, DONE_JOBS_KEPT_MS))))
+        .returning({ id: job.id }),
+    ),
   };
 }
 

@@ -51,12 +51,22 @@ export function jobSuite(name: string, dbOf: () => Db) {
       const { ran, handlers } = recorder(kind, 99);
       const { id } = await enqueue(db, kind, {}, { runAt: at(0), maxAttempts: 3 });
       expect((await runDueJobs(db, handlers, { worker: 'w', now: at(0) })).retried).toBe(1);
-      expect(await rowOf(db, id)).toMatchObject({ state: 'queued', attempts: 1, runAt: at(10), lastError: expect.stringContaining('try 1 failed') });
+      expect(await rowOf(db, id)).toMatchObject({
+        state: 'queued',
+        attempts: 1,
+        runAt: at(10),
+        lastError: expect.stringContaining('try 1 failed'),
+      });
       expect((await runDueJobs(db, handlers, { worker: 'w', now: at(9) })).claimed).toBe(0);
       expect((await runDueJobs(db, handlers, { worker: 'w', now: at(10) })).retried).toBe(1);
       expect(await rowOf(db, id)).toMatchObject({ state: 'queued', attempts: 2, runAt: at(30) });
       expect((await runDueJobs(db, handlers, { worker: 'w', now: at(30) })).failed).toBe(1);
-      expect(await rowOf(db, id)).toMatchObject({ state: 'failed', attempts: 3, lastError: expect.stringContaining('try 3 failed'), finishedAt: at(30) });
+      expect(await rowOf(db, id)).toMatchObject({
+        state: 'failed',
+        attempts: 3,
+        lastError: expect.stringContaining('try 3 failed'),
+        finishedAt: at(30),
+      });
       expect((await runDueJobs(db, handlers, { worker: 'w', now: at(86400) })).claimed).toBe(0);
       expect(ran).toEqual([]);
     });
@@ -72,17 +82,19 @@ export function jobSuite(name: string, dbOf: () => Db) {
       expect(await rowOf(db, id)).toMatchObject({ state: 'done', attempts: 2 });
     });
 
-    it('queues a key once, and commits or rolls back with the caller\'s transaction', async () => {
+    it("queues a key once, and commits or rolls back with the caller's transaction", async () => {
       const db = dbOf();
       const kind = kindOf('key');
       const first = await enqueue(db, kind, { order: 1 }, { key: 'order:1', runAt: at(0) });
       const again = await enqueue(db, kind, { order: 1 }, { key: 'order:1', runAt: at(60) });
       expect(first.created).toBe(true);
       expect(again).toEqual({ id: first.id, created: false });
-      await expect(transaction(db, async (tx) => {
-        await enqueue(tx, kind, { order: 2 }, { key: 'order:2' });
-        throw new Error('order not placed');
-      })).rejects.toThrow('order not placed');
+      await expect(
+        transaction(db, async (tx) => {
+          await enqueue(tx, kind, { order: 2 }, { key: 'order:2' });
+          throw new Error('order not placed');
+        }),
+      ).rejects.toThrow('order not placed');
       await transaction(db, (tx) => enqueue(tx, kind, { order: 3 }, { key: 'order:3' }));
       const rows = await db.select({ key: job.key }).from(job).where(eq(job.kind, kind));
       expect(rows.map((r) => r.key).sort()).toEqual(['order:1', 'order:3']);
@@ -101,7 +113,7 @@ export function jobSuite(name: string, dbOf: () => Db) {
       expect(await rowOf(db, id)).toMatchObject({ state: 'done', attempts: 2 });
     });
 
-    it('fails a dead claimer\'s job that had no attempts left instead of running it again', async () => {
+    it("fails a dead claimer's job that had no attempts left instead of running it again", async () => {
       const db = dbOf();
       const kind = kindOf('lease-last');
       const { ran, handlers } = recorder(kind);

@@ -54,7 +54,7 @@ describe('jobs on PGlite: one process', () => {
   });
 });
 
-describe('the server\'s runner', () => {
+describe("the server's runner", () => {
   it('starts with the database, queues housekeeping, and stops before the database closes', async () => {
     const wrapped = await withJobRunner(await createTestDatabase());
     const queued = await wrapped.db.select({ key: job.key }).from(job).where(sql`${job.kind} = 'housekeeping' and ${job.state} = 'queued'`);
@@ -87,7 +87,10 @@ describe('jobs survive a restart (on-disk PGlite)', () => {
     const handlers: JobHandlers = { restart: { run: async (p) => void ran.push(p) } };
     expect((await enqueue(again.db, 'restart', { n: 1 }, { key: 'one' })).created).toBe(false);
     expect((await runDueJobs(again.db, handlers, { worker: 'new', now: T })).done).toBe(1);
-    expect(await runDueJobs(again.db, handlers, { worker: 'new', now: new Date(T.getTime() + 61_000) })).toMatchObject({ claimed: 1, done: 1 });
+    expect(await runDueJobs(again.db, handlers, { worker: 'new', now: new Date(T.getTime() + 61_000) })).toMatchObject({
+      claimed: 1,
+      done: 1,
+    });
     expect(ran).toEqual([{ n: 2 }, { n: 1 }]);
     await again.close();
   }, 120000);
@@ -104,18 +107,31 @@ describe('housekeeping', () => {
       { uid: 1, tokenHash: 'hk-live', expiresAt: h(100) },
     ]);
     const code = { phoneCode: '86', phone: '13700000000', type: 'login', codeHash: 'x', salt: 'y' };
-    await db.insert(smsCode).values([{ ...code, expiresAt: h(-30) }, { ...code, expiresAt: h(-1) }]);
-    await db.insert(captcha).values([{ keyHash: 'hk-c1', codeHash: 'x', expiresAt: h(-1) }, { keyHash: 'hk-c2', codeHash: 'x', expiresAt: h(1) }]);
-    await db.insert(rateLimitHit).values([{ bucket: 'hk', at: h(-25) }, { bucket: 'hk', at: h(-2) }]);
+    await db.insert(smsCode).values([
+      { ...code, expiresAt: h(-30) },
+      { ...code, expiresAt: h(-1) },
+    ]);
+    await db.insert(captcha).values([
+      { keyHash: 'hk-c1', codeHash: 'x', expiresAt: h(-1) },
+      { keyHash: 'hk-c2', codeHash: 'x', expiresAt: h(1) },
+    ]);
+    await db.insert(rateLimitHit).values([
+      { bucket: 'hk', at: h(-25) },
+      { bucket: 'hk', at: h(-2) },
+    ]);
     await scheduleHousekeeping(db, h(-1));
     await scheduleHousekeeping(db, h(-1));
 
     const report = await runDueJobs(db, { housekeeping }, { worker: 'w', now });
     expect(report).toMatchObject({ claimed: 1, done: 1 });
-    const tokens = (await db.select({ t: userSession.tokenHash }).from(userSession).where(sql`${userSession.tokenHash} like 'hk-%'`)).map((r) => r.t);
+    const tokens = (await db.select({ t: userSession.tokenHash }).from(userSession).where(sql`${userSession.tokenHash} like 'hk-%'`)).map(
+      (r) => r.t,
+    );
     expect(tokens).toEqual(['hk-live']);
     expect(await db.select({ e: smsCode.expiresAt }).from(smsCode).where(eq(smsCode.phone, '13700000000'))).toEqual([{ e: h(-1) }]);
-    expect((await db.select({ k: captcha.keyHash }).from(captcha).where(sql`${captcha.keyHash} like 'hk-%'`)).map((r) => r.k)).toEqual(['hk-c2']);
+    expect((await db.select({ k: captcha.keyHash }).from(captcha).where(sql`${captcha.keyHash} like 'hk-%'`)).map((r) => r.k)).toEqual([
+      'hk-c2',
+    ]);
     expect(await db.select({ at: rateLimitHit.at }).from(rateLimitHit).where(eq(rateLimitHit.bucket, 'hk'))).toEqual([{ at: h(-2) }]);
     const queued = await db.select({ runAt: job.runAt }).from(job).where(sql`${job.kind} = 'housekeeping' and ${job.state} = 'queued'`);
     expect(queued).toEqual([{ runAt: new Date(now.getTime() - 60_000 + HOUSEKEEPING_EVERY_MS) }]);

@@ -38,7 +38,10 @@ export async function enqueue<K extends string>(
     .onConflictDoNothing({ target: [job.kind, job.key] })
     .returning({ id: job.id });
   if (row) return { id: row.id, created: true };
-  const [existing] = await db.select({ id: job.id }).from(job).where(and(eq(job.kind, kind), eq(job.key, opts.key ?? '')));
+  const [existing] = await db
+    .select({ id: job.id })
+    .from(job)
+    .where(and(eq(job.kind, kind), eq(job.key, opts.key ?? '')));
   if (!existing) throw new Error(`job ${kind}/${opts.key} conflicted but cannot be found`);
   return { id: existing.id, created: false };
 }

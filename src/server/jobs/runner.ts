@@ -54,18 +54,31 @@ export async function claimJobs(db: Db, kinds: string[], opts: RunOptions): Prom
   // A claimer that died on its last attempt does not get another one.
   await db
     .update(job)
-    .set({ state: 'failed', finishedAt: now, lockedBy: null, lockedUntil: null, lastError: sql`coalesce(${job.lastError}, 'lease expired')` })
+    .set({
+      state: 'failed',
+      finishedAt: now,
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: sql`coalesce(${job.lastError}, 'lease expired')`,
+    })
     .where(and(inArray(job.kind, kinds), stale, sql`${job.attempts} >= ${job.maxAttempts}`));
   const due = db
     .select({ id: job.id })
     .from(job)
-    .where(and(inArray(job.kind, kinds), or(and(eq(job.state, 'queued'), lte(job.runAt, now)), and(stale, lt(job.attempts, job.maxAttempts)))))
+    .where(
+      and(inArray(job.kind, kinds), or(and(eq(job.state, 'queued'), lte(job.runAt, now)), and(stale, lt(job.attempts, job.maxAttempts)))),
+    )
     .orderBy(asc(job.runAt), asc(job.id))
     .limit(opts.limit ?? 10)
     .for('update', { skipLocked: true });
   const claimed = await db
     .update(job)
-    .set({ state: 'running', attempts: sql`${job.attempts} + 1`, lockedBy: opts.worker, lockedUntil: new Date(now.getTime() + (opts.leaseMs ?? 300_000)) })
+    .set({
+      state: 'running',
+      attempts: sql`${job.attempts} + 1`,
+      lockedBy: opts.worker,
+      lockedUntil: new Date(now.getTime() + (opts.leaseMs ?? 300_000)),
+    })
     .where(inArray(job.id, due))
     .returning();
   return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
@@ -74,7 +87,14 @@ export async function claimJobs(db: Db, kinds: string[], opts: RunOptions): Prom
 /** Only the runner holding the claim may finish the job (another one may have taken over an expired lease). */
 const heldBy = (row: JobRow, worker: string) => and(eq(job.id, row.id), eq(job.state, 'running'), eq(job.lockedBy, worker));
 
-async function finish(db: Db, row: JobRow, def: JobDefinition, worker: string, err: unknown, now: Date): Promise<'done' | 'retry' | 'failed'> {
+async function finish(
+  db: Db,
+  row: JobRow,
+  def: JobDefinition,
+  worker: string,
+  err: unknown,
+  now: Date,
+): Promise<'done' | 'retry' | 'failed'> {
   if (err === undefined) {
     await db.update(job).set({ state: 'done', finishedAt: now, lockedBy: null, lockedUntil: null }).where(heldBy(row, worker));
     return 'done';
@@ -83,9 +103,11 @@ async function finish(db: Db, row: JobRow, def: JobDefinition, worker: string, e
   const runAt = new Date(now.getTime() + (def.retryDelay ?? defaultRetryDelay)(row.attempts));
   await db
     .update(job)
-    .set(last
-      ? { state: 'failed', finishedAt: now, lockedBy: null, lockedUntil: null, lastError: errorText(err) }
-      : { state: 'queued', runAt, lockedBy: null, lockedUntil: null, lastError: errorText(err) })
+    .set(
+      last
+        ? { state: 'failed', finishedAt: now, lockedBy: null, lockedUntil: null, lastError: errorText(err) }
+        : { state: 'queued', runAt, lockedBy: null, lockedUntil: null, lastError: errorText(err) },
+    )
     .where(heldBy(row, worker));
   if (last) console.error(`[mallfront] job ${row.kind}#${row.id} failed after ${row.attempts} attempts:`, err);
   return last ? 'failed' : 'retry';
@@ -144,9 +166,12 @@ export function startJobRunner(db: Db, handlers: JobHandlers, opts: RunnerOption
       console.error('[mallfront] job runner:', err);
     }
     if (stopped) return;
-    timer = setTimeout(() => {
-      current = tick();
-    }, busy ? 0 : (opts.pollMs ?? 5000));
+    timer = setTimeout(
+      () => {
+        current = tick();
+      },
+      busy ? 0 : (opts.pollMs ?? 5000),
+    );
     timer.unref();
   };
   current = tick();

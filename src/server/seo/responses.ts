@@ -8,4 +8,7 @@ export const xmlResponse = (body: string) =>
 
 /** A plain-text 404 (not the HTML page): these URLs are fetched by crawlers and <img>, not read by shoppers. */
 export const plainNotFound = (headers: Record<string, string> = {}) =>
-  new Response('Not Found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+  new Response('Not Found\n', {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });

@@ -65,7 +65,13 @@ function dropRead(s: State, key: string): void {
  * shows the entry's tags, or `opts.shows` instead when it shows only part of the value (and names that part
  * itself, like product cards naming their own shops out of all shop summaries).
  */
-export function cached<T>(db: Db, key: string, load: () => PromiseLike<T>, ttlMs = CATALOGUE_TTL_MS, opts: { shows?: Tag[] } = {}): Promise<T> {
+export function cached<T>(
+  db: Db,
+  key: string,
+  load: () => PromiseLike<T>,
+  ttlMs = CATALOGUE_TTL_MS,
+  opts: { shows?: Tag[] } = {},
+): Promise<T> {
   const s = stateOf(db);
   const now = Date.now();
   let hit = s.reads.get(key);

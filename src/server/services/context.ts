@@ -28,5 +28,11 @@ export function requireUser(ctx: ServiceContext): SessionUser {
 
 /** The one scope check of spec section 6: `scope` is a comma-separated list of granted scopes. */
 export function hasScope(user: Pick<SessionUser, 'scope'> | null, wanted: string): boolean {
-  return !!user && user.scope.split(',').map((s) => s.trim()).includes(wanted);
+  return (
+    !!user &&
+    user.scope
+      .split(',')
+      .map((s) => s.trim())
+      .includes(wanted)
+  );
 }

@@ -1,7 +1,15 @@
 import { describe, it, expect } from 'vitest';
 import type { z } from 'zod';
 import {
-  smsLoginForm, passwordLoginForm, registerForm, resetForm, sendCodeForm, mainlandPhone, newPassword, firstError, placeholders,
+  smsLoginForm,
+  passwordLoginForm,
+  registerForm,
+  resetForm,
+  sendCodeForm,
+  mainlandPhone,
+  newPassword,
+  firstError,
+  placeholders,
 } from './auth.ts';
 
 const msg = (schema: z.ZodType, value: unknown) => firstError(schema.safeParse(value));
@@ -82,10 +90,19 @@ describe('sending a code', () => {
   it('the header variant takes a mainland mobile: 1, then 3-9, then nine digits', () => {
     expect(mainlandPhone.safeParse('13800138000').success).toBe(true);
     expect(msg(mainlandPhone, '')).toBe('请填写手机号码');
-    for (const bad of ['12800138000', '1380013800', '138001380001', '23800138000']) expect(msg(mainlandPhone, bad)).toBe('请输入正确的手机号码');
+    for (const bad of ['12800138000', '1380013800', '138001380001', '23800138000'])
+      expect(msg(mainlandPhone, bad)).toBe('请输入正确的手机号码');
   });
 });
 
 it('keeps the placeholders of spec section 5', () => {
-  expect(Object.values(placeholders)).toEqual(['请输入手机号', '请输入验证码', '请输入密码', '填写您的新密码', '再次输入新密码', '请输入您的登录密码', '填写验证码']);
+  expect(Object.values(placeholders)).toEqual([
+    '请输入手机号',
+    '请输入验证码',
+    '请输入密码',
+    '填写您的新密码',
+    '再次输入新密码',
+    '请输入您的登录密码',
+    '填写验证码',
+  ]);
 });

@@ -34,7 +34,9 @@ export const placeholders = {
 const trimmed = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /** Calling code without '+': 1-4 digits. */
-export const areaCode = trimmed(authText.areaCode).transform((v) => v.replace(/^\+/, '')).pipe(z.string().regex(/^\d{1,4}$/, authText.areaCode));
+export const areaCode = trimmed(authText.areaCode)
+  .transform((v) => v.replace(/^\+/, ''))
+  .pipe(z.string().regex(/^\d{1,4}$/, authText.areaCode));
 /** National number: 4-15 digits (E.164 allows at most 15 in all). */
 const phoneOf = (required: string) => trimmed(required).pipe(z.string().regex(/^\d{4,15}$/, authText.phoneFormat));
 /** SMS code: letters and digits only (spec), at most 8. */
@@ -52,7 +54,12 @@ export const captchaAnswer = {
   code: z.string().max(8).optional(),
 };
 
-export const smsLoginForm = z.object({ phone_code: areaCode, phone: phoneOf(authText.phone), sms_code: codeOf(authText.code), agree: agreed });
+export const smsLoginForm = z.object({
+  phone_code: areaCode,
+  phone: phoneOf(authText.phone),
+  sms_code: codeOf(authText.code),
+  agree: agreed,
+});
 export const passwordLoginForm = z.object({
   phone_code: areaCode,
   phone: phoneOf(authText.phone),
@@ -67,7 +74,13 @@ export const registerForm = z.object({
   agree: agreed,
 });
 export const resetForm = z
-  .object({ phone_code: areaCode, phone: phoneOf(authText.phone), pwd: newPassword, confirm_pwd: z.string(), sms_code: codeOf(authText.code) })
+  .object({
+    phone_code: areaCode,
+    phone: phoneOf(authText.phone),
+    pwd: newPassword,
+    confirm_pwd: z.string(),
+    sms_code: codeOf(authText.code),
+  })
   .refine((v) => v.pwd === v.confirm_pwd, { message: authText.passwordMismatch, path: ['confirm_pwd'] });
 /** Sending a code from the dialog: area code and phone. */
 export const sendCodeForm = z.object({ phone_code: areaCode, phone: phoneOf(authText.phone) });
@@ -101,7 +114,15 @@ export const sendCodeBody = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('mobile'), phone: mainlandPhone, ...captchaBody }, BODY),
-    z.object({ phone_code: areaCode, phone: sendPhone, type: z.enum(['login', 'register', 'change_pwd', 'change_phone'], codeTypeError), ...captchaBody }, BODY),
+    z.object(
+      {
+        phone_code: areaCode,
+        phone: sendPhone,
+        type: z.enum(['login', 'register', 'change_pwd', 'change_phone'], codeTypeError),
+        ...captchaBody,
+      },
+      BODY,
+    ),
   ],
   codeTypeError,
 );
@@ -127,7 +148,10 @@ export const changePhoneBody = z.object({ phone_code: areaCode, phone: sendPhone
 const scanKey = z.string({ error: '二维码已失效，请刷新' }).trim().min(1, '二维码已失效，请刷新').max(64, '二维码已失效，请刷新');
 export const scanKeyBody = z.object({ key: scanKey }, BODY);
 const asBoolean = (v: unknown) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v);
-export const scanConfirmBody = z.object({ key: scanKey, confirm: z.preprocess(asBoolean, z.boolean({ error: '请选择确认或拒绝登录' })) }, BODY);
+export const scanConfirmBody = z.object(
+  { key: scanKey, confirm: z.preprocess(asBoolean, z.boolean({ error: '请选择确认或拒绝登录' })) },
+  BODY,
+);
 /** Third-party callback code (`/login?code=`). */
 export const codeLoginBody = z.object(
   {

@@ -25,17 +25,27 @@ const optionalId = (name: string) => z.preprocess((v) => (blank(v) ? undefined :
 /** Paging with a page-specific default limit; still capped at 100. */
 export const paged = (defaultLimit: number) => ({
   page: pagination.page,
-  limit: z.preprocess((v) => (blank(v) ? defaultLimit : v), z.coerce
-    .number({ error: '每页数量必须是数字' })
-    .int('每页数量必须是整数')
-    .min(1, '每页数量不能小于1')
-    .max(MAX_LIMIT, `每页数量不能大于${MAX_LIMIT}`)),
+  limit: z.preprocess(
+    (v) => (blank(v) ? defaultLimit : v),
+    z.coerce
+      .number({ error: '每页数量必须是数字' })
+      .int('每页数量必须是整数')
+      .min(1, '每页数量不能小于1')
+      .max(MAX_LIMIT, `每页数量不能大于${MAX_LIMIT}`),
+  ),
 });
 
 /** "1,2,3" (or an array) → [1, 2, 3]; at most 50 ids. */
 export const idCsv = (name: string) =>
   z.preprocess(
-    (v) => (blank(v) ? [] : Array.isArray(v) ? v : String(v).split(',').filter((s) => s.trim() !== '')),
+    (v) =>
+      blank(v)
+        ? []
+        : Array.isArray(v)
+          ? v
+          : String(v)
+              .split(',')
+              .filter((s) => s.trim() !== ''),
     z.array(idField(name), { error: `${name}格式不正确` }).max(50, `${name}最多选择50个`),
   );
 
@@ -43,7 +53,12 @@ export const idCsv = (name: string) =>
 export const yuanField = (name: string) =>
   z.preprocess(
     (v) => (blank(v) ? undefined : typeof v === 'string' || typeof v === 'number' ? (parseYuan(v) ?? Number.NaN) : Number.NaN),
-    z.number({ error: `${name}格式不正确` }).int().min(0).max(99999999, `${name}过大`).optional(),
+    z
+      .number({ error: `${name}格式不正确` })
+      .int()
+      .min(0)
+      .max(99999999, `${name}过大`)
+      .optional(),
   );
 
 const filterValue = z.string({ error: '筛选参数格式不正确' }).trim().min(1, '筛选参数格式不正确').max(50, '筛选参数格式不正确');
@@ -54,16 +69,19 @@ const filterRecord = z.record(
 );
 
 /** `filter_params`: JSON `{parameter_id: [values]}` (or the object itself); malformed JSON is a clear 400. */
-export const filterParams = z.preprocess((v, ctx) => {
-  if (blank(v)) return {};
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: '筛选参数格式不正确，应为 JSON 对象' });
-    return z.NEVER;
-  }
-}, filterRecord.refine((r) => Object.keys(r).length <= 20, '筛选参数过多'));
+export const filterParams = z.preprocess(
+  (v, ctx) => {
+    if (blank(v)) return {};
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: '筛选参数格式不正确，应为 JSON 对象' });
+      return z.NEVER;
+    }
+  },
+  filterRecord.refine((r) => Object.keys(r).length <= 20, '筛选参数过多'),
+);
 
 export const PRODUCT_ORDERS = ['', 'sales', 'rate', 'price_asc', 'price_desc', 'is_new'] as const;
 export type ProductOrder = (typeof PRODUCT_ORDERS)[number];
@@ -128,12 +146,18 @@ export const merchantListQuery = z.object({
   keyword: searchKeyword,
   type_id: idCsv('店铺类型'),
   category_id: optionalId('店铺分类'),
-  is_best: z.preprocess((v) => (blank(v) ? undefined : v), z.coerce.number({ error: '参数错误' }).int('参数错误').min(0, '参数错误').max(1, '参数错误').optional()),
+  is_best: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.coerce.number({ error: '参数错误' }).int('参数错误').min(0, '参数错误').max(1, '参数错误').optional(),
+  ),
   order: z.preprocess((v) => (blank(v) ? '' : v), z.enum(['', 'sales', 'rate', 'care_count'], { error: '排序方式不正确' })),
 });
 export type MerchantListQuery = QueryInput<typeof merchantListQuery>;
 
-const flag01 = z.preprocess((v) => (blank(v) ? 0 : v), z.coerce.number({ error: '参数错误' }).int('参数错误').min(0, '参数错误').max(1, '参数错误'));
+const flag01 = z.preprocess(
+  (v) => (blank(v) ? 0 : v),
+  z.coerce.number({ error: '参数错误' }).int('参数错误').min(0, '参数错误').max(1, '参数错误'),
+);
 
 /** `GET /api/coupon/getlst?type=<''|-1|0|1|10|11|12>&product=1`: the coupon centre. */
 export const couponListQuery = z.object({
@@ -151,7 +175,15 @@ export const productCouponQuery = z.object({ ids: idCsv('商品') });
 export const storeCouponQuery = z.object({ id: idField('店铺'), all: flag01 });
 
 const hour = (name: string) =>
-  z.preprocess((v) => (blank(v) ? undefined : v), z.coerce.number({ error: `${name}格式不正确` }).int(`${name}格式不正确`).min(0, `${name}格式不正确`).max(24, `${name}格式不正确`).optional());
+  z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.coerce
+      .number({ error: `${name}格式不正确` })
+      .int(`${name}格式不正确`)
+      .min(0, `${name}格式不正确`)
+      .max(24, `${name}格式不正确`)
+      .optional(),
+  );
 
 /** `GET /api/store/product/seckill/lst?start_time&end_time`: a session's offers (default: the current one). */
 export const seckillListQuery = z.object({
@@ -165,7 +197,10 @@ export type SeckillListQuery = QueryInput<typeof seckillListQuery>;
 /** `GET /api/store/product/presell/lst?type=0|1|2`: not started, in progress, ended. */
 export const presellListQuery = z.object({
   ...paged(16),
-  type: z.preprocess((v) => (blank(v) ? 1 : v), z.coerce.number({ error: '预售状态不正确' }).int('预售状态不正确').min(0, '预售状态不正确').max(2, '预售状态不正确')),
+  type: z.preprocess(
+    (v) => (blank(v) ? 1 : v),
+    z.coerce.number({ error: '预售状态不正确' }).int('预售状态不正确').min(0, '预售状态不正确').max(2, '预售状态不正确'),
+  ),
 });
 export type PresellListQuery = QueryInput<typeof presellListQuery>;
 
@@ -180,7 +215,10 @@ export type RelationInput = QueryInput<typeof relationInput>;
 export const arrivalInput = z.object({
   unique: z.string({ error: '商品规格不正确' }).trim().min(1, '商品规格不正确').max(64, '商品规格不正确'),
   product_id: idField('商品'),
-  type: z.preprocess((v) => (blank(v) ? 1 : v), z.coerce.number({ error: '订阅类型不正确' }).refine((n) => n === 1, '订阅类型不正确')),
+  type: z.preprocess(
+    (v) => (blank(v) ? 1 : v),
+    z.coerce.number({ error: '订阅类型不正确' }).refine((n) => n === 1, '订阅类型不正确'),
+  ),
 });
 
 /** Add to cart / buy now (reference section 4c). `product_id` is the presell id for presales. */
@@ -188,7 +226,13 @@ export const cartCreateInput = z.object({
   product_id: idField('商品'),
   product_attr_unique: z.string({ error: '请选择商品规格' }).trim().min(1, '请选择商品规格').max(64, '商品规格不正确'),
   cart_num: z.coerce.number({ error: '购买数量不正确' }).int('购买数量不正确').min(1, '购买数量不能小于1').max(99999, '购买数量过大'),
-  is_new: z.preprocess((v) => (blank(v) ? 0 : v === true ? 1 : v === false ? 0 : v), z.coerce.number({ error: '参数错误' }).refine((n) => n === 0 || n === 1, '参数错误')),
-  product_type: z.preprocess((v) => (blank(v) ? 0 : v), z.coerce.number({ error: '商品类型不正确' }).refine((n) => [0, 1, 2].includes(n), '商品类型不正确')),
+  is_new: z.preprocess(
+    (v) => (blank(v) ? 0 : v === true ? 1 : v === false ? 0 : v),
+    z.coerce.number({ error: '参数错误' }).refine((n) => n === 0 || n === 1, '参数错误'),
+  ),
+  product_type: z.preprocess(
+    (v) => (blank(v) ? 0 : v),
+    z.coerce.number({ error: '商品类型不正确' }).refine((n) => [0, 1, 2].includes(n), '商品类型不正确'),
+  ),
 });
 export type CartCreateInput = QueryInput<typeof cartCreateInput>;

@@ -14,7 +14,10 @@ describe('outbox SMS provider', () => {
     const p = createOutboxProvider(path, (l) => logged.push(l));
     await p.send(message);
     await p.send({ ...message, code: '654321', type: 'register' });
-    const lines = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
     expect(Object.keys(lines[0])).toEqual(['phone', 'phone_code', 'type', 'code', 'at']);
     expect(lines[1]).toMatchObject({ phone: '13800138000', phone_code: '86', type: 'register', code: '654321' });
@@ -59,7 +62,9 @@ describe('HTTP gateway SMS provider', () => {
     const fetch = (async () => {
       throw new TypeError('fetch failed');
     }) as unknown as typeof globalThis.fetch;
-    await expect(createHttpProvider({ url: 'https://sms.example', template: 't', fetch }).send(message)).rejects.toMatchObject({ message: SMS_FAILED });
+    await expect(createHttpProvider({ url: 'https://sms.example', template: 't', fetch }).send(message)).rejects.toMatchObject({
+      message: SMS_FAILED,
+    });
   });
 
   it('refuses to start without a gateway URL', () => {

@@ -34,8 +34,12 @@ export const merchant = pgTable(
     merKeyword: text('mer_keyword').notNull().default(''),
     /** Self-operated by the mall (自营). */
     isTrader: boolean('is_trader').notNull().default(false),
-    merTypeId: integer('mer_type_id').notNull().references(() => merchantType.merTypeId),
-    categoryId: integer('category_id').notNull().references(() => merchantCategory.merchantCategoryId),
+    merTypeId: integer('mer_type_id')
+      .notNull()
+      .references(() => merchantType.merTypeId),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => merchantCategory.merchantCategoryId),
     productScore: numeric('product_score', { precision: 2, scale: 1 }).notNull().default('5.0'),
     serviceScore: numeric('service_score', { precision: 2, scale: 1 }).notNull().default('5.0'),
     postageScore: numeric('postage_score', { precision: 2, scale: 1 }).notNull().default('5.0'),

@@ -1,4 +1,18 @@
-import { pgTable, text, serial, integer, boolean, smallint, numeric, jsonb, timestamp, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  text,
+  serial,
+  integer,
+  boolean,
+  smallint,
+  numeric,
+  jsonb,
+  timestamp,
+  index,
+  uniqueIndex,
+  check,
+  primaryKey,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { merchant, merchantShopCategory } from './catalogue-merchant.ts';
 import { storeCategory, brand } from './catalogue-category.ts';
@@ -68,11 +82,19 @@ export const product = pgTable(
     // The list pages sort the visible normal products a handful of ways: one partial index per order, so a
     // page is a short ordered index walk. DESC columns say NULLS FIRST to match a plain `ORDER BY x DESC`
     // (drizzle's default for .desc() is NULLS LAST, which the planner cannot use for that order).
-    index('product_list_default_idx').on(t.sort.desc().nullsFirst(), t.productId.desc().nullsFirst()).where(sql`status = 1 and product_type = 0`),
-    index('product_list_sales_idx').on(t.sales.desc().nullsFirst(), t.productId.desc().nullsFirst()).where(sql`status = 1 and product_type = 0`),
+    index('product_list_default_idx')
+      .on(t.sort.desc().nullsFirst(), t.productId.desc().nullsFirst())
+      .where(sql`status = 1 and product_type = 0`),
+    index('product_list_sales_idx')
+      .on(t.sales.desc().nullsFirst(), t.productId.desc().nullsFirst())
+      .where(sql`status = 1 and product_type = 0`),
     index('product_list_price_idx').on(t.price, t.productId).where(sql`status = 1 and product_type = 0`),
-    index('product_list_new_idx').on(t.createdAt.desc().nullsFirst(), t.productId.desc().nullsFirst()).where(sql`status = 1 and product_type = 0`),
-    index('product_list_rate_idx').on(t.rate.desc().nullsFirst(), t.productId.desc().nullsFirst()).where(sql`status = 1 and product_type = 0`),
+    index('product_list_new_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.productId.desc().nullsFirst())
+      .where(sql`status = 1 and product_type = 0`),
+    index('product_list_rate_idx')
+      .on(t.rate.desc().nullsFirst(), t.productId.desc().nullsFirst())
+      .where(sql`status = 1 and product_type = 0`),
     // Price correlates with category (phones are never among the cheapest products), so "a category by
     // price" walks its own index instead of the global price order.
     index('product_cate_price_idx').on(t.cateId, t.price, t.productId).where(sql`status = 1 and product_type = 0`),

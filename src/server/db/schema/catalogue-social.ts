@@ -1,4 +1,18 @@
-import { pgTable, text, serial, integer, smallint, numeric, date, jsonb, timestamp, index, uniqueIndex, check, customType } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  text,
+  serial,
+  integer,
+  smallint,
+  numeric,
+  date,
+  jsonb,
+  timestamp,
+  index,
+  uniqueIndex,
+  check,
+  customType,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './user.ts';
 import { product } from './catalogue-product.ts';
@@ -46,10 +60,7 @@ export const relation = pgTable(
     typeId: integer('type_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('relation_uq').on(t.uid, t.type, t.typeId),
-    index('relation_target_idx').on(t.type, t.typeId),
-  ],
+  (t) => [uniqueIndex('relation_uq').on(t.uid, t.type, t.typeId), index('relation_target_idx').on(t.type, t.typeId)],
 );
 
 /** "Notify me on arrival" for a sold-out SKU. status 0 waiting, 1 notified. */

@@ -23,7 +23,10 @@ export interface TopSpec {
 
 export const TOPS: TopSpec[] = [
   {
-    name: '数码', icon: 'phone', shopCategory: '数码家电', brands: ['星辰科技', '极光', '青橙', '磐石', '云帆'],
+    name: '数码',
+    icon: 'phone',
+    shopCategory: '数码家电',
+    brands: ['星辰科技', '极光', '青橙', '磐石', '云帆'],
     params: [
       { name: '产地', values: ['中国大陆', '越南', '印度'] },
       { name: '保修期', values: ['1年', '2年', '3年'] },
@@ -35,7 +38,10 @@ export const TOPS: TopSpec[] = [
     ],
   },
   {
-    name: '服饰', icon: 'shirt', shopCategory: '服饰鞋包', brands: ['织梦', '南山牧场', '麦田', '素衣坊', '初见'],
+    name: '服饰',
+    icon: 'shirt',
+    shopCategory: '服饰鞋包',
+    brands: ['织梦', '南山牧场', '麦田', '素衣坊', '初见'],
     params: [
       { name: '材质', values: ['纯棉', '涤纶', '羊毛', '真丝', '亚麻'] },
       { name: '风格', values: ['休闲', '简约', '商务', '复古', '通勤'] },
@@ -48,7 +54,10 @@ export const TOPS: TopSpec[] = [
     ],
   },
   {
-    name: '食品', icon: 'food', shopCategory: '食品生鲜', brands: ['山野集', '茶语', '良田记', '味之源', '果园里'],
+    name: '食品',
+    icon: 'food',
+    shopCategory: '食品生鲜',
+    brands: ['山野集', '茶语', '良田记', '味之源', '果园里'],
     params: [
       { name: '产地', values: ['云南', '福建', '浙江', '新疆', '四川', '黑龙江'] },
       { name: '保质期', values: ['6个月', '12个月', '18个月'] },
@@ -60,7 +69,10 @@ export const TOPS: TopSpec[] = [
     ],
   },
   {
-    name: '美妆', icon: 'lipstick', shopCategory: '美妆个护', brands: ['花间集', '水漾', '柔肌', '青黛', '玉容'],
+    name: '美妆',
+    icon: 'lipstick',
+    shopCategory: '美妆个护',
+    brands: ['花间集', '水漾', '柔肌', '青黛', '玉容'],
     params: [
       { name: '适用肤质', values: ['任何肤质', '干性肌肤', '油性肌肤', '混合性肌肤', '敏感性肌肤'] },
       { name: '功效', values: ['保湿', '提亮', '控油', '紧致', '修护'] },
@@ -72,7 +84,10 @@ export const TOPS: TopSpec[] = [
     ],
   },
   {
-    name: '家居', icon: 'home', shopCategory: '家居家装', brands: ['木之家', '暖居', '简然', '棉麻记', '光影'],
+    name: '家居',
+    icon: 'home',
+    shopCategory: '家居家装',
+    brands: ['木之家', '暖居', '简然', '棉麻记', '光影'],
     params: [
       { name: '材质', values: ['实木', '棉麻', '金属', '陶瓷', '竹纤维'] },
       { name: '风格', values: ['北欧', '新中式', '日式', '现代简约'] },
@@ -84,7 +99,10 @@ export const TOPS: TopSpec[] = [
     ],
   },
   {
-    name: '运动', icon: 'ball', shopCategory: '运动户外', brands: ['疾风', '野径', '跃动', '旋风', '轻燕'],
+    name: '运动',
+    icon: 'ball',
+    shopCategory: '运动户外',
+    brands: ['疾风', '野径', '跃动', '旋风', '轻燕'],
     params: [
       { name: '适用场景', values: ['跑步', '健身', '户外', '篮球', '瑜伽'] },
       { name: '材质', values: ['网面', '聚酯纤维', '橡胶', '尼龙'] },
@@ -96,7 +114,10 @@ export const TOPS: TopSpec[] = [
     ],
   },
   {
-    name: '母婴', icon: 'baby', shopCategory: '母婴玩具', brands: ['贝贝熊', '小树苗', '萌宝', '暖暖', '启航'],
+    name: '母婴',
+    icon: 'baby',
+    shopCategory: '母婴玩具',
+    brands: ['贝贝熊', '小树苗', '萌宝', '暖暖', '启航'],
     params: [
       { name: '适用年龄', values: ['0-6个月', '6-12个月', '1-3岁', '3岁以上'] },
       { name: '产地', values: ['中国大陆', '新西兰', '荷兰', '德国'] },
@@ -108,7 +129,10 @@ export const TOPS: TopSpec[] = [
     ],
   },
   {
-    name: '图书', icon: 'book', shopCategory: '图书音像', brands: ['墨香', '文心', '知行', '青灯', '博文'],
+    name: '图书',
+    icon: 'book',
+    shopCategory: '图书音像',
+    brands: ['墨香', '文心', '知行', '青灯', '博文'],
     params: [
       { name: '出版社', values: ['人民文学出版社', '中信出版社', '商务印书馆', '三联书店', '机械工业出版社'] },
       { name: '装帧', values: ['平装', '精装'] },

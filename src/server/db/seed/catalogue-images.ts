@@ -58,13 +58,25 @@ export function productImage(mediaId: string, seed: number, variant: number, ico
   const { width: w, height: h } = PRODUCT_IMAGE;
   const s = hash32(seed, variant);
   const deco = `<circle cx="${120 + (s % 560)}" cy="${110 + ((s >> 9) % 160)}" r="${90 + (s % 70)}" fill="#fff" fill-opacity=".08"/>`;
-  const body = frame(w, h, seed * 7 + variant * 40, `${deco}${pictogram(icon, 250, 170 + variant * 10, 300)}${text(400, 610, 64, title)}${text(400, 690, 36, subtitle, 400, 0.85)}`, `${subtitle} ${title}`);
+  const body = frame(
+    w,
+    h,
+    seed * 7 + variant * 40,
+    `${deco}${pictogram(icon, 250, 170 + variant * 10, 300)}${text(400, 610, 64, title)}${text(400, 690, 36, subtitle, 400, 0.85)}`,
+    `${subtitle} ${title}`,
+  );
   return { mediaId, mime: SVG_MIME, body, width: w, height: h };
 }
 
 /** A small square category or brand picture. */
 export function tileImage(mediaId: string, seed: number, icon: Pictogram, label: string, size = 200): MediaRow {
-  const body = frame(size, size, seed * 13, `${pictogram(icon, size * 0.28, size * 0.14, size * 0.44)}${text(size / 2, size * 0.86, size * 0.13, label)}`, label);
+  const body = frame(
+    size,
+    size,
+    seed * 13,
+    `${pictogram(icon, size * 0.28, size * 0.14, size * 0.44)}${text(size / 2, size * 0.86, size * 0.13, label)}`,
+    label,
+  );
   return { mediaId, mime: SVG_MIME, body, width: size, height: size };
 }
 
@@ -79,7 +91,9 @@ export function licenceImage(mediaId: string, seed: number, title: string, shop:
   const w = 600;
   const h = 800;
   const lines = [`名称：${shop}`, `统一社会信用代码：${number}`, '类型：有限责任公司', '经营范围：网上零售', '登记机关：市场监督管理局'];
-  const rows = lines.map((l, i) => `<text x="60" y="${300 + i * 60}" font-size="24" fill="#333" font-family="sans-serif">${esc(l)}</text>`).join('');
+  const rows = lines
+    .map((l, i) => `<text x="60" y="${300 + i * 60}" font-size="24" fill="#333" font-family="sans-serif">${esc(l)}</text>`)
+    .join('');
   const body =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${esc(title)}">` +
     `<rect width="${w}" height="${h}" fill="#fffdf5"/><rect x="20" y="20" width="${w - 40}" height="${h - 40}" fill="none" stroke="#c8102e" stroke-width="6"/>` +

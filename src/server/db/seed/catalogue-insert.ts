@@ -12,12 +12,26 @@ import type { GeneratedProduct } from './catalogue-products.ts';
  */
 export async function insertAll<T extends PgTable>(db: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
   if (!rows.length) return;
-  const columns = Object.entries(getTableColumns(table)).filter(([key]) => rows.some((r) => (r as Record<string, unknown>)[key] !== undefined));
-  const names = sql.join(columns.map(([, c]) => sql.identifier(c.name)), sql`, `);
-  const types = sql.join(columns.map(([, c]) => sql`${sql.identifier(c.name)} ${sql.raw(recordType(c.getSQLType()))}`), sql`, `);
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) =>
+    rows.some((r) => (r as Record<string, unknown>)[key] !== undefined),
+  );
+  const names = sql.join(
+    columns.map(([, c]) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  const types = sql.join(
+    columns.map(([, c]) => sql`${sql.identifier(c.name)} ${sql.raw(recordType(c.getSQLType()))}`),
+    sql`, `,
+  );
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
-    const json = JSON.stringify(rows.slice(i, i + BATCH_ROWS).map((r) => Object.fromEntries(columns.map(([key, c]) => [c.name, (r as Record<string, unknown>)[key] ?? null]))));
-    await db.execute(sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as x(${types}) on conflict do nothing`);
+    const json = JSON.stringify(
+      rows
+        .slice(i, i + BATCH_ROWS)
+        .map((r) => Object.fromEntries(columns.map(([key, c]) => [c.name, (r as Record<string, unknown>)[key] ?? null]))),
+    );
+    await db.execute(
+      sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as x(${types}) on conflict do nothing`,
+    );
   }
 }
 
@@ -29,13 +43,41 @@ const BATCH_ROWS = 2000;
 
 /** Inserts generated products with everything hanging off them. */
 export async function insertProducts(db: Db, items: GeneratedProduct[]): Promise<void> {
-  await insertAll(db, s.product, items.map((g) => g.product));
-  await insertAll(db, s.productContent, items.map((g) => g.content));
-  await insertAll(db, s.productAttr, items.flatMap((g) => g.attrs));
-  await insertAll(db, s.productSku, items.flatMap((g) => g.skus));
-  await insertAll(db, s.productParameterValue, items.flatMap((g) => g.params));
-  await insertAll(db, s.productShopCategory, items.map((g) => g.shopCategory));
-  await insertAll(db, s.productReply, items.flatMap((g) => g.reviews));
+  await insertAll(
+    db,
+    s.product,
+    items.map((g) => g.product),
+  );
+  await insertAll(
+    db,
+    s.productContent,
+    items.map((g) => g.content),
+  );
+  await insertAll(
+    db,
+    s.productAttr,
+    items.flatMap((g) => g.attrs),
+  );
+  await insertAll(
+    db,
+    s.productSku,
+    items.flatMap((g) => g.skus),
+  );
+  await insertAll(
+    db,
+    s.productParameterValue,
+    items.flatMap((g) => g.params),
+  );
+  await insertAll(
+    db,
+    s.productShopCategory,
+    items.map((g) => g.shopCategory),
+  );
+  await insertAll(
+    db,
+    s.productReply,
+    items.flatMap((g) => g.reviews),
+  );
 }
 
 const SERIALS: [string, string][] = [
@@ -56,6 +98,8 @@ const SERIALS: [string, string][] = [
 /** Explicit ids were inserted: move the sequences past them so new rows get fresh ids. */
 export async function bumpSequences(db: Db): Promise<void> {
   for (const [table, col] of SERIALS) {
-    await db.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', '${col}'), greatest((select max(${col}) from ${table}), 1))`));
+    await db.execute(
+      sql.raw(`select setval(pg_get_serial_sequence('${table}', '${col}'), greatest((select max(${col}) from ${table}), 1))`),
+    );
   }
 }

@@ -28,7 +28,9 @@ export interface LargeOptions {
 
 function sharedImages() {
   return LEAF_INFOS.flatMap((leaf) =>
-    Array.from({ length: 8 }, (_, k) => productImage(`c${leaf.id}-${k}`, leaf.id * 8 + k, (k % 3) + 1, leaf.top.icon, leaf.name, leaf.groupName)),
+    Array.from({ length: 8 }, (_, k) =>
+      productImage(`c${leaf.id}-${k}`, leaf.id * 8 + k, (k % 3) + 1, leaf.top.icon, leaf.name, leaf.groupName),
+    ),
   );
 }
 

@@ -89,7 +89,12 @@ export function merchantRow(merId: number) {
     careCount: r.int(trader ? 5000 : 100, trader ? 50000 : 20000),
     servicePhone: `400-${r.int(100, 999)}-${r.int(1000, 9999)}`,
     servicesType: r.chance(0.2) ? 1 : 0,
-    merAddress: r.pick(['上海市浦东新区张江路88号', '浙江省杭州市余杭区文一西路969号', '广东省深圳市南山区科技园', '北京市朝阳区望京街10号']),
+    merAddress: r.pick([
+      '上海市浦东新区张江路88号',
+      '浙江省杭州市余杭区文一西路969号',
+      '广东省深圳市南山区科技园',
+      '北京市朝阳区望京街10号',
+    ]),
     isBest: !!s.best,
     status: true,
     sort: merId <= DEMO_SHOPS.length ? 100 - merId : 0,
@@ -104,7 +109,13 @@ export function shopCategoryRows(merId: number) {
   const groups = [...new Map(leaves.map((l) => [l.groupId, l.groupName])).entries()];
   return [
     ...groups.map(([groupId, name], i) => ({ merCateId: shopCateId(merId, groupId), merId, pid: 0, cateName: name, sort: 100 - i })),
-    ...leaves.map((l, i) => ({ merCateId: shopCateId(merId, l.id), merId, pid: shopCateId(merId, l.groupId), cateName: l.name, sort: 100 - i })),
+    ...leaves.map((l, i) => ({
+      merCateId: shopCateId(merId, l.id),
+      merId,
+      pid: shopCateId(merId, l.groupId),
+      cateName: l.name,
+      sort: 100 - i,
+    })),
   ];
 }
 

@@ -4,9 +4,24 @@ import { TOPS } from './catalogue-data.ts';
 /** Units of each currency per 1 CNY, as published on RATE_DATE (approximate market rates). */
 export const RATE_DATE = '2026-01-02';
 const RATES: Record<string, string> = {
-  CNY: '1', HKD: '1.094', MOP: '1.127', TWD: '4.41', SGD: '0.181', MYR: '0.592', USD: '0.1406', CAD: '0.193',
-  GBP: '0.1045', AUD: '0.211', JPY: '21.85', KRW: '203.5', EUR: '0.1205', CHF: '0.112', NZD: '0.245',
-  THB: '4.56', INR: '12.02', RUB: '11.3',
+  CNY: '1',
+  HKD: '1.094',
+  MOP: '1.127',
+  TWD: '4.41',
+  SGD: '0.181',
+  MYR: '0.592',
+  USD: '0.1406',
+  CAD: '0.193',
+  GBP: '0.1045',
+  AUD: '0.211',
+  JPY: '21.85',
+  KRW: '203.5',
+  EUR: '0.1205',
+  CHF: '0.112',
+  NZD: '0.245',
+  THB: '4.56',
+  INR: '12.02',
+  RUB: '11.3',
 };
 
 export function exchangeRateRows() {

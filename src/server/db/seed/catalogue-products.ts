@@ -91,13 +91,19 @@ export function generateProduct(id: number, opts: GenerateOptions): GeneratedPro
   const merId = merchantOfProduct(id, opts.merchantCount);
   const leaf = r.pick(shopLeaves(merId));
   const brandId = brandOfShop(merId);
-  const brand = brandId && leaf.top.brands.some((b) => brandIdByName.get(b) === brandId)
-    ? leaf.top.brands.find((b) => brandIdByName.get(b) === brandId)!
-    : r.pick(leaf.top.brands);
+  const brand =
+    brandId && leaf.top.brands.some((b) => brandIdByName.get(b) === brandId)
+      ? leaf.top.brands.find((b) => brandIdByName.get(b) === brandId)!
+      : r.pick(leaf.top.brands);
   const images = productImageIds(id, leaf, !!opts.sharedImages);
   const product = productRow(id, r, leaf, merId, brand, images);
   const built = buildSkus(r, id, leaf, product.image, id <= 2);
-  const params = leaf.top.params.map((p, i) => ({ productId: id, parameterId: parameterIdByName.get(p.name)!, value: r.pick(p.values), sort: i }));
+  const params = leaf.top.params.map((p, i) => ({
+    productId: id,
+    parameterId: parameterIdByName.get(p.name)!,
+    value: r.pick(p.values),
+    sort: i,
+  }));
   const reviews = reviewRows(r, {
     productId: id,
     noun: leaf.name,

@@ -49,7 +49,10 @@ function activityCopy(out: ActivityRows, origin: GeneratedProduct, productId: nu
     otPrice: Math.min(...skus.map((s) => s.otPrice)),
     stock: skus.reduce((n, s) => n + s.stock, 0),
     sales: skus.reduce((n, s) => n + s.sales, 0),
-    isHot: false, isBest: false, isNew: false, isGood: false,
+    isHot: false,
+    isBest: false,
+    isNew: false,
+    isGood: false,
     sort: 0,
   });
 }

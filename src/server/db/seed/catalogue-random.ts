@@ -51,7 +51,10 @@ export function rng(seed: number): Rng {
         const j = int(0, i);
         [idx[i], idx[j]] = [idx[j]!, idx[i]!];
       }
-      return idx.slice(0, Math.min(n, items.length)).sort((x, y) => x - y).map((i) => items[i]!);
+      return idx
+        .slice(0, Math.min(n, items.length))
+        .sort((x, y) => x - y)
+        .map((i) => items[i]!);
     },
   };
 }

@@ -40,7 +40,10 @@ function cartesian(dims: string[][]): string[][] {
 export function buildSkus(r: Rng, productId: number, leaf: LeafInfo, image: string, protect: boolean) {
   const dims = leaf.attrs.map((a) => {
     const n = a.values.length <= 2 ? a.values.length : r.int(2, a.values.length);
-    const idx = r.sample(a.values.map((_, i) => i), n);
+    const idx = r.sample(
+      a.values.map((_, i) => i),
+      n,
+    );
     return { name: a.name, values: idx.map((i) => a.values[i]!), add: idx.map((i) => (a.add?.[i] ?? 0) * 100) };
   });
   const attrs = dims.map((d, sort) => ({ productId, sort, attrName: d.name, attrValues: d.values }));
@@ -61,7 +64,9 @@ export function buildSkus(r: Rng, productId: number, leaf: LeafInfo, image: stri
       image,
       sales: Math.floor(r.next() ** 3 * 3000),
       downPrice: 0,
-      barCode: `69${String(hash32(productId, index, 7)).padStart(11, '0').slice(0, 11)}`,
+      barCode: `69${String(hash32(productId, index, 7))
+        .padStart(11, '0')
+        .slice(0, 11)}`,
     };
   });
   return { attrs, skus };

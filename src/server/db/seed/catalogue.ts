@@ -41,10 +41,24 @@ function merchantMedia(merId: number): MediaRow[] {
 async function seedTaxonomy(db: Db): Promise<void> {
   await insertAll(db, s.merchantType, MERCHANT_TYPES);
   await insertAll(db, s.merchantCategory, MERCHANT_CATEGORIES);
-  await insertAll(db, s.storeCategory, CATEGORY_ROWS.map((c) => ({ ...c, pic: mediaUrl(`cate-${c.storeCategoryId}`) })));
-  await insertAll(db, s.brand, BRAND_ROWS.map(({ topId: _t, ...b }) => ({ ...b, pic: mediaUrl(`brand-${b.brandId}`) })));
+  await insertAll(
+    db,
+    s.storeCategory,
+    CATEGORY_ROWS.map((c) => ({ ...c, pic: mediaUrl(`cate-${c.storeCategoryId}`) })),
+  );
+  await insertAll(
+    db,
+    s.brand,
+    BRAND_ROWS.map(({ topId: _t, ...b }) => ({ ...b, pic: mediaUrl(`brand-${b.brandId}`) })),
+  );
   const groups = CATEGORY_ROWS.filter((c) => c.level === 2);
-  await insertAll(db, s.brandCategory, BRAND_ROWS.flatMap((b) => groups.filter((g) => g.pid === b.topId).map((g) => ({ brandId: b.brandId, storeCategoryId: g.storeCategoryId }))));
+  await insertAll(
+    db,
+    s.brandCategory,
+    BRAND_ROWS.flatMap((b) =>
+      groups.filter((g) => g.pid === b.topId).map((g) => ({ brandId: b.brandId, storeCategoryId: g.storeCategoryId })),
+    ),
+  );
   await insertAll(db, s.parameter, PARAMETER_ROWS);
   const topOf = (id: number): number => {
     const c = CATEGORY_ROWS.find((x) => x.storeCategoryId === id)!;
@@ -57,7 +71,9 @@ async function seedTaxonomy(db: Db): Promise<void> {
 }
 
 function productMedia(items: GeneratedProduct[]): MediaRow[] {
-  return items.flatMap((g) => [1, 2, 3].map((v) => productImage(`p${g.product.productId}-${v}`, g.product.productId, v, g.leaf.top.icon, g.leaf.name, g.brandName)));
+  return items.flatMap((g) =>
+    [1, 2, 3].map((v) => productImage(`p${g.product.productId}-${v}`, g.product.productId, v, g.leaf.top.icon, g.leaf.name, g.brandName)),
+  );
 }
 
 async function seedPromotions(db: Db): Promise<void> {

@@ -21,11 +21,11 @@ export async function seedDemo(db: Db): Promise<void> {
   const [marker] = await db.select().from(s.systemConfig).where(eq(s.systemConfig.key, MARKER));
   if (Number(marker?.value ?? 0) >= SEED_VERSION) return;
   await db.transaction(async (tx) => {
-    await tx.insert(s.systemConfig).values(await siteConfigRows()).onConflictDoNothing();
     await tx
-      .insert(s.groupData)
-      .values({ groupDataId: 1, groupKey: 'pc_top_banner', value: topBanner, sort: 0 })
+      .insert(s.systemConfig)
+      .values(await siteConfigRows())
       .onConflictDoNothing();
+    await tx.insert(s.groupData).values({ groupDataId: 1, groupKey: 'pc_top_banner', value: topBanner, sort: 0 }).onConflictDoNothing();
     await tx
       .insert(s.hotKeyword)
       .values(hotKeywords.map((keyword, i) => ({ keyword, sort: 100 - i })))
@@ -33,11 +33,18 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx.insert(s.country).values(countryRows()).onConflictDoNothing();
     await tx.insert(s.currency).values(currencyRows()).onConflictDoNothing();
     const pwdHash = await hashPassword(DEMO_PASSWORD);
-    await tx.insert(s.users).values(demoUsers.map((u) => ({ ...u, pwdHash }))).onConflictDoNothing();
+    await tx
+      .insert(s.users)
+      .values(demoUsers.map((u) => ({ ...u, pwdHash })))
+      .onConflictDoNothing();
     await tx.insert(s.cart).values(demoCart).onConflictDoNothing();
     await seedCatalogue(tx);
     // Explicit ids were inserted: move the sequences past them.
-    for (const [table, col] of [['users', 'uid'], ['cart', 'cart_id'], ['group_data', 'group_data_id']] as const) {
+    for (const [table, col] of [
+      ['users', 'uid'],
+      ['cart', 'cart_id'],
+      ['group_data', 'group_data_id'],
+    ] as const) {
       await tx.execute(
         sql.raw(`select setval(pg_get_serial_sequence('${table}', '${col}'), greatest((select max(${col}) from ${table}), 1))`),
       );

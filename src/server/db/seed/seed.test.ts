@@ -62,7 +62,7 @@ describe('demo seed', () => {
     expect(n.currency).toBeGreaterThan(150);
   });
 
-  it('keeps an operator\'s site name and disabled banner across a re-seed', async () => {
+  it("keeps an operator's site name and disabled banner across a re-seed", async () => {
     const database = await createTestDatabase();
     const { db } = database;
     await db.update(s.systemConfig).set({ value: '老王的商城' }).where(eq(s.systemConfig.key, 'site_name'));
@@ -87,16 +87,28 @@ describe('demo seed', () => {
     await database.db.update(s.systemConfig).set({ value: 0 }).where(eq(s.systemConfig.key, 'seed_version'));
     await seedDemo(database.db);
     expect((await database.db.select().from(s.country).where(eq(s.country.code, 'CN')))[0]).toMatchObject({
-      name: '中国', currencyCode: 'CNY', phoneCode: '86',
+      name: '中国',
+      currencyCode: 'CNY',
+      phoneCode: '86',
     });
   });
 
   it('has every site config field of spec section 3, with a copyright item that has url #', async () => {
     const database = await createTestDatabase();
     const keys = (await database.db.select({ key: s.systemConfig.key }).from(s.systemConfig)).map((r) => r.key);
-    expect(keys).toEqual(expect.arrayContaining([
-      'site_keywords', 'site_description', 'site_logo', 'site_name', 'wechat_qrcode', 'sys_phone', 'site_url', 'is_open_service', 'copyright',
-    ]));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'site_keywords',
+        'site_description',
+        'site_logo',
+        'site_name',
+        'wechat_qrcode',
+        'sys_phone',
+        'site_url',
+        'is_open_service',
+        'copyright',
+      ]),
+    );
     const config = await getSiteConfig(database);
     expect(config.copyright.find((c) => c.url === '#')).toMatchObject({ url: '#', img: '' });
     expect(config.copyright.every((c) => c.name.length > 0)).toBe(true);

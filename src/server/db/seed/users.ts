@@ -3,16 +3,31 @@ export const DEMO_PASSWORD = 'mall123456';
 
 export const demoUsers = [
   {
-    uid: 1, phoneCode: '86', phone: '13800138000', nickname: '会员小米', avatar: '/images/avatar-1.svg',
-    isOpenMember: true, isMoneyLevel: 1,
+    uid: 1,
+    phoneCode: '86',
+    phone: '13800138000',
+    nickname: '会员小米',
+    avatar: '/images/avatar-1.svg',
+    isOpenMember: true,
+    isMoneyLevel: 1,
   },
   {
-    uid: 2, phoneCode: '86', phone: '13900139000', nickname: '普通买家', avatar: '/images/avatar-2.svg',
-    isOpenMember: false, isMoneyLevel: 0,
+    uid: 2,
+    phoneCode: '86',
+    phone: '13900139000',
+    nickname: '普通买家',
+    avatar: '/images/avatar-2.svg',
+    isOpenMember: false,
+    isMoneyLevel: 0,
   },
   {
-    uid: 3, phoneCode: '1', phone: '2025550123', nickname: 'Alice', avatar: '/images/avatar-2.svg',
-    isOpenMember: true, isMoneyLevel: 0,
+    uid: 3,
+    phoneCode: '1',
+    phone: '2025550123',
+    nickname: 'Alice',
+    avatar: '/images/avatar-2.svg',
+    isOpenMember: true,
+    isMoneyLevel: 0,
   },
 ];
 

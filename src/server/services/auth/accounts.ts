@@ -26,7 +26,13 @@ export async function findAccount(db: Db, phoneCode: string, phone: string): Pro
 export const defaultNickname = (phone: string) => `用户${phone.slice(-4)}`;
 
 /** Creates an account; null when the phone was taken meanwhile (the unique index decides races). */
-export async function createAccount(db: Db, phoneCode: string, phone: string, pwdHash: string | null, now = new Date()): Promise<SessionUser | null> {
+export async function createAccount(
+  db: Db,
+  phoneCode: string,
+  phone: string,
+  pwdHash: string | null,
+  now = new Date(),
+): Promise<SessionUser | null> {
   const [row] = await db
     .insert(users)
     .values({ phoneCode, phone, pwdHash, nickname: defaultNickname(phone), avatar: DEFAULT_AVATAR, createdAt: now })

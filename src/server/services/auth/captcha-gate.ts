@@ -13,7 +13,13 @@ export interface CaptchaAnswer {
  * When the image captcha is `needed`, a missing or wrong answer is a refusal with `{need_captcha: true}` so the
  * dialog shows (and refreshes) the field. Wrong answers are counted in `failBuckets`. Returns null when passed.
  */
-export async function captchaGate(tx: Db, needed: boolean, answer: CaptchaAnswer, failBuckets: string[], now: Date): Promise<ServiceError | null> {
+export async function captchaGate(
+  tx: Db,
+  needed: boolean,
+  answer: CaptchaAnswer,
+  failBuckets: string[],
+  now: Date,
+): Promise<ServiceError | null> {
   if (!needed) return null;
   if (!answer.key || !answer.code) return new ServiceError('refused', accountText.needCaptcha, { need_captcha: true });
   if (await checkCaptcha(tx, answer.key, answer.code, now)) return null;

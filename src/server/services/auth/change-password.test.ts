@@ -7,7 +7,13 @@ import { passwordLogin } from './password-login.ts';
 import { sendCode } from './send-code.ts';
 
 const sms = installMemorySms();
-const reset = (phone: string, sms_code: string, pwd = 'newpass1', confirm_pwd = pwd) => ({ phone_code: '86', phone, sms_code, pwd, confirm_pwd });
+const reset = (phone: string, sms_code: string, pwd = 'newpass1', confirm_pwd = pwd) => ({
+  phone_code: '86',
+  phone,
+  sms_code,
+  pwd,
+  confirm_pwd,
+});
 
 describe('changePassword (POST /api/user/change_pwd)', () => {
   it('lets a visitor reset a forgotten password and ends every session of the account', async () => {
@@ -16,12 +22,16 @@ describe('changePassword (POST /api/user/change_pwd)', () => {
     const ctx = visitorFrom(db);
     const code = await codeFor(ctx, sms, '13900139000', 'change_pwd', at(0));
     expect(await changePassword(ctx, reset('13900139000', code), null, at(1))).toEqual({ message: '密码修改成功' });
-    await expect(passwordLogin(ctx, { account: '8613900139000', password: 'mall123456' }, at(2))).rejects.toMatchObject({ message: '账号或密码错误' });
-    await expect(passwordLogin(ctx, { account: '8613900139000', password: 'newpass1' }, at(3))).resolves.toMatchObject({ user: { uid: 2 } });
+    await expect(passwordLogin(ctx, { account: '8613900139000', password: 'mall123456' }, at(2))).rejects.toMatchObject({
+      message: '账号或密码错误',
+    });
+    await expect(passwordLogin(ctx, { account: '8613900139000', password: 'newpass1' }, at(3))).resolves.toMatchObject({
+      user: { uid: 2 },
+    });
     expect(await findSessionUser(db.db, other.token)).toBeNull();
   });
 
-  it('keeps the signed-in caller\'s own session but ends the others', async () => {
+  it("keeps the signed-in caller's own session but ends the others", async () => {
     const db = await createTestDatabase();
     const me = { ...(await userContext(db, 1)), ip: '10.1.1.1' };
     const laptop = await userContext(db, 1);
@@ -37,9 +47,15 @@ describe('changePassword (POST /api/user/change_pwd)', () => {
     const db = await createTestDatabase();
     const ctx = visitorFrom(db);
     const code = await codeFor(ctx, sms, '13800138000', 'change_pwd', at(0));
-    await expect(changePassword(ctx, reset('13800138000', code, 'newpass1', 'newpass2'), null, at(1))).rejects.toMatchObject({ message: '两次密码不一致' });
-    await expect(changePassword(ctx, reset('13800138000', code, '12345678'), null, at(1))).rejects.toMatchObject({ message: '请输入6-16位字母加数字组合' });
-    await expect(changePassword(ctx, reset('13800138000', code === '123456' ? '654321' : '123456'), null, at(1))).rejects.toMatchObject({ message: '验证码错误' });
+    await expect(changePassword(ctx, reset('13800138000', code, 'newpass1', 'newpass2'), null, at(1))).rejects.toMatchObject({
+      message: '两次密码不一致',
+    });
+    await expect(changePassword(ctx, reset('13800138000', code, '12345678'), null, at(1))).rejects.toMatchObject({
+      message: '请输入6-16位字母加数字组合',
+    });
+    await expect(changePassword(ctx, reset('13800138000', code === '123456' ? '654321' : '123456'), null, at(1))).rejects.toMatchObject({
+      message: '验证码错误',
+    });
     await changePassword(ctx, reset('13800138000', code), null, at(2));
     await expect(changePassword(ctx, reset('13800138000', code, 'other123'), null, at(3))).rejects.toMatchObject({ message: '验证码错误' });
   });

@@ -33,7 +33,10 @@ export async function changePassword(
     const account = await findAccount(tx, body.phone_code, body.phone);
     // Codes are only issued for existing, enabled accounts: this is a race with a deletion or a ban.
     if (!account?.status) throw new ServiceError('refused', accountText.codeWrong);
-    await tx.update(users).set({ pwdHash: await hashPassword(body.pwd) }).where(eq(users.uid, account.uid));
+    await tx
+      .update(users)
+      .set({ pwdHash: await hashPassword(body.pwd) })
+      .where(eq(users.uid, account.uid));
     const keep = ctx.user?.uid === account.uid && currentToken ? hashToken(currentToken) : null;
     await tx
       .update(userSession)

@@ -12,7 +12,8 @@ afterEach(() => useOAuthProvider(null));
 function provider(identities: Record<string, OAuthIdentity>) {
   useOAuthProvider({
     name: 'wechat',
-    authorizeUrl: ({ state, redirectUri }) => `https://open.example/authorize?state=${state}&redirect_uri=${encodeURIComponent(redirectUri)}`,
+    authorizeUrl: ({ state, redirectUri }) =>
+      `https://open.example/authorize?state=${state}&redirect_uri=${encodeURIComponent(redirectUri)}`,
     async exchange(code) {
       const id = identities[code];
       if (!id) throw new ServiceError('refused', '授权已失效，请重新登录');
@@ -25,7 +26,10 @@ describe('codeLogin (third-party code)', () => {
   it('answers 未配置第三方登录 when no provider is configured, whatever the code', async () => {
     const db = await createTestDatabase();
     for (const code of ['abc', '', undefined]) {
-      await expect(codeLogin(visitorContext(db), { code, state: 's1' }, 's1')).rejects.toMatchObject({ status: 400, message: '未配置第三方登录' });
+      await expect(codeLogin(visitorContext(db), { code, state: 's1' }, 's1')).rejects.toMatchObject({
+        status: 400,
+        message: '未配置第三方登录',
+      });
     }
   });
 
@@ -42,8 +46,13 @@ describe('codeLogin (third-party code)', () => {
     provider({ c1: { subject: 'open-2', phone: { phoneCode: '86', phone: '13512345678' } }, c2: { subject: 'open-3' } });
     const s = await codeLogin(visitorContext(db), { code: 'c1', state: 's1' }, 's1', at(0));
     expect(s.user.nickname).toBe('用户5678');
-    await expect(codeLogin(visitorContext(db), { code: 'c2', state: 's1' }, 's1')).rejects.toMatchObject({ status: 400, message: '该第三方账号未绑定手机号，请先使用手机号登录' });
-    await expect(codeLogin(visitorContext(db), { code: 'nope', state: 's1' }, 's1')).rejects.toMatchObject({ message: '授权已失效，请重新登录' });
+    await expect(codeLogin(visitorContext(db), { code: 'c2', state: 's1' }, 's1')).rejects.toMatchObject({
+      status: 400,
+      message: '该第三方账号未绑定手机号，请先使用手机号登录',
+    });
+    await expect(codeLogin(visitorContext(db), { code: 'nope', state: 's1' }, 's1')).rejects.toMatchObject({
+      message: '授权已失效，请重新登录',
+    });
     await expect(codeLogin(visitorContext(db), { code: '', state: 's1' }, 's1')).rejects.toMatchObject({ message: '缺少登录凭证' });
   });
 
@@ -58,8 +67,16 @@ describe('codeLogin (third-party code)', () => {
         return { subject: 'open-9', phone: { phoneCode: '86', phone: '13800138000' } };
       },
     });
-    for (const [state, expected] of [[undefined, 's1'], ['s1', undefined], ['s2', 's1'], ['s1x', 's1']] as const) {
-      await expect(codeLogin(visitorContext(db), { code: 'c1', state }, expected)).rejects.toMatchObject({ status: 400, message: '登录请求已失效，请重新登录' });
+    for (const [state, expected] of [
+      [undefined, 's1'],
+      ['s1', undefined],
+      ['s2', 's1'],
+      ['s1x', 's1'],
+    ] as const) {
+      await expect(codeLogin(visitorContext(db), { code: 'c1', state }, expected)).rejects.toMatchObject({
+        status: 400,
+        message: '登录请求已失效，请重新登录',
+      });
     }
     expect(asked).toBe(0);
     expect((await codeLogin(visitorContext(db), { code: 'c1', state: 's1' }, 's1')).user.uid).toBe(1);

@@ -18,10 +18,15 @@ export interface CaptchaDto {
  * `GET /api/captcha`: a new 4-character image captcha, valid 5 minutes, single use, case-insensitive. At most
  * 300 an hour per address, since each one is stored until it expires.
  */
-export async function getCaptcha(ctx: Pick<ServiceContext, 'db' | 'ip'>, opts: { exposeCode?: boolean } = {}, now = new Date()): Promise<CaptchaDto> {
+export async function getCaptcha(
+  ctx: Pick<ServiceContext, 'db' | 'ip'>,
+  opts: { exposeCode?: boolean } = {},
+  now = new Date(),
+): Promise<CaptchaDto> {
   const { key, image, code } = await transactOrRefuse(ctx.db, async (tx) => {
     if (ctx.ip) {
-      if ((await count(tx, buckets.captchaIp(ctx.ip), HOUR, now)) >= CAPTCHAS_PER_IP_HOUR) throw new ServiceError('rate_limited', accountText.tooManyRequests);
+      if ((await count(tx, buckets.captchaIp(ctx.ip), HOUR, now)) >= CAPTCHAS_PER_IP_HOUR)
+        throw new ServiceError('rate_limited', accountText.tooManyRequests);
       await hit(tx, buckets.captchaIp(ctx.ip), now);
     }
     return createCaptcha(tx, now);

@@ -31,7 +31,8 @@ export const CAPTCHAS_PER_IP_HOUR = 300;
 export const buckets = {
   smsPhone: (phoneCode: string, phone: string) => `sms:phone:${phoneCode}-${phone}`,
   /** `login` and the header's `mobile` are both login codes: one interval. */
-  smsInterval: (phoneCode: string, phone: string, type: string) => `sms:interval:${phoneCode}-${phone}:${type === 'mobile' ? 'login' : type}`,
+  smsInterval: (phoneCode: string, phone: string, type: string) =>
+    `sms:interval:${phoneCode}-${phone}:${type === 'mobile' ? 'login' : type}`,
   smsIp: (ip: string) => `sms:ip:${ip}`,
   smsCaptchaFailPhone: (phoneCode: string, phone: string) => `sms:captcha-fail:${phoneCode}-${phone}`,
   smsCaptchaFailIp: (ip: string) => `sms:captcha-fail-ip:${ip}`,

@@ -7,8 +7,13 @@ import { findSessionUser } from '../session/sessions.ts';
 import { passwordLogin } from './password-login.ts';
 import { hashPassword } from '../../auth/password.ts';
 
-const login = (ctx: Parameters<typeof passwordLogin>[0], account: string, password: string, seconds = 0, extra: Record<string, string> = {}) =>
-  passwordLogin(ctx, { account, password, ...extra }, at(seconds));
+const login = (
+  ctx: Parameters<typeof passwordLogin>[0],
+  account: string,
+  password: string,
+  seconds = 0,
+  extra: Record<string, string> = {},
+) => passwordLogin(ctx, { account, password, ...extra }, at(seconds));
 
 describe('passwordLogin (POST /api/auth/login)', () => {
   it('signs in with area code + phone and gives a 7-day token and the masked user', async () => {
@@ -16,7 +21,16 @@ describe('passwordLogin (POST /api/auth/login)', () => {
     const s = await login(visitorFrom(db), '8613800138000', 'mall123456');
     expect(s.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(s.expires_time).toBe(Math.floor(at(0).getTime() / 1000) + 604800);
-    expect(s.user).toEqual({ uid: 1, nickname: '会员小米', avatar: '/images/avatar-1.svg', phone: '138****8000', phone_code: '86', is_open_member: 1, is_money_level: 1, scope: 'user' });
+    expect(s.user).toEqual({
+      uid: 1,
+      nickname: '会员小米',
+      avatar: '/images/avatar-1.svg',
+      phone: '138****8000',
+      phone_code: '86',
+      is_open_member: 1,
+      is_money_level: 1,
+      scope: 'user',
+    });
     expect((await findSessionUser(db.db, s.token, at(1)))?.uid).toBe(1);
   });
 
@@ -82,11 +96,21 @@ describe('passwordLogin (POST /api/auth/login)', () => {
       expect(err.data).toBeUndefined();
     }
     // The 5th failure tells the dialog to show the captcha from now on.
-    await expect(login(visitorFrom(db), '8613800138000', 'bad1', 5)).rejects.toMatchObject({ message: '账号或密码错误', data: { need_captcha: true } });
-    await expect(login(visitorFrom(db), '8613800138000', 'mall123456', 6)).rejects.toMatchObject({ message: '请输入图形验证码', data: { need_captcha: true } });
+    await expect(login(visitorFrom(db), '8613800138000', 'bad1', 5)).rejects.toMatchObject({
+      message: '账号或密码错误',
+      data: { need_captcha: true },
+    });
+    await expect(login(visitorFrom(db), '8613800138000', 'mall123456', 6)).rejects.toMatchObject({
+      message: '请输入图形验证码',
+      data: { need_captcha: true },
+    });
     const ctx = visitorFrom(db);
-    await expect(login(ctx, '8613800138000', 'mall123456', 7, { key: (await solvedCaptcha(ctx)).key, code: 'zzzz' })).rejects.toMatchObject({ message: '图形验证码错误' });
-    await expect(login(ctx, '8613800138000', 'mall123456', 8, await solvedCaptcha(ctx, at(8)))).resolves.toMatchObject({ user: { uid: 1 } });
+    await expect(login(ctx, '8613800138000', 'mall123456', 7, { key: (await solvedCaptcha(ctx)).key, code: 'zzzz' })).rejects.toMatchObject(
+      { message: '图形验证码错误' },
+    );
+    await expect(login(ctx, '8613800138000', 'mall123456', 8, await solvedCaptcha(ctx, at(8)))).resolves.toMatchObject({
+      user: { uid: 1 },
+    });
     // A success forgets the failures.
     await expect(login(visitorFrom(db), '8613800138000', 'mall123456', 9)).resolves.toBeTruthy();
   });

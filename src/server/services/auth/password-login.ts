@@ -39,7 +39,10 @@ async function candidates(db: Db, account: string, phoneCode?: string, internati
   if (!international && MAINLAND_MOBILE.test(account)) return [['86', account]];
   const prefixes = [1, 2, 3, 4].map((n) => account.slice(0, n)).filter((p) => account.length - p.length >= 4);
   if (!prefixes.length) return [];
-  const known = await db.selectDistinct({ code: country.phoneCode }).from(country).where(or(...prefixes.map((p) => eq(country.phoneCode, p))));
+  const known = await db
+    .selectDistinct({ code: country.phoneCode })
+    .from(country)
+    .where(or(...prefixes.map((p) => eq(country.phoneCode, p))));
   const codes = new Set(known.map((k) => k.code));
   return prefixes.filter((p) => codes.has(p)).map((p) => [p, account.slice(p.length)]);
 }

@@ -37,7 +37,9 @@ describe('accounts on PostgreSQL 15', () => {
     const s = await passwordLogin(ctx, { account: `86${phone}`, password: 'pg15pass' }, at(3));
     expect((await findSessionUser(server.db, s.token, at(4)))?.nickname).toBe(`用户${phone.slice(-4)}`);
     await sendCode(ctx, { phone_code: '86', phone, type: 'login' }, at(5));
-    await expect(smsLogin(ctx, { phone_code: '86', phone, sms_code: sms.last(phone)! }, at(6))).resolves.toMatchObject({ user: { uid: s.user.uid } });
+    await expect(smsLogin(ctx, { phone_code: '86', phone, sms_code: sms.last(phone)! }, at(6))).resolves.toMatchObject({
+      user: { uid: s.user.uid },
+    });
   });
 
   it('counts parallel sends to one phone once (advisory lock)', async () => {
@@ -49,8 +51,12 @@ describe('accounts on PostgreSQL 15', () => {
   it('demands and checks the image captcha', async () => {
     const phone = freshPhone();
     for (const t of [200, 260, 320]) await sendCode(ctx, { phone_code: '86', phone, type: 'login' }, at(t));
-    await expect(sendCode(ctx, { phone_code: '86', phone, type: 'login' }, at(400))).rejects.toMatchObject({ data: { need_captcha: true } });
-    await expect(sendCode(ctx, { phone_code: '86', phone, type: 'login', ...(await solvedCaptcha(ctx, at(401))) }, at(401))).resolves.toBeTruthy();
+    await expect(sendCode(ctx, { phone_code: '86', phone, type: 'login' }, at(400))).rejects.toMatchObject({
+      data: { need_captcha: true },
+    });
+    await expect(
+      sendCode(ctx, { phone_code: '86', phone, type: 'login', ...(await solvedCaptcha(ctx, at(401))) }, at(401)),
+    ).resolves.toBeTruthy();
   });
 
   it('signs a browser in by scan, once', async () => {

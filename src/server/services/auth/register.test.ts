@@ -18,12 +18,21 @@ describe('register (POST /api/auth/register)', () => {
     const r = await register(ctx, { phone_code: '86', phone, sms_code, pwd: 'abc123' }, at(10));
     expect(r.message).toBe('注册成功');
     const [row] = await db.db.select().from(users).where(eq(users.phone, phone));
-    expect(row).toMatchObject({ uid: r.uid, phoneCode: '86', nickname: `用户${phone.slice(-4)}`, avatar: '/images/avatar-2.svg', status: true, scope: 'user' });
+    expect(row).toMatchObject({
+      uid: r.uid,
+      phoneCode: '86',
+      nickname: `用户${phone.slice(-4)}`,
+      avatar: '/images/avatar-2.svg',
+      status: true,
+      scope: 'user',
+    });
     expect(row!.pwdHash).not.toContain('abc123');
     expect(await verifyPassword('abc123', row!.pwdHash)).toBe(true);
     expect(await db.db.select().from(userSession).where(eq(userSession.uid, r.uid))).toEqual([]);
     // ...and the new shopper can sign in with it.
-    await expect(passwordLogin(ctx, { account: `86${phone}`, password: 'abc123' }, at(20))).resolves.toMatchObject({ user: { uid: r.uid } });
+    await expect(passwordLogin(ctx, { account: `86${phone}`, password: 'abc123' }, at(20))).resolves.toMatchObject({
+      user: { uid: r.uid },
+    });
   });
 
   it('works for other countries too', async () => {
@@ -39,9 +48,13 @@ describe('register (POST /api/auth/register)', () => {
     const phone = freshPhone();
     const ctx = visitorFrom(db);
     const sms_code = await codeFor(ctx, sms, phone, 'register', at(0));
-    await expect(register(ctx, { phone_code: '86', phone, sms_code: sms_code === '123456' ? '654321' : '123456', pwd: 'abc123' }, at(1))).rejects.toMatchObject({ status: 400, message: '验证码错误' });
+    await expect(
+      register(ctx, { phone_code: '86', phone, sms_code: sms_code === '123456' ? '654321' : '123456', pwd: 'abc123' }, at(1)),
+    ).rejects.toMatchObject({ status: 400, message: '验证码错误' });
     await register(ctx, { phone_code: '86', phone, sms_code, pwd: 'abc123' }, at(2));
-    await expect(register(ctx, { phone_code: '86', phone, sms_code, pwd: 'abc123' }, at(3))).rejects.toMatchObject({ message: '验证码错误' });
+    await expect(register(ctx, { phone_code: '86', phone, sms_code, pwd: 'abc123' }, at(3))).rejects.toMatchObject({
+      message: '验证码错误',
+    });
   });
 
   it('refuses a login code', async () => {
@@ -49,7 +62,9 @@ describe('register (POST /api/auth/register)', () => {
     const phone = freshPhone();
     const ctx = visitorFrom(db);
     const sms_code = await codeFor(ctx, sms, phone, 'login', at(0));
-    await expect(register(ctx, { phone_code: '86', phone, sms_code, pwd: 'abc123' }, at(1))).rejects.toMatchObject({ message: '验证码错误' });
+    await expect(register(ctx, { phone_code: '86', phone, sms_code, pwd: 'abc123' }, at(1))).rejects.toMatchObject({
+      message: '验证码错误',
+    });
   });
 
   it('says a registered phone is registered, and leaves that account alone', async () => {
@@ -59,7 +74,10 @@ describe('register (POST /api/auth/register)', () => {
     const sms_code = await codeFor(ctx, sms, phone, 'register', at(0));
     // Someone registers the phone between the send and the submit.
     await db.db.insert(users).values({ phoneCode: '86', phone, nickname: '先来的' });
-    await expect(register(ctx, { phone_code: '86', phone, sms_code, pwd: 'abc123' }, at(1))).rejects.toMatchObject({ status: 400, message: '该手机号已注册' });
+    await expect(register(ctx, { phone_code: '86', phone, sms_code, pwd: 'abc123' }, at(1))).rejects.toMatchObject({
+      status: 400,
+      message: '该手机号已注册',
+    });
     expect((await db.db.select().from(users).where(eq(users.phone, phone)))[0]?.nickname).toBe('先来的');
   });
 
@@ -73,6 +91,8 @@ describe('register (POST /api/auth/register)', () => {
     [{ phone_code: '' }, '请填写地区号'],
   ])('validates %j with %s', async (patch, message) => {
     const db = await createTestDatabase();
-    await expect(register(visitorFrom(db), { phone_code: '86', phone: freshPhone(), sms_code: '123456', pwd: 'abc123', ...patch }, at(0))).rejects.toMatchObject({ status: 400, message });
+    await expect(
+      register(visitorFrom(db), { phone_code: '86', phone: freshPhone(), sms_code: '123456', pwd: 'abc123', ...patch }, at(0)),
+    ).rejects.toMatchObject({ status: 400, message });
   });
 });

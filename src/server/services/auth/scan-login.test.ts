@@ -56,10 +56,13 @@ describe('scan login', () => {
     expect(await checkScanLogin(browser, { key }, pc, at(299))).toEqual({ status: 201 });
     expect(await checkScanLogin(browser, { key }, pc, at(300))).toEqual({ status: 400, message: '二维码已过期，请刷新' });
     expect((await scanLoginInfo(phone, { key }, at(300))).status).toBe('expired');
-    await expect(confirmScanLogin(phone, { key, confirm: true }, at(301))).rejects.toMatchObject({ status: 400, message: '二维码已失效，请在电脑上刷新后重新扫码' });
+    await expect(confirmScanLogin(phone, { key, confirm: true }, at(301))).rejects.toMatchObject({
+      status: 400,
+      message: '二维码已失效，请在电脑上刷新后重新扫码',
+    });
   });
 
-  it('still signs in after a confirmation in the key\'s last second', async () => {
+  it("still signs in after a confirmation in the key's last second", async () => {
     const { browser, phone, key } = await setup();
     await confirmScanLogin(phone, { key, confirm: true }, at(299));
     expect((await checkScanLogin(browser, { key }, pc, at(301))).status).toBe(200);
@@ -82,7 +85,10 @@ describe('scan login', () => {
 
   it('answers 400 for an unknown or malformed key', async () => {
     const db = await createTestDatabase();
-    expect(await checkScanLogin(visitorFrom(db), { key: 'x'.repeat(43) }, pc, at(0))).toEqual({ status: 400, message: '二维码已失效，请刷新' });
+    expect(await checkScanLogin(visitorFrom(db), { key: 'x'.repeat(43) }, pc, at(0))).toEqual({
+      status: 400,
+      message: '二维码已失效，请刷新',
+    });
     await expect(checkScanLogin(visitorFrom(db), { key: '' }, pc)).rejects.toMatchObject({ status: 400 });
   });
 

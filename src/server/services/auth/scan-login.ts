@@ -34,17 +34,24 @@ export function browserSecret(cookie: string | undefined | null): string {
  * `${siteUrl}/scan_login?key=…`, where a signed-in shopper confirms or refuses on a second device. Only the
  * browser holding `browser` (an HttpOnly cookie) can claim the key, so a key read off the screen is useless.
  */
-export async function createScanLogin(ctx: ServiceContext, browser: string, now = new Date()): Promise<{ key: string; qrcode: string; timeout: number }> {
+export async function createScanLogin(
+  ctx: ServiceContext,
+  browser: string,
+  now = new Date(),
+): Promise<{ key: string; qrcode: string; timeout: number }> {
   const key = newToken();
   const expiresAt = new Date(now.getTime() + L.SCAN_TTL_SECONDS * 1000);
   await transaction(ctx.db, async (tx) => {
     if (ctx.ip) {
-      if ((await count(tx, L.buckets.scanIp(ctx.ip), L.HOUR, now)) >= L.SCAN_KEYS_PER_IP_HOUR) throw new ServiceError('rate_limited', accountText.tooManyRequests);
+      if ((await count(tx, L.buckets.scanIp(ctx.ip), L.HOUR, now)) >= L.SCAN_KEYS_PER_IP_HOUR)
+        throw new ServiceError('rate_limited', accountText.tooManyRequests);
       await hit(tx, L.buckets.scanIp(ctx.ip), now);
     }
     // Keys a day past their expiry are never asked about again.
     await tx.delete(scanLogin).where(lt(scanLogin.expiresAt, new Date(now.getTime() - L.DAY * 1000)));
-    await tx.insert(scanLogin).values({ keyHash: hashToken(key), browserHash: hashToken(browser), expiresAt, ip: ctx.ip ?? null, createdAt: now });
+    await tx
+      .insert(scanLogin)
+      .values({ keyHash: hashToken(key), browserHash: hashToken(browser), expiresAt, ip: ctx.ip ?? null, createdAt: now });
   });
   const svg = await QRCode.toString(`${config.siteUrl}/scan_login?key=${key}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { key, qrcode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, timeout: L.SCAN_TTL_SECONDS };
@@ -54,7 +61,12 @@ export async function createScanLogin(ctx: ServiceContext, browser: string, now 
  * `POST /api/pc/login/scan/check`, polled by the waiting browser: 201 while pending; 200 with a new session
  * once confirmed (the key is then used up); 400 when expired, refused, used, unknown or asked by another browser.
  */
-export async function checkScanLogin(ctx: ServiceContext, input: z.input<typeof scanKeyBody>, browser: string | null | undefined, now = new Date()): Promise<ScanCheck> {
+export async function checkScanLogin(
+  ctx: ServiceContext,
+  input: z.input<typeof scanKeyBody>,
+  browser: string | null | undefined,
+  now = new Date(),
+): Promise<ScanCheck> {
   const { key } = parseInput(scanKeyBody, input);
   return transaction(ctx.db, async (tx) => {
     // Locked so two polls of one confirmed key cannot both get a session.
@@ -65,8 +77,12 @@ export async function checkScanLogin(ctx: ServiceContext, input: z.input<typeof 
     const expired = now >= row.expiresAt;
     if (row.status === 'pending') return expired ? { status: 400, message: accountText.scanExpired } : { status: 201 };
     // Confirmed in the last seconds of the key's life: the next poll may still claim it.
-    if (now.getTime() >= row.expiresAt.getTime() + L.SCAN_CLAIM_GRACE_SECONDS * 1000) return { status: 400, message: accountText.scanExpired };
-    const [user] = await tx.select(sessionUserColumns).from(users).where(and(eq(users.uid, row.uid ?? -1), eq(users.status, true)));
+    if (now.getTime() >= row.expiresAt.getTime() + L.SCAN_CLAIM_GRACE_SECONDS * 1000)
+      return { status: 400, message: accountText.scanExpired };
+    const [user] = await tx
+      .select(sessionUserColumns)
+      .from(users)
+      .where(and(eq(users.uid, row.uid ?? -1), eq(users.status, true)));
     await tx.update(scanLogin).set({ status: 'used' }).where(eq(scanLogin.id, row.id));
     if (!user) return { status: 400, message: accountText.scanInvalid };
     return { status: 200, result: await openSession(tx, user, now) };
@@ -74,7 +90,11 @@ export async function checkScanLogin(ctx: ServiceContext, input: z.input<typeof 
 }
 
 /** `GET /api/pc/login/scan/info?key=` (login required): what the confirmation page shows. */
-export async function scanLoginInfo(ctx: ServiceContext, input: z.input<typeof scanKeyBody>, now = new Date()): Promise<{ status: ScanState; expires_at: number }> {
+export async function scanLoginInfo(
+  ctx: ServiceContext,
+  input: z.input<typeof scanKeyBody>,
+  now = new Date(),
+): Promise<{ status: ScanState; expires_at: number }> {
   requireUser(ctx);
   const { key } = parseInput(scanKeyBody, input);
   const [row] = await ctx.db.select().from(scanLogin).where(findKey(key)).limit(1);
@@ -84,7 +104,11 @@ export async function scanLoginInfo(ctx: ServiceContext, input: z.input<typeof s
 }
 
 /** `POST /api/pc/login/scan/confirm` (login required): confirms or refuses a pending, unexpired key. */
-export async function confirmScanLogin(ctx: ServiceContext, input: z.input<typeof scanConfirmBody>, now = new Date()): Promise<{ message: string }> {
+export async function confirmScanLogin(
+  ctx: ServiceContext,
+  input: z.input<typeof scanConfirmBody>,
+  now = new Date(),
+): Promise<{ message: string }> {
   const me = requireUser(ctx);
   const { key, confirm } = parseInput(scanConfirmBody, input);
   const [row] = await ctx.db

@@ -68,7 +68,10 @@ describe('sendCode (POST /api/auth/verify)', () => {
     for (const t of [0, 60, 120]) await send(visitorFrom(db), phone, t);
     const ctx = visitorFrom(db);
     const { key, code } = await solvedCaptcha(ctx, at(180));
-    await expect(send(ctx, phone, 181, { key, code: 'zzzz' })).rejects.toMatchObject({ message: '图形验证码错误', data: { need_captcha: true } });
+    await expect(send(ctx, phone, 181, { key, code: 'zzzz' })).rejects.toMatchObject({
+      message: '图形验证码错误',
+      data: { need_captcha: true },
+    });
     // The same image again, now with the right answer: the wrong one used it up.
     await expect(send(ctx, phone, 182, { key, code })).rejects.toMatchObject({ message: '图形验证码错误' });
     expect(sms.messages).toHaveLength(3);
@@ -82,7 +85,10 @@ describe('sendCode (POST /api/auth/verify)', () => {
       const ctx = visitorFrom(db);
       await send(ctx, phone, i * 61, i >= 3 ? await solvedCaptcha(ctx, at(i * 61)) : {});
     }
-    await expect(send(visitorFrom(db), phone, 700)).rejects.toMatchObject({ status: 429, message: '该手机号今日获取验证码次数已达上限，请明天再试' });
+    await expect(send(visitorFrom(db), phone, 700)).rejects.toMatchObject({
+      status: 429,
+      message: '该手机号今日获取验证码次数已达上限，请明天再试',
+    });
     await expect(send(visitorFrom(db), phone, 86400 + 100)).resolves.toBeTruthy();
   });
 
@@ -90,12 +96,18 @@ describe('sendCode (POST /api/auth/verify)', () => {
     const db = await createTestDatabase();
     const ctx = visitorFrom(db);
     for (let i = 0; i < 50; i++) await send(ctx, freshPhone(), i, i >= 10 ? await solvedCaptcha(ctx, at(i)) : {});
-    await expect(send(ctx, freshPhone(), 60, await solvedCaptcha(ctx, at(60)))).rejects.toMatchObject({ status: 429, message: '今日获取验证码次数过多，请明天再试' });
+    await expect(send(ctx, freshPhone(), 60, await solvedCaptcha(ctx, at(60)))).rejects.toMatchObject({
+      status: 429,
+      message: '今日获取验证码次数过多，请明天再试',
+    });
   });
 
   it('refuses a register code for a registered phone', async () => {
     const db = await createTestDatabase();
-    await expect(send(visitorFrom(db), '13800138000', 0, { type: 'register' })).rejects.toMatchObject({ status: 400, message: '该手机号已注册' });
+    await expect(send(visitorFrom(db), '13800138000', 0, { type: 'register' })).rejects.toMatchObject({
+      status: 400,
+      message: '该手机号已注册',
+    });
     expect(sms.messages).toEqual([]);
   });
 
@@ -117,7 +129,9 @@ describe('sendCode (POST /api/auth/verify)', () => {
     const db = await createTestDatabase();
     await sendCode(visitorFrom(db), { type: 'mobile', phone: '13612345678' }, at(0));
     expect(sms.messages[0]).toMatchObject({ phone: '13612345678', phone_code: '86', type: 'mobile' });
-    await expect(sendCode(visitorFrom(db), { type: 'mobile', phone: '12345678901' }, at(0))).rejects.toMatchObject({ message: '请输入正确的手机号码' });
+    await expect(sendCode(visitorFrom(db), { type: 'mobile', phone: '12345678901' }, at(0))).rejects.toMatchObject({
+      message: '请输入正确的手机号码',
+    });
     await expect(sendCode(visitorFrom(db), { type: 'mobile', phone: '' }, at(0))).rejects.toMatchObject({ message: '请填写手机号码' });
   });
 
@@ -144,7 +158,12 @@ describe('sendCode (POST /api/auth/verify)', () => {
   it('rolls the send back when the SMS gateway fails, so the shopper can retry at once', async () => {
     const db = await createTestDatabase();
     const phone = freshPhone();
-    useSmsProvider({ name: 'down', send: async () => { throw new ServiceError('unavailable', '短信发送失败，请稍后再试'); } });
+    useSmsProvider({
+      name: 'down',
+      send: async () => {
+        throw new ServiceError('unavailable', '短信发送失败，请稍后再试');
+      },
+    });
     await expect(send(visitorFrom(db), phone, 0)).rejects.toMatchObject({ message: '短信发送失败，请稍后再试' });
     expect(await db.db.select().from(smsCode).where(eq(smsCode.phone, phone))).toEqual([]);
     sms = installMemorySms();

@@ -20,7 +20,13 @@ export type SendCodeInput = z.input<typeof sendCodeBody>;
 const tooMany = (message: string) => new ServiceError('rate_limited', message);
 
 /** The 60-second interval and the daily caps; null when a send is allowed. */
-async function sendLimit(tx: Db, phoneBucket: string, intervalBucket: string, ip: string | undefined, now: Date): Promise<ServiceError | null> {
+async function sendLimit(
+  tx: Db,
+  phoneBucket: string,
+  intervalBucket: string,
+  ip: string | undefined,
+  now: Date,
+): Promise<ServiceError | null> {
   const last = await latest(tx, intervalBucket);
   const waited = last ? (now.getTime() - last.getTime()) / 1000 : Infinity;
   if (waited < L.SEND_INTERVAL_SECONDS) return tooMany(accountText.waitSeconds(Math.ceil(L.SEND_INTERVAL_SECONDS - waited)));
@@ -34,14 +40,23 @@ async function captchaNeeded(tx: Db, phoneCode: string, phone: string, ip: strin
   if ((await count(tx, L.buckets.smsPhone(phoneCode, phone), L.HOUR, now)) >= L.SEND_CAPTCHA_AFTER_PHONE) return true;
   if ((await count(tx, L.buckets.smsCaptchaFailPhone(phoneCode, phone), L.HOUR, now)) > 0) return true;
   if (!ip) return false;
-  return (await count(tx, L.buckets.smsIp(ip), L.HOUR, now)) >= L.SEND_CAPTCHA_AFTER_IP || (await count(tx, L.buckets.smsCaptchaFailIp(ip), L.HOUR, now)) > 0;
+  return (
+    (await count(tx, L.buckets.smsIp(ip), L.HOUR, now)) >= L.SEND_CAPTCHA_AFTER_IP ||
+    (await count(tx, L.buckets.smsCaptchaFailIp(ip), L.HOUR, now)) > 0
+  );
 }
 
 /**
  * What a send means for this phone: deliver, pretend (a reset for an unknown phone must not reveal whether it
  * is registered), or a refusal.
  */
-async function decide(ctx: ServiceContext, tx: Db, type: CodeType, phoneCode: string, phone: string): Promise<'send' | 'pretend' | ServiceError> {
+async function decide(
+  ctx: ServiceContext,
+  tx: Db,
+  type: CodeType,
+  phoneCode: string,
+  phone: string,
+): Promise<'send' | 'pretend' | ServiceError> {
   const owner = await findAccount(tx, phoneCode, phone);
   if (type === 'register') return owner ? new ServiceError('refused', accountText.phoneRegistered) : 'send';
   if (type === 'change_pwd') return owner?.status ? 'send' : 'pretend';
@@ -93,7 +108,9 @@ async function issue(tx: Db, m: { phoneCode: string; phone: string; type: CodeTy
     .set({ consumedAt: now })
     .where(and(eq(smsCode.phoneCode, m.phoneCode), eq(smsCode.phone, m.phone), inArray(smsCode.type, types), isNull(smsCode.consumedAt)));
   const expiresAt = new Date(now.getTime() + L.CODE_TTL_SECONDS * 1000);
-  await tx.insert(smsCode).values({ phoneCode: m.phoneCode, phone: m.phone, type: m.type, codeHash, salt, expiresAt, ip: m.ip ?? null, createdAt: now });
+  await tx
+    .insert(smsCode)
+    .values({ phoneCode: m.phoneCode, phone: m.phone, type: m.type, codeHash, salt, expiresAt, ip: m.ip ?? null, createdAt: now });
   // Inside the transaction: a delivery failure rolls the send back, so the shopper may retry at once.
   await getSmsProvider().send({ phone: m.phone, phone_code: m.phoneCode, type: m.type, code });
 }

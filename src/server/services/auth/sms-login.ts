@@ -22,7 +22,11 @@ export async function smsLogin(ctx: ServiceContext, input: SmsLoginInput, now = 
   const body = parsed.data;
   try {
     return await transactOrRefuse(ctx.db, async (tx) => {
-      const refusal = await checkCode(tx, { phoneCode: body.phone_code, phone: body.phone, types: ['login', 'mobile'], code: body.sms_code }, now);
+      const refusal = await checkCode(
+        tx,
+        { phoneCode: body.phone_code, phone: body.phone, types: ['login', 'mobile'], code: body.sms_code },
+        now,
+      );
       if (refusal) return refusal;
       const user = await findAccount(tx, body.phone_code, body.phone);
       if (user && !user.status) throw failed();

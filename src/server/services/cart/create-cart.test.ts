@@ -31,7 +31,10 @@ async function skuIn(db: Database, cateId: number, minStock = 10) {
 describe('createCart: add to cart and buy now', () => {
   it('needs a signed-in shopper', async () => {
     const db = await createTestDatabase();
-    await expect(createCart(visitorContext(db), { product_id: 1, product_attr_unique: 'demo-sku-1', cart_num: 1 })).rejects.toMatchObject({ status: 400, message: '请登录' });
+    await expect(createCart(visitorContext(db), { product_id: 1, product_attr_unique: 'demo-sku-1', cart_num: 1 })).rejects.toMatchObject({
+      status: 400,
+      message: '请登录',
+    });
   });
 
   it('merges add-to-cart with the existing line of the same SKU, and the count rises', async () => {
@@ -49,7 +52,9 @@ describe('createCart: add to cart and buy now', () => {
     const db = await createTestDatabase();
     const user = await userContext(db, 2);
     const s = await skuIn(db, 30);
-    const [a, b] = await Promise.all([1, 2].map(() => createCart(user, { product_id: s.productId, product_attr_unique: s.unique, cart_num: 1 })));
+    const [a, b] = await Promise.all(
+      [1, 2].map(() => createCart(user, { product_id: s.productId, product_attr_unique: s.unique, cart_num: 1 })),
+    );
     expect(a!.cart_id).toBe(b!.cart_id);
     expect(await countCart(user)).toEqual([{ count: 2 }]);
   });
@@ -57,11 +62,19 @@ describe('createCart: add to cart and buy now', () => {
   it('checks that the SKU belongs to the product and has stock', async () => {
     const db = await createTestDatabase();
     const user = await userContext(db, 2);
-    await expect(createCart(user, { product_id: 2, product_attr_unique: 'demo-sku-1', cart_num: 1 })).rejects.toMatchObject({ status: 400, message: '商品规格不存在' });
-    const [soldOut] = await db.db.select().from(productSku).innerJoin(product, eq(product.productId, productSku.productId))
-      .where(and(eq(productSku.stock, 0), eq(product.productType, 0), eq(product.status, 1))).limit(1);
-    await expect(createCart(user, { product_id: soldOut!.product_sku.productId, product_attr_unique: soldOut!.product_sku.unique, cart_num: 1 }))
-      .rejects.toMatchObject({ status: 400, message: '该规格已售罄' });
+    await expect(createCart(user, { product_id: 2, product_attr_unique: 'demo-sku-1', cart_num: 1 })).rejects.toMatchObject({
+      status: 400,
+      message: '商品规格不存在',
+    });
+    const [soldOut] = await db.db
+      .select()
+      .from(productSku)
+      .innerJoin(product, eq(product.productId, productSku.productId))
+      .where(and(eq(productSku.stock, 0), eq(product.productType, 0), eq(product.status, 1)))
+      .limit(1);
+    await expect(
+      createCart(user, { product_id: soldOut!.product_sku.productId, product_attr_unique: soldOut!.product_sku.unique, cart_num: 1 }),
+    ).rejects.toMatchObject({ status: 400, message: '该规格已售罄' });
     await expect(createCart(user, { product_id: 424242, product_attr_unique: 'x', cart_num: 1 })).rejects.toMatchObject({ status: 404 });
   });
 
@@ -69,20 +82,29 @@ describe('createCart: add to cart and buy now', () => {
     const db = await createTestDatabase();
     const user = await userContext(db, 2);
     const s = await skuIn(db, 31, 5);
-    await expect(createCart(user, { product_id: s.productId, product_attr_unique: s.unique, cart_num: s.stock + 1 }))
-      .rejects.toMatchObject({ status: 400, message: `库存不足，最多可购买${s.stock}件` });
+    await expect(createCart(user, { product_id: s.productId, product_attr_unique: s.unique, cart_num: s.stock + 1 })).rejects.toMatchObject(
+      { status: 400, message: `库存不足，最多可购买${s.stock}件` },
+    );
     await createCart(user, { product_id: s.productId, product_attr_unique: s.unique, cart_num: s.stock });
-    await expect(createCart(user, { product_id: s.productId, product_attr_unique: s.unique, cart_num: 1 })).rejects.toMatchObject({ status: 400 });
+    await expect(createCart(user, { product_id: s.productId, product_attr_unique: s.unique, cart_num: 1 })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('keeps the once_min_count and once_max_count of the product', async () => {
     const db = await createTestDatabase();
     const user = await userContext(db, 2);
     const nuts = await skuIn(db, 35); // at least 2 per order
-    await expect(createCart(user, { product_id: nuts.productId, product_attr_unique: nuts.unique, cart_num: 1 })).rejects.toMatchObject({ message: '该商品至少购买2件' });
-    expect((await createCart(user, { product_id: nuts.productId, product_attr_unique: nuts.unique, cart_num: 2 })).cart_id).toBeGreaterThan(0);
+    await expect(createCart(user, { product_id: nuts.productId, product_attr_unique: nuts.unique, cart_num: 1 })).rejects.toMatchObject({
+      message: '该商品至少购买2件',
+    });
+    expect((await createCart(user, { product_id: nuts.productId, product_attr_unique: nuts.unique, cart_num: 2 })).cart_id).toBeGreaterThan(
+      0,
+    );
     const phone = await skuIn(db, 25); // at most 5 per order
-    await expect(createCart(user, { product_id: phone.productId, product_attr_unique: phone.unique, cart_num: 6 })).rejects.toMatchObject({ message: '该商品每次最多购买5件' });
+    await expect(createCart(user, { product_id: phone.productId, product_attr_unique: phone.unique, cart_num: 6 })).rejects.toMatchObject({
+      message: '该商品每次最多购买5件',
+    });
   });
 
   it('refuses malformed input', async () => {
@@ -104,15 +126,22 @@ describe('createCart: flash sales and presales', () => {
     const user = await userContext(db, 2);
     const offers = (await listSeckillProducts(visitorContext(db), {})).list;
     const offer = offers.find((o) => o.stock > 0)!;
-    const [sku] = await db.db.select().from(productSku).where(and(eq(productSku.productId, offer.product_id), gt(productSku.stock, 0))).limit(1);
+    const [sku] = await db.db
+      .select()
+      .from(productSku)
+      .where(and(eq(productSku.productId, offer.product_id), gt(productSku.stock, 0)))
+      .limit(1);
     const line = { product_id: offer.product_id, product_attr_unique: sku!.unique, product_type: 1 };
     await expect(createCart(user, { ...line, cart_num: 1, is_new: 0 })).rejects.toMatchObject({ message: '活动商品请直接购买' });
-    await expect(createCart(user, { ...line, cart_num: offer.once_pay_count + 1, is_new: 1 })).rejects.toMatchObject({ message: `该商品每次最多购买${offer.once_pay_count}件` });
+    await expect(createCart(user, { ...line, cart_num: offer.once_pay_count + 1, is_new: 1 })).rejects.toMatchObject({
+      message: `该商品每次最多购买${offer.once_pay_count}件`,
+    });
     expect((await createCart(user, { ...line, cart_num: 1, is_new: 1 })).cart_id).toBeGreaterThan(0);
     const later = (await listSeckillProducts(visitorContext(db), { start_time: 20 })).list[0]!;
     const [laterSku] = await db.db.select().from(productSku).where(eq(productSku.productId, later.product_id)).limit(1);
-    await expect(createCart(user, { product_id: later.product_id, product_attr_unique: laterSku!.unique, cart_num: 1, is_new: 1, product_type: 1 }))
-      .rejects.toMatchObject({ message: '秒杀活动尚未开始' });
+    await expect(
+      createCart(user, { product_id: later.product_id, product_attr_unique: laterSku!.unique, cart_num: 1, is_new: 1, product_type: 1 }),
+    ).rejects.toMatchObject({ message: '秒杀活动尚未开始' });
   });
 
   it('buys a presale in progress by its presell id, and refuses others', async () => {
@@ -120,16 +149,49 @@ describe('createCart: flash sales and presales', () => {
     const user = await userContext(db, 2);
     const rows = await db.db.select().from(presell).orderBy(presell.productPresellId);
     const skuOf = async (productId: number) =>
-      (await db.db.select().from(productSku).where(and(eq(productSku.productId, productId), gt(productSku.stock, 0))).limit(1))[0]!;
+      (
+        await db.db
+          .select()
+          .from(productSku)
+          .where(and(eq(productSku.productId, productId), gt(productSku.stock, 0)))
+          .limit(1)
+      )[0]!;
     const running = rows.find((r) => r.startTime.getFullYear() === 2020 && r.endTime.getFullYear() === 2099)!;
     const s = await skuOf(running.productId);
-    const { cart_id } = await createCart(user, { product_id: running.productPresellId, product_attr_unique: s.unique, cart_num: 1, is_new: 1, product_type: 2 });
-    expect((await db.db.select().from(cart).where(inArray(cart.cartId, [cart_id])))[0]).toMatchObject({ productId: running.productId, isNew: true });
+    const { cart_id } = await createCart(user, {
+      product_id: running.productPresellId,
+      product_attr_unique: s.unique,
+      cart_num: 1,
+      is_new: 1,
+      product_type: 2,
+    });
+    expect(
+      (
+        await db.db
+          .select()
+          .from(cart)
+          .where(inArray(cart.cartId, [cart_id]))
+      )[0],
+    ).toMatchObject({ productId: running.productId, isNew: true });
     const upcoming = rows.find((r) => r.startTime.getFullYear() === 2099)!;
-    await expect(createCart(user, { product_id: upcoming.productPresellId, product_attr_unique: (await skuOf(upcoming.productId)).unique, cart_num: 1, is_new: 1, product_type: 2 }))
-      .rejects.toMatchObject({ message: '预售活动尚未开始' });
+    await expect(
+      createCart(user, {
+        product_id: upcoming.productPresellId,
+        product_attr_unique: (await skuOf(upcoming.productId)).unique,
+        cart_num: 1,
+        is_new: 1,
+        product_type: 2,
+      }),
+    ).rejects.toMatchObject({ message: '预售活动尚未开始' });
     const ended = rows.find((r) => r.endTime.getFullYear() === 2020)!;
-    await expect(createCart(user, { product_id: ended.productPresellId, product_attr_unique: (await skuOf(ended.productId)).unique, cart_num: 1, is_new: 1, product_type: 2 }))
-      .rejects.toMatchObject({ message: '预售活动已结束' });
+    await expect(
+      createCart(user, {
+        product_id: ended.productPresellId,
+        product_attr_unique: (await skuOf(ended.productId)).unique,
+        cart_num: 1,
+        is_new: 1,
+        product_type: 2,
+      }),
+    ).rejects.toMatchObject({ message: '预售活动已结束' });
   });
 });

@@ -34,15 +34,32 @@ export async function createCart(ctx: ServiceContext, input: CartCreateInput): P
       : await tx
           .select({ id: cart.cartId, num: cart.cartNum })
           .from(cart)
-          .where(and(eq(cart.uid, user.uid), eq(cart.productAttrUnique, q.product_attr_unique), eq(cart.productId, target.productId), eq(cart.isNew, false), eq(cart.isPay, false)));
+          .where(
+            and(
+              eq(cart.uid, user.uid),
+              eq(cart.productAttrUnique, q.product_attr_unique),
+              eq(cart.productId, target.productId),
+              eq(cart.isNew, false),
+              eq(cart.isPay, false),
+            ),
+          );
     checkQuantity((line?.num ?? 0) + q.cart_num, target.rule);
     if (line) {
-      await tx.update(cart).set({ cartNum: line.num + q.cart_num }).where(eq(cart.cartId, line.id));
+      await tx
+        .update(cart)
+        .set({ cartNum: line.num + q.cart_num })
+        .where(eq(cart.cartId, line.id));
       return { cart_id: line.id };
     }
     const [row] = await tx
       .insert(cart)
-      .values({ uid: user.uid, productId: target.productId, productAttrUnique: q.product_attr_unique, cartNum: q.cart_num, isNew: q.is_new === 1 })
+      .values({
+        uid: user.uid,
+        productId: target.productId,
+        productAttrUnique: q.product_attr_unique,
+        cartNum: q.cart_num,
+        isNew: q.is_new === 1,
+      })
       .returning({ id: cart.cartId });
     return { cart_id: row!.id };
   });

@@ -26,7 +26,11 @@ describe('category tree', () => {
     expect(list.map((c) => c.cate_name)).toEqual(['数码', '服饰', '食品', '美妆', '家居', '运动', '母婴', '图书']);
     const all = list.flatMap((a) => [a, ...a.children.flatMap((b) => [b, ...b.children])]);
     expect(all).toHaveLength(60);
-    expect(list[0]!.children[0]).toMatchObject({ cate_name: '手机通讯', level: 2, children: [{ cate_name: '手机', level: 3 }, expect.anything()] });
+    expect(list[0]!.children[0]).toMatchObject({
+      cate_name: '手机通讯',
+      level: 2,
+      children: [{ cate_name: '手机', level: 3 }, expect.anything()],
+    });
   });
 
   it('drops hidden categories with their subtree once the cache is invalidated', async () => {

@@ -16,7 +16,12 @@ describe('price conversion', () => {
   it('converts CNY cents with the stored rate and tells its date', async () => {
     const ctx = visitorContext(db);
     expect(await convertPrice(ctx, { cents: 19900, currency: 'USD' })).toEqual({
-      currency: 'USD', symbol: 'US$', amount: '27.98', rate: '0.14060000', rate_date: '2026-01-02', base_price: '199.00',
+      currency: 'USD',
+      symbol: 'US$',
+      amount: '27.98',
+      rate: '0.14060000',
+      rate_date: '2026-01-02',
+      base_price: '199.00',
     });
     expect((await convertPrice(ctx, { cents: 19900, currency: 'jpy' })).amount).toBe('4348');
     expect((await convertPrice(ctx, { cents: 19900, currency: 'CNY' })).amount).toBe('199.00');

@@ -5,7 +5,11 @@ import { parseInput } from '../input.ts';
 import { getExchangeRate, currencyCode } from './get-exchange-rate.ts';
 
 const convertInput = z.object({
-  cents: z.coerce.number({ error: '金额格式不正确' }).int('金额格式不正确').min(0, '金额格式不正确').max(Number.MAX_SAFE_INTEGER, '金额格式不正确'),
+  cents: z.coerce
+    .number({ error: '金额格式不正确' })
+    .int('金额格式不正确')
+    .min(0, '金额格式不正确')
+    .max(Number.MAX_SAFE_INTEGER, '金额格式不正确'),
   currency: currencyCode,
 });
 
@@ -25,7 +29,10 @@ export interface ConvertedPrice {
  * the charged price stays CNY. Pages converting many prices should take the rate once (getExchangeRate)
  * and call `convertCents` from src/shared/money.ts per price.
  */
-export async function convertPrice(ctx: Pick<ServiceContext, 'db'>, input: { cents: number | string; currency: string }): Promise<ConvertedPrice> {
+export async function convertPrice(
+  ctx: Pick<ServiceContext, 'db'>,
+  input: { cents: number | string; currency: string },
+): Promise<ConvertedPrice> {
   const q = parseInput(convertInput, input);
   const r = await getExchangeRate(ctx, { currency: q.currency });
   return {

@@ -30,7 +30,10 @@ export function loadRates(ctx: Pick<ServiceContext, 'db'>): Promise<Map<string, 
       .from(exchangeRate)
       .leftJoin(currency, eq(currency.code, exchangeRate.currencyCode));
     return new Map(
-      rows.map((r) => [r.code, { currency_code: r.code, rate: r.rate, rate_date: r.date, symbol: r.symbol ?? r.code, digits: currencyDigits(r.code) }]),
+      rows.map((r) => [
+        r.code,
+        { currency_code: r.code, rate: r.rate, rate_date: r.date, symbol: r.symbol ?? r.code, digits: currencyDigits(r.code) },
+      ]),
     );
   });
 }

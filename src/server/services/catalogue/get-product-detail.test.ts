@@ -16,7 +16,12 @@ beforeAll(async () => {
 describe('getProductDetail', () => {
   it('gives the product with specs, a SKU map keyed by joined values and the shop card', async () => {
     const d = await getProductDetail(visitorContext(db), { id: 1 });
-    expect(d).toMatchObject({ product_id: 1, product_type: 0, isRelation: false, merchant: { mer_id: 1, is_trader: 1, type_name: '自营' } });
+    expect(d).toMatchObject({
+      product_id: 1,
+      product_type: 0,
+      isRelation: false,
+      merchant: { mer_id: 1, is_trader: 1, type_name: '自营' },
+    });
     expect(d.attr.length).toBe(2);
     const keys = Object.keys(d.sku);
     expect(keys.every((k) => k.split(',').length === 2)).toBe(true);
@@ -28,7 +33,11 @@ describe('getProductDetail', () => {
     expect(d.guaranteeTemplate.guarantee[0]!.guarantee_name).toBe('商城自营');
     expect(d.merchant.recommend.length).toBeGreaterThan(0);
     expect(d.merchant.recommend.some((p) => p.product_id === 1)).toBe(false);
-    expect(d.price).toBe(Object.values(d.sku).map((s) => s.price).sort((a, b) => Number(a) - Number(b))[0]);
+    expect(d.price).toBe(
+      Object.values(d.sku)
+        .map((s) => s.price)
+        .sort((a, b) => Number(a) - Number(b))[0],
+    );
   });
 
   it('gives a SKU map the shared picker helpers can use', async () => {
@@ -39,7 +48,10 @@ describe('getProductDetail', () => {
     const own = await createTestDatabase();
     const colour = d.attr[0]!.attr_values[0]!;
     for (const size of d.attr[1]!.attr_values) {
-      await own.db.update(productSku).set({ stock: 0 }).where(eq(productSku.sku, skuKey([colour, size])));
+      await own.db
+        .update(productSku)
+        .set({ stock: 0 })
+        .where(eq(productSku.sku, skuKey([colour, size])));
     }
     const after = await getProductDetail(visitorContext(own), { id: 1 });
     expect(disabledValues(after.attr, after.sku)[0]).toEqual([colour]);

@@ -34,7 +34,13 @@ async function scopeOf(ctx: Pick<ServiceContext, 'db'>, keyword: string, cateId?
   return sql`${brand.brandId} in (select ${brandCategory.brandId} from ${brandCategory} where ${inArray(brandCategory.storeCategoryId, cates)})`;
 }
 
-async function load(ctx: Pick<ServiceContext, 'db'>, keyword: string, cateId: number | undefined, page: number, limit: number): Promise<Page<BrandDto>> {
+async function load(
+  ctx: Pick<ServiceContext, 'db'>,
+  keyword: string,
+  cateId: number | undefined,
+  page: number,
+  limit: number,
+): Promise<Page<BrandDto>> {
   const scope = await scopeOf(ctx, keyword, cateId);
   if (scope === null) return { count: 0, list: [] };
   const where = and(eq(brand.isShow, true), scope);
@@ -60,5 +66,7 @@ export async function listBrands(
   input: { keyword?: string; cate_id?: number | string; page?: number | string; limit?: number | string },
 ): Promise<Page<BrandDto>> {
   const q = parseInput(facetQuery, input);
-  return cached(ctx.db, `${CACHE_KEYS.brands}${q.cate_id ?? 0}:${q.keyword}:${q.page}:${q.limit}`, () => load(ctx, q.keyword, q.cate_id, q.page, q.limit));
+  return cached(ctx.db, `${CACHE_KEYS.brands}${q.cate_id ?? 0}:${q.keyword}:${q.page}:${q.limit}`, () =>
+    load(ctx, q.keyword, q.cate_id, q.page, q.limit),
+  );
 }

@@ -22,7 +22,13 @@ export interface CategorySection {
 const sectionQuery = z.object({ ...paged(3) });
 const PER_SECTION = 8;
 
-async function section(ctx: Pick<ServiceContext, 'db'>, cid: number, title: string, pic: string, leaves: number[]): Promise<CategorySection> {
+async function section(
+  ctx: Pick<ServiceContext, 'db'>,
+  cid: number,
+  title: string,
+  pic: string,
+  leaves: number[],
+): Promise<CategorySection> {
   const rows = await ctx.db
     .select(cardColumns)
     .from(product)
@@ -37,16 +43,24 @@ async function section(ctx: Pick<ServiceContext, 'db'>, cid: number, title: stri
  * `GET /api/pc/rec_list?page&limit`: the home page's category plaza, one section per top-level category
  * with its 8 best sellers, paged as the shopper scrolls. Cached like the other home lists (30 s).
  */
-export async function listCategorySections(ctx: Pick<ServiceContext, 'db'>, input: { page?: unknown; limit?: unknown } = {}): Promise<Page<CategorySection>> {
+export async function listCategorySections(
+  ctx: Pick<ServiceContext, 'db'>,
+  input: { page?: unknown; limit?: unknown } = {},
+): Promise<Page<CategorySection>> {
   const q = parseInput(sectionQuery, input);
-  return cached(ctx.db, `${CACHE_KEYS.hot}sections:${q.page}:${q.limit}`, async () => {
-    const tree = await getCategoryTree(ctx);
-    const tops = tree.list.slice(offsetOf(q.page, q.limit), offsetOf(q.page, q.limit) + q.limit);
-    const list = [];
-    for (const top of tops) {
-      const leaves = leafIdsUnder(tree, top.store_category_id);
-      if (leaves.length) list.push(await section(ctx, top.store_category_id, top.cate_name, top.pic, leaves));
-    }
-    return { count: tree.list.length, list };
-  }, 30_000);
+  return cached(
+    ctx.db,
+    `${CACHE_KEYS.hot}sections:${q.page}:${q.limit}`,
+    async () => {
+      const tree = await getCategoryTree(ctx);
+      const tops = tree.list.slice(offsetOf(q.page, q.limit), offsetOf(q.page, q.limit) + q.limit);
+      const list = [];
+      for (const top of tops) {
+        const leaves = leafIdsUnder(tree, top.store_category_id);
+        if (leaves.length) list.push(await section(ctx, top.store_category_id, top.cate_name, top.pic, leaves));
+      }
+      return { count: tree.list.length, list };
+    },
+    30_000,
+  );
 }

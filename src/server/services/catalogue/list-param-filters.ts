@@ -40,10 +40,12 @@ async function load(ctx: Pick<ServiceContext, 'db'>, keyword: string, cateId: nu
     if (list.length < MAX_VALUES) list.push(t.slice(cut + 1));
     values.set(id, list);
   }
-  return params
-    .map((p) => ({ parameter_id: p.parameterId, name: p.name, value: (values.get(p.parameterId) ?? []).map((value) => ({ value })) }))
-    // A parameter with a single value cannot narrow anything down.
-    .filter((f) => f.value.length > 1);
+  return (
+    params
+      .map((p) => ({ parameter_id: p.parameterId, name: p.name, value: (values.get(p.parameterId) ?? []).map((value) => ({ value })) }))
+      // A parameter with a single value cannot narrow anything down.
+      .filter((f) => f.value.length > 1)
+  );
 }
 
 /**
@@ -51,7 +53,10 @@ async function load(ctx: Pick<ServiceContext, 'db'>, keyword: string, cateId: nu
  * value: [{value}]}]` of the products in scope, most common values first. Cached per category and keyword
  * (filter values a minute old are harmless; the cache is bounded).
  */
-export async function listParamFilters(ctx: Pick<ServiceContext, 'db'>, input: { keyword?: string; cate_id?: number | string }): Promise<ParamFilter[]> {
+export async function listParamFilters(
+  ctx: Pick<ServiceContext, 'db'>,
+  input: { keyword?: string; cate_id?: number | string },
+): Promise<ParamFilter[]> {
   const q = parseInput(facetQuery, input);
   return cached(ctx.db, `${CACHE_KEYS.params}${q.cate_id ?? 0}:${q.keyword}`, () => load(ctx, q.keyword, q.cate_id));
 }

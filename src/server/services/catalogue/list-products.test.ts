@@ -22,7 +22,10 @@ describe('listProducts: filters', () => {
       expect(page.count, keyword).toBeGreaterThan(0);
       const ids = page.list.map((p) => p.product_id);
       const rows = await db.db.select({ n: product.storeName, k: product.keyword }).from(product).where(inArray(product.productId, ids));
-      expect(rows.every((r) => r.n.includes(keyword) || r.k.includes(keyword)), keyword).toBe(true);
+      expect(
+        rows.every((r) => r.n.includes(keyword) || r.k.includes(keyword)),
+        keyword,
+      ).toBe(true);
     }
     expect((await listProducts(ctx(), { keyword: '不存在的商品名' })).count).toBe(0);
   });
@@ -62,7 +65,12 @@ describe('listProducts: filters', () => {
     const values = await db.db
       .select({ v: productParameterValue.value })
       .from(productParameterValue)
-      .where(inArray(productParameterValue.productId, page.list.map((p) => p.product_id)));
+      .where(
+        inArray(
+          productParameterValue.productId,
+          page.list.map((p) => p.product_id),
+        ),
+      );
     expect(values.some((v) => v.v === '越南' || v.v === '印度')).toBe(true);
     const two = await listProducts(ctx(), { filter_params: { 1: ['越南'], 2: ['3年'] } });
     expect(two.count).toBeLessThan(page.count);
@@ -93,10 +101,18 @@ describe('listProducts: filters', () => {
   it('gives cards in the reference shape, with money as yuan strings', async () => {
     const [card] = (await listProducts(ctx(), { keyword: '星辰科技', limit: 1 })).list;
     expect(card).toMatchObject({
-      product_id: expect.any(Number), store_name: expect.any(String), image: expect.stringMatching(/^\/media\/.+\.svg$/),
-      price: expect.stringMatching(/^\d+\.\d\d$/), ot_price: expect.stringMatching(/^\d+\.\d\d$/), sales: expect.any(Number),
-      rate: expect.any(Number), stock: expect.any(Number), unit_name: expect.any(String), product_type: 0,
-      issetCoupon: expect.any(Boolean), delivery_free: expect.any(Number),
+      product_id: expect.any(Number),
+      store_name: expect.any(String),
+      image: expect.stringMatching(/^\/media\/.+\.svg$/),
+      price: expect.stringMatching(/^\d+\.\d\d$/),
+      ot_price: expect.stringMatching(/^\d+\.\d\d$/),
+      sales: expect.any(Number),
+      rate: expect.any(Number),
+      stock: expect.any(Number),
+      unit_name: expect.any(String),
+      product_type: 0,
+      issetCoupon: expect.any(Boolean),
+      delivery_free: expect.any(Number),
       merchant: { mer_id: expect.any(Number), mer_name: expect.any(String), is_trader: expect.any(Number), type_name: expect.any(String) },
     });
   });
@@ -118,10 +134,30 @@ describe('listProducts: sorting and paging', () => {
 
   it('sorts by sales, rating and price both ways', async () => {
     const get = async (order: string) => (await listProducts(ctx(), { order, limit: 50 })).list;
-    expect(isSorted((await get('sales')).map((p) => p.sales), -1)).toBe(true);
-    expect(isSorted((await get('rate')).map((p) => p.rate), -1)).toBe(true);
-    expect(isSorted((await get('price_asc')).map((p) => cents(p.price)), 1)).toBe(true);
-    expect(isSorted((await get('price_desc')).map((p) => cents(p.price)), -1)).toBe(true);
+    expect(
+      isSorted(
+        (await get('sales')).map((p) => p.sales),
+        -1,
+      ),
+    ).toBe(true);
+    expect(
+      isSorted(
+        (await get('rate')).map((p) => p.rate),
+        -1,
+      ),
+    ).toBe(true);
+    expect(
+      isSorted(
+        (await get('price_asc')).map((p) => cents(p.price)),
+        1,
+      ),
+    ).toBe(true);
+    expect(
+      isSorted(
+        (await get('price_desc')).map((p) => cents(p.price)),
+        -1,
+      ),
+    ).toBe(true);
     expect((await get('is_new')).length).toBe(50);
   });
 

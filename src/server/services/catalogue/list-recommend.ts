@@ -28,11 +28,20 @@ async function tasteOf(ctx: ServiceContext): Promise<{ cates: number[]; seen: nu
  * sellers of the categories they favour (minus what they already favourited); everyone else gets the
  * mall's best-selling boutique and good products.
  */
-export async function listRecommend(ctx: ServiceContext, input: { page?: number | string; limit?: number | string } = {}): Promise<Page<ProductCard>> {
+export async function listRecommend(
+  ctx: ServiceContext,
+  input: { page?: number | string; limit?: number | string } = {},
+): Promise<Page<ProductCard>> {
   const q = parseInput(recommendQuery, input);
   const taste = await tasteOf(ctx);
   const scope = taste.cates.length
     ? and(inArray(product.cateId, taste.cates), taste.seen.length ? notInArray(product.productId, taste.seen) : undefined)
     : or(eq(product.isBest, true), eq(product.isGood, true));
-  return pageOfProducts(ctx, and(visibleNormal, await openShops(ctx), scope), [desc(product.sales), desc(product.productId)], q.page, q.limit);
+  return pageOfProducts(
+    ctx,
+    and(visibleNormal, await openShops(ctx), scope),
+    [desc(product.sales), desc(product.productId)],
+    q.page,
+    q.limit,
+  );
 }

@@ -32,7 +32,12 @@ describe('listReviews', () => {
     expect(all.star).toBeLessThanOrEqual(5);
     const times = all.list.map((r) => r.create_time);
     expect(times).toEqual([...times].sort().reverse());
-    expect(all.list[0]).toMatchObject({ nickname: expect.any(String), rate: expect.any(Number), comment: expect.any(String), pics: expect.any(Array) });
+    expect(all.list[0]).toMatchObject({
+      nickname: expect.any(String),
+      rate: expect.any(Number),
+      comment: expect.any(String),
+      pics: expect.any(Array),
+    });
   });
 
   it('filters by good, medium and bad', async () => {

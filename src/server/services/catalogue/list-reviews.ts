@@ -82,9 +82,21 @@ export async function listReviews(
   const where = and(eq(productReply.productId, productId), FILTER[q.type]);
   const [stat, rows, filtered] = await Promise.all([
     statsOf(ctx, productId),
-    ctx.db.select().from(productReply).where(where).orderBy(desc(productReply.createdAt), desc(productReply.replyId)).limit(q.limit).offset(offsetOf(q.page, q.limit)),
+    ctx.db
+      .select()
+      .from(productReply)
+      .where(where)
+      .orderBy(desc(productReply.createdAt), desc(productReply.replyId))
+      .limit(q.limit)
+      .offset(offsetOf(q.page, q.limit)),
     // Unfiltered, the total is the statistics' count.
-    FILTER[q.type] ? ctx.db.select({ n: sql<number>`count(*)::int` }).from(productReply).where(where).then((r) => r[0]?.n ?? 0) : null,
+    FILTER[q.type]
+      ? ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(productReply)
+          .where(where)
+          .then((r) => r[0]?.n ?? 0)
+      : null,
   ]);
   return {
     count: filtered ?? stat.count,
@@ -92,8 +104,16 @@ export async function listReviews(
     star: stat.avg ? Math.round(Number(stat.avg) * 10) / 10 : 5,
     stat: { count: stat.count, best: stat.best, middle: stat.middle, negative: stat.negative },
     list: rows.map((r) => ({
-      reply_id: r.replyId, nickname: r.nickname, avatar: r.avatar, rate: r.rate, comment: r.comment, pics: r.pics, sku: r.sku,
-      create_time: formatDateTime(r.createdAt)!, merchant_reply_content: r.merchantReplyContent, merchant_reply_time: formatDateTime(r.merchantReplyTime),
+      reply_id: r.replyId,
+      nickname: r.nickname,
+      avatar: r.avatar,
+      rate: r.rate,
+      comment: r.comment,
+      pics: r.pics,
+      sku: r.sku,
+      create_time: formatDateTime(r.createdAt)!,
+      merchant_reply_content: r.merchantReplyContent,
+      merchant_reply_time: formatDateTime(r.merchantReplyTime),
     })),
   };
 }

@@ -79,18 +79,26 @@ export const COUPON_FLAGS_TTL_MS = 10_000;
  * marker of every card. One cached read instead of two queries per product list.
  */
 function couponFlags(ctx: Pick<ServiceContext, 'db'>) {
-  return cached(ctx.db, CACHE_KEYS.couponFlags, async () => {
-    const at = now();
-    const [byProduct, byShop] = await Promise.all([
-      ctx.db
-        .selectDistinct({ id: couponProduct.productId })
-        .from(couponProduct)
-        .innerJoin(coupon, eq(coupon.couponId, couponProduct.couponId))
-        .where(and(eq(coupon.type, 1), claimableAt(at))),
-      ctx.db.selectDistinct({ id: coupon.merId }).from(coupon).where(and(eq(coupon.type, 0), claimableAt(at))),
-    ]);
-    return { products: new Set(byProduct.map((r) => r.id)), shops: new Set(byShop.map((r) => r.id)) };
-  }, COUPON_FLAGS_TTL_MS);
+  return cached(
+    ctx.db,
+    CACHE_KEYS.couponFlags,
+    async () => {
+      const at = now();
+      const [byProduct, byShop] = await Promise.all([
+        ctx.db
+          .selectDistinct({ id: couponProduct.productId })
+          .from(couponProduct)
+          .innerJoin(coupon, eq(coupon.couponId, couponProduct.couponId))
+          .where(and(eq(coupon.type, 1), claimableAt(at))),
+        ctx.db
+          .selectDistinct({ id: coupon.merId })
+          .from(coupon)
+          .where(and(eq(coupon.type, 0), claimableAt(at))),
+      ]);
+      return { products: new Set(byProduct.map((r) => r.id)), shops: new Set(byShop.map((r) => r.id)) };
+    },
+    COUPON_FLAGS_TTL_MS,
+  );
 }
 
 export function cardOf(r: CardRow, merchant: MerchantBrief | null, issetCoupon: boolean): ProductCard {

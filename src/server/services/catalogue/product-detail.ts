@@ -1,5 +1,15 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { brand, parameter, product, productAttr, productContent, productParameterValue, productReply, productSku, relation } from '../../db/schema/index.ts';
+import {
+  brand,
+  parameter,
+  product,
+  productAttr,
+  productContent,
+  productParameterValue,
+  productReply,
+  productSku,
+  relation,
+} from '../../db/schema/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
 import { loadMerchantCard, type MerchantCard } from '../merchant/merchant-card.ts';
@@ -103,12 +113,32 @@ export async function loadProductDetail(
   const path = ancestorsOf(tree, p.cateId).map((c) => ({ store_category_id: c.store_category_id, cate_name: c.cate_name }));
   const attr = attrDtos(attrRows);
   return {
-    product_id: p.productId, mer_id: p.merId, store_name: p.storeName, store_info: p.storeInfo, keyword: p.keyword,
-    image: p.image, slider_image: p.sliderImage, cate_id: p.cateId, cate_path: path, brand_id: p.brandId,
-    brand_name: row.brandName ?? '', unit_name: p.unitName, price: toYuan(p.price), ot_price: toYuan(p.otPrice),
-    stock: p.stock, sales: p.sales, rate: Number(p.rate), reply_count: replies?.n ?? 0, product_type: p.productType,
-    once_min_count: p.onceMinCount, once_max_count: p.onceMaxCount, delivery_free: p.deliveryFree ? 1 : 0,
-    content: { content: row.content ?? '' }, attr, sku: skuMap(attr, skuRows), params,
+    product_id: p.productId,
+    mer_id: p.merId,
+    store_name: p.storeName,
+    store_info: p.storeInfo,
+    keyword: p.keyword,
+    image: p.image,
+    slider_image: p.sliderImage,
+    cate_id: p.cateId,
+    cate_path: path,
+    brand_id: p.brandId,
+    brand_name: row.brandName ?? '',
+    unit_name: p.unitName,
+    price: toYuan(p.price),
+    ot_price: toYuan(p.otPrice),
+    stock: p.stock,
+    sales: p.sales,
+    rate: Number(p.rate),
+    reply_count: replies?.n ?? 0,
+    product_type: p.productType,
+    once_min_count: p.onceMinCount,
+    once_max_count: p.onceMaxCount,
+    delivery_free: p.deliveryFree ? 1 : 0,
+    content: { content: row.content ?? '' },
+    attr,
+    sku: skuMap(attr, skuRows),
+    params,
     guaranteeTemplate: guaranteeOf({ isTrader: !!merchant.is_trader, deliveryFree: p.deliveryFree, topCategory: path[0]?.cate_name }),
     temp: shippingOf(p.deliveryFree),
     merchant: { ...merchant, recommend },

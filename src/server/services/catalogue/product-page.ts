@@ -30,7 +30,13 @@ export async function pageOfProducts(
   limit: number,
 ): Promise<Page<ProductCard>> {
   const [rows, count] = await Promise.all([
-    ctx.db.select(cardColumns).from(product).where(where).orderBy(...orderBy).limit(limit).offset(offsetOf(page, limit)),
+    ctx.db
+      .select(cardColumns)
+      .from(product)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offsetOf(page, limit)),
     countOf(ctx, where),
   ]);
   return { count, list: await toCards(ctx, rows) };

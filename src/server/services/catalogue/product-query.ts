@@ -38,7 +38,10 @@ export function keywordMatch(keyword: string): SQL | undefined {
   const parts = keywordParts(keyword);
   if (!parts.length) return undefined;
   const tokens = queryTokens(keyword);
-  const tokenArray = sql`ARRAY[${sql.join(tokens.map((t) => sql`${t}`), sql`, `)}]::text[]`;
+  const tokenArray = sql`ARRAY[${sql.join(
+    tokens.map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
   return and(
     tokens.length ? sql`${product.searchTokens} @> ${tokenArray}` : undefined,
     ...parts.map((p) => or(ilike(product.storeName, `%${p}%`), ilike(product.keyword, `%${p}%`))),
@@ -52,7 +55,13 @@ export function keywordMatch(keyword: string): SQL | undefined {
 export function paramFilters(filters: Record<string, string[]>): SQL[] {
   return Object.entries(filters)
     .filter(([, values]) => values.length)
-    .map(([id, values]) => sql`${product.filterTokens} && ARRAY[${sql.join(values.map((v) => sql`${filterToken(id, v)}`), sql`, `)}]::text[]`);
+    .map(
+      ([id, values]) =>
+        sql`${product.filterTokens} && ARRAY[${sql.join(
+          values.map((v) => sql`${filterToken(id, v)}`),
+          sql`, `,
+        )}]::text[]`,
+    );
 }
 
 export function priceBetween(on?: number, off?: number): SQL[] {
@@ -80,4 +89,3 @@ export function productOrder(order: ProductOrder): SQL[] {
       return [desc(product.sort), desc(product.productId)];
   }
 }
-

@@ -45,7 +45,10 @@ describe('claimCoupon', () => {
     for (let i = 0; i < 3; i++) more.push((await claimCoupon(user, { id: 6 })).can_claim_more); // limit 3
     expect(more).toEqual([true, true, false]);
     await expect(claimCoupon(user, { id: 6 })).rejects.toMatchObject({ status: 400, message: '每人限领3张，您已领完' });
-    const mine = await db.db.select().from(couponUser).where(and(eq(couponUser.uid, 3), eq(couponUser.couponId, 6)));
+    const mine = await db.db
+      .select()
+      .from(couponUser)
+      .where(and(eq(couponUser.uid, 3), eq(couponUser.couponId, 6)));
     expect(mine).toHaveLength(3);
   });
 
@@ -72,11 +75,22 @@ describe('claimCoupon', () => {
       .where(eq(coupon.type, 1))
       .limit(1);
     const found = link!;
-    const others = await db.db.select({ id: couponProduct.couponId }).from(couponProduct).where(eq(couponProduct.productId, found.productId));
+    const others = await db.db
+      .select({ id: couponProduct.couponId })
+      .from(couponProduct)
+      .where(eq(couponProduct.productId, found.productId));
     for (const o of others) if (o.id !== found.couponId) await db.db.update(coupon).set({ status: false }).where(eq(coupon.couponId, o.id));
-    await db.db.update(coupon).set({ status: false }).where(and(eq(coupon.merId, found.merId), eq(coupon.type, 0)));
-    await db.db.update(coupon).set({ status: true, isLimited: true, remainCount: 5, userLimit: 5 }).where(eq(coupon.couponId, found.couponId));
-    const marker = async () => (await listCouponProducts(ctx, { coupon_id: found.couponId, limit: 50 })).list.find((p) => p.product_id === found.productId)?.issetCoupon;
+    await db.db
+      .update(coupon)
+      .set({ status: false })
+      .where(and(eq(coupon.merId, found.merId), eq(coupon.type, 0)));
+    await db.db
+      .update(coupon)
+      .set({ status: true, isLimited: true, remainCount: 5, userLimit: 5 })
+      .where(eq(coupon.couponId, found.couponId));
+    const marker = async () =>
+      (await listCouponProducts(ctx, { coupon_id: found.couponId, limit: 50 })).list.find((p) => p.product_id === found.productId)
+        ?.issetCoupon;
     expect(await marker()).toBe(true);
     await db.db.update(coupon).set({ remainCount: 1 }).where(eq(coupon.couponId, found.couponId));
     await claimCoupon(await userContext(db, 2), { id: found.couponId });
@@ -95,7 +109,10 @@ describe('claimCoupon', () => {
     const user = await userContext(db, 1);
     await expect(claimCoupon(user, { id: 9 })).rejects.toMatchObject({ status: 400, message: '领取活动已结束' });
     await expect(claimCoupon(user, { id: 10 })).rejects.toMatchObject({ status: 400, message: '领取活动尚未开始' });
-    await db.db.update(coupon).set({ useEndTime: new Date('2021-01-01') }).where(eq(coupon.couponId, 2));
+    await db.db
+      .update(coupon)
+      .set({ useEndTime: new Date('2021-01-01') })
+      .where(eq(coupon.couponId, 2));
     await expect(claimCoupon(user, { id: 2 })).rejects.toMatchObject({ status: 400, message: '优惠券已过期' });
     await db.db.update(coupon).set({ status: false }).where(eq(coupon.couponId, 4));
     await expect(claimCoupon(user, { id: 4 })).rejects.toMatchObject({ status: 404, message: '优惠券不存在或已下架' });

@@ -63,16 +63,37 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
       .select({ n: sql<number>`count(*)::int` })
       .from(couponUser)
       .where(and(eq(couponUser.uid, user.uid), eq(couponUser.couponId, id)));
-    if ((mine?.n ?? 0) >= c.userLimit) throw new ServiceError('refused', c.userLimit === 1 ? COUPON_TEXT.once : COUPON_TEXT.limit(c.userLimit));
+    if ((mine?.n ?? 0) >= c.userLimit)
+      throw new ServiceError('refused', c.userLimit === 1 ? COUPON_TEXT.once : COUPON_TEXT.limit(c.userLimit));
     const { start, end } = validityOf(c, at);
     const [row] = await tx
       .insert(couponUser)
-      .values({ uid: user.uid, couponId: id, merId: c.merId, couponTitle: c.title, couponPrice: c.couponPrice, useMinPrice: c.useMinPrice, startTime: start, endTime: end })
+      .values({
+        uid: user.uid,
+        couponId: id,
+        merId: c.merId,
+        couponTitle: c.title,
+        couponPrice: c.couponPrice,
+        useMinPrice: c.useMinPrice,
+        startTime: start,
+        endTime: end,
+      })
       .returning({ id: couponUser.couponUserId });
     // Took the last one of a limited coupon? Else the button stays while the shopper may take more.
     const ranOut = c.isLimited && c.remainCount <= 1;
     const canClaimMore = (mine?.n ?? 0) + 1 < c.userLimit && !ranOut;
-    return { ranOut, limited: c.isLimited, markers: c.type === 0 || c.type === 1, dto: { coupon_user_id: row!.id, coupon_id: id, start_time: formatDateTime(start), end_time: formatDateTime(end), can_claim_more: canClaimMore } };
+    return {
+      ranOut,
+      limited: c.isLimited,
+      markers: c.type === 0 || c.type === 1,
+      dto: {
+        coupon_user_id: row!.id,
+        coupon_id: id,
+        start_time: formatDateTime(start),
+        end_time: formatDateTime(end),
+        can_claim_more: canClaimMore,
+      },
+    };
   });
   // A visitor sees a limited coupon's stock (and its claim button go when it runs out); the last one of a
   // product or shop coupon also ends the "券" marker of product cards. An unlimited coupon looks the same.

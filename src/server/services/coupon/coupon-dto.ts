@@ -47,17 +47,33 @@ export async function claimCounts(ctx: Pick<ServiceContext, 'db' | 'user'>, coup
 export function couponDto(c: CouponRow, claimed: number): CouponDto {
   shows(tag('coupon', c.couponId));
   return {
-    coupon_id: c.couponId, mer_id: c.merId, title: c.title, type: c.type, type_label: couponTypeLabel(c.type),
-    coupon_price: toYuan(c.couponPrice), use_min_price: toYuan(c.useMinPrice), coupon_type: c.couponType,
-    coupon_time: c.couponTime, use_start_time: formatDateTime(c.useStartTime), use_end_time: formatDateTime(c.useEndTime),
-    start_time: formatDateTime(c.startTime), end_time: formatDateTime(c.endTime), is_limited: c.isLimited ? 1 : 0,
-    total_count: c.totalCount, remain_count: c.remainCount, user_limit: c.userLimit,
-    issue: claimed > 0, can_claim: claimed < c.userLimit,
+    coupon_id: c.couponId,
+    mer_id: c.merId,
+    title: c.title,
+    type: c.type,
+    type_label: couponTypeLabel(c.type),
+    coupon_price: toYuan(c.couponPrice),
+    use_min_price: toYuan(c.useMinPrice),
+    coupon_type: c.couponType,
+    coupon_time: c.couponTime,
+    use_start_time: formatDateTime(c.useStartTime),
+    use_end_time: formatDateTime(c.useEndTime),
+    start_time: formatDateTime(c.startTime),
+    end_time: formatDateTime(c.endTime),
+    is_limited: c.isLimited ? 1 : 0,
+    total_count: c.totalCount,
+    remain_count: c.remainCount,
+    user_limit: c.userLimit,
+    issue: claimed > 0,
+    can_claim: claimed < c.userLimit,
   };
 }
 
 /** DTOs with the shopper's claim state. */
 export async function couponDtos(ctx: Pick<ServiceContext, 'db' | 'user'>, rows: CouponRow[]): Promise<CouponDto[]> {
-  const counts = await claimCounts(ctx, rows.map((r) => r.couponId));
+  const counts = await claimCounts(
+    ctx,
+    rows.map((r) => r.couponId),
+  );
   return rows.map((r) => couponDto(r, counts.get(r.couponId) ?? 0));
 }

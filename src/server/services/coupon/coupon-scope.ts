@@ -8,14 +8,20 @@ import { getCategoryTree, leafIdsUnder } from '../catalogue/category-tree.ts';
  * a product coupon → its linked products, a category coupon → products under its categories (any level),
  * a cross-shop coupon → the linked shops' products, a platform general coupon → everything.
  */
-export async function couponScope(ctx: Pick<ServiceContext, 'db'>, c: Pick<typeof coupon.$inferSelect, 'couponId' | 'type' | 'merId'>): Promise<SQL> {
+export async function couponScope(
+  ctx: Pick<ServiceContext, 'db'>,
+  c: Pick<typeof coupon.$inferSelect, 'couponId' | 'type' | 'merId'>,
+): Promise<SQL> {
   switch (c.type) {
     case 0:
       return eq(product.merId, c.merId);
     case 1:
       return sql`${product.productId} in (select ${couponProduct.productId} from ${couponProduct} where ${couponProduct.couponId} = ${c.couponId})`;
     case 11: {
-      const links = await ctx.db.select({ id: couponCategory.storeCategoryId }).from(couponCategory).where(eq(couponCategory.couponId, c.couponId));
+      const links = await ctx.db
+        .select({ id: couponCategory.storeCategoryId })
+        .from(couponCategory)
+        .where(eq(couponCategory.couponId, c.couponId));
       const tree = await getCategoryTree(ctx);
       const leaves = [...new Set(links.flatMap((l) => leafIdsUnder(tree, l.id)))];
       return leaves.length ? inArray(product.cateId, leaves) : sql`false`;

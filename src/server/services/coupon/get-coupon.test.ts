@@ -12,7 +12,17 @@ beforeAll(async () => {
 describe('getCoupon', () => {
   it('gives the header of a coupon with its validity and the visitor state', async () => {
     const c = await getCoupon(visitorContext(db), { id: '1' });
-    expect(c).toMatchObject({ coupon_id: 1, title: '平台通用券', coupon_price: '20.00', use_min_price: '199.00', coupon_type: 0, coupon_time: 7, issue: false, can_claim: true, claimable: true });
+    expect(c).toMatchObject({
+      coupon_id: 1,
+      title: '平台通用券',
+      coupon_price: '20.00',
+      use_min_price: '199.00',
+      coupon_type: 0,
+      coupon_time: 7,
+      issue: false,
+      can_claim: true,
+      claimable: true,
+    });
   });
 
   it('marks a claimed coupon and one outside its claim window', async () => {

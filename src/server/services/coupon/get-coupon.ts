@@ -15,7 +15,10 @@ const couponIdInput = z.object({ id: idField('优惠券') });
  * One coupon with the shopper's claim state, for the header of `/goods_coupon?id=`. `claimable`: inside
  * its claim window, not sold out and not expired right now. Unknown or switched-off coupons are a 404.
  */
-export async function getCoupon(ctx: Pick<ServiceContext, 'db' | 'user'>, input: { id: number | string }): Promise<CouponDto & { claimable: boolean }> {
+export async function getCoupon(
+  ctx: Pick<ServiceContext, 'db' | 'user'>,
+  input: { id: number | string },
+): Promise<CouponDto & { claimable: boolean }> {
   const { id } = parseInput(couponIdInput, input);
   const [row] = await ctx.db
     .select({ c: coupon, claimable: sql<boolean>`${claimableAt(now())}` })

@@ -23,7 +23,13 @@ export async function listCouponProducts(ctx: Pick<ServiceContext, 'db'>, input:
   const q = parseInput(couponProductQuery, input);
   const [c] = await ctx.db.select().from(coupon).where(eq(coupon.couponId, q.coupon_id));
   if (!c || !c.status) throw notFound(COUPON_TEXT.gone);
-  const head = { coupon_id: c.couponId, title: c.title, type: c.type, coupon_price: toYuan(c.couponPrice), use_min_price: toYuan(c.useMinPrice) };
+  const head = {
+    coupon_id: c.couponId,
+    title: c.title,
+    type: c.type,
+    coupon_price: toYuan(c.couponPrice),
+    use_min_price: toYuan(c.useMinPrice),
+  };
   const cates = q.cate_pid === undefined ? undefined : leafIdsUnder(await getCategoryTree(ctx), q.cate_pid);
   if (cates && !cates.length) return { coupon: head, count: 0, list: [] };
   const where = and(

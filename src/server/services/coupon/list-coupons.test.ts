@@ -22,7 +22,14 @@ describe('coupon centre', () => {
     expect(all.list).toHaveLength(15);
     expect(all.count).toBe(34); // 36 seeded, minus the two outside their claim window
     expect(all.list.map((c) => c.coupon_id)).not.toContain(9);
-    expect(all.list[0]).toMatchObject({ coupon_id: 1, type: 10, type_label: '通用券', coupon_price: '20.00', use_min_price: '199.00', issue: false });
+    expect(all.list[0]).toMatchObject({
+      coupon_id: 1,
+      type: 10,
+      type_label: '通用券',
+      coupon_price: '20.00',
+      use_min_price: '199.00',
+      issue: false,
+    });
     expect(all.list[0]!.ProductLst!.length).toBeGreaterThan(0);
     for (const type of [0, 1, 10, 11, 12]) {
       const page = await listCoupons(ctx, { type, limit: 100 });

@@ -39,13 +39,22 @@ async function loadSample(ctx: Pick<ServiceContext, 'db'>, c: typeof coupon.$inf
  * 11 category, 12 cross-shop, 0 shop, 1 product), 15 per page, with the shopper's `issue` flag and, with
  * `product=1`, up to three applicable products as `ProductLst`.
  */
-export async function listCoupons(ctx: Pick<ServiceContext, 'db' | 'user'>, input: CouponListQuery = {}): Promise<Page<CouponDto & { ProductLst?: ProductBrief[] }>> {
+export async function listCoupons(
+  ctx: Pick<ServiceContext, 'db' | 'user'>,
+  input: CouponListQuery = {},
+): Promise<Page<CouponDto & { ProductLst?: ProductBrief[] }>> {
   // Members and order of the list change with any coupon's stock or window.
   shows('coupon');
   const q = parseInput(couponListQuery, input);
   const where = and(claimableAt(now()), q.type === -1 ? undefined : eq(coupon.type, q.type));
   const [rows, counted] = await Promise.all([
-    ctx.db.select().from(coupon).where(where).orderBy(desc(coupon.sort), asc(coupon.couponId)).limit(q.limit).offset(offsetOf(q.page, q.limit)),
+    ctx.db
+      .select()
+      .from(coupon)
+      .where(where)
+      .orderBy(desc(coupon.sort), asc(coupon.couponId))
+      .limit(q.limit)
+      .offset(offsetOf(q.page, q.limit)),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(coupon).where(where),
   ]);
   const dtos = await couponDtos(ctx, rows);

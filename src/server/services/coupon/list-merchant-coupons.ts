@@ -11,7 +11,10 @@ import { couponDtos, type CouponDto } from './coupon-dto.ts';
  * `GET /api/coupon/store/{mer_id}?all=1`: a shop's claimable coupons: shop coupons (type 0), and with
  * `all=1` its product coupons (type 1) as well (the shop's coupon page).
  */
-export async function listMerchantCoupons(ctx: Pick<ServiceContext, 'db' | 'user'>, input: { id: number | string; all?: number | string }): Promise<CouponDto[]> {
+export async function listMerchantCoupons(
+  ctx: Pick<ServiceContext, 'db' | 'user'>,
+  input: { id: number | string; all?: number | string },
+): Promise<CouponDto[]> {
   const q = parseInput(storeCouponQuery, input);
   const rows = await ctx.db
     .select()

@@ -8,7 +8,10 @@ import { claimableAt } from './coupon-rules.ts';
 import { couponDtos, type CouponDto } from './coupon-dto.ts';
 
 /** `GET /api/coupon/product?ids=<csv>`: claimable product coupons (type 1) of these products. */
-export async function listProductCoupons(ctx: Pick<ServiceContext, 'db' | 'user'>, input: { ids: string | number[] }): Promise<CouponDto[]> {
+export async function listProductCoupons(
+  ctx: Pick<ServiceContext, 'db' | 'user'>,
+  input: { ids: string | number[] },
+): Promise<CouponDto[]> {
   const q = parseInput(productCouponQuery, input);
   if (!q.ids.length) return [];
   const rows = await ctx.db
@@ -17,5 +20,8 @@ export async function listProductCoupons(ctx: Pick<ServiceContext, 'db' | 'user'
     .innerJoin(couponProduct, eq(couponProduct.couponId, coupon.couponId))
     .where(and(eq(coupon.type, 1), inArray(couponProduct.productId, q.ids), claimableAt(now())))
     .orderBy(desc(coupon.sort), asc(coupon.couponId));
-  return couponDtos(ctx, rows.map((r) => r.c));
+  return couponDtos(
+    ctx,
+    rows.map((r) => r.c),
+  );
 }

@@ -57,7 +57,7 @@ describe('country options (GET /api/config/country/options)', () => {
     }
   });
 
-  it('lists China first, as 中国 / CNY / +86, with the shoppers\' usual destinations next', () => {
+  it("lists China first, as 中国 / CNY / +86, with the shoppers' usual destinations next", () => {
     expect(countries.list[0]).toEqual({ value: 'CN', label: '中国', currency_code: 'CNY', phone_code: '86' });
     expect(countryCodes(countries).slice(0, 4)).toEqual(['CN', 'HK', 'MO', 'TW']);
   });
@@ -183,7 +183,7 @@ describe('bad input', () => {
     }
   });
 
-  it("treats an apostrophe as plain text, not SQL", async () => {
+  it('treats an apostrophe as plain text, not SQL', async () => {
     expect(await listCountryOptions(database, { keyword: "' or 1=1" }).catch((e: ServiceError) => e.status)).toBe(400);
     expect(await listCountryOptions(database, { keyword: "'" })).toEqual({ count: 0, list: [] });
     expect(await listCurrencyOptions(database, { keyword: "o'" })).toEqual({ count: 0, list: [] });

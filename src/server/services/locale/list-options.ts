@@ -45,7 +45,12 @@ export async function listCountryOptions(ctx: Pick<ServiceContext, 'db'>, input:
 export async function listCurrencyOptions(ctx: Pick<ServiceContext, 'db'>, input: Partial<OptionsQuery>) {
   const { page, limit, keyword } = parse(input);
   const where: SQL | undefined = keyword
-    ? or(ilike(currency.name, like(keyword)), ilike(currency.nameEn, like(keyword)), ilike(currency.code, like(keyword)), ilike(currency.symbol, like(keyword)))
+    ? or(
+        ilike(currency.name, like(keyword)),
+        ilike(currency.nameEn, like(keyword)),
+        ilike(currency.code, like(keyword)),
+        ilike(currency.symbol, like(keyword)),
+      )
     : undefined;
   const [rows, [{ count } = { count: 0 }]] = await Promise.all([
     ctx.db

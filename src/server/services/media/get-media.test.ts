@@ -32,7 +32,9 @@ describe('getMedia', () => {
   });
 
   it('serves binary images as bytes', async () => {
-    await db.db.insert(media).values({ mediaId: 'test-png', mime: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]), width: 1, height: 1 });
+    await db.db
+      .insert(media)
+      .values({ mediaId: 'test-png', mime: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]), width: 1, height: 1 });
     const file = await getMedia(visitorContext(db), { id: 'test-png.png' });
     expect(file.mime).toBe('image/png');
     expect([...(file.body as Uint8Array)]).toEqual([137, 80, 78, 71]);

@@ -29,6 +29,9 @@ export async function getMerchant(ctx: ServiceContext, input: { id: number | str
 
 /** Throws the 404 unless shop `merId` exists and is open. */
 export async function assertShopOpen(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<void> {
-  const rows = await ctx.db.select({ id: merchant.merId }).from(merchant).where(and(eq(merchant.merId, merId), eq(merchant.status, true)));
+  const rows = await ctx.db
+    .select({ id: merchant.merId })
+    .from(merchant)
+    .where(and(eq(merchant.merId, merId), eq(merchant.status, true)));
   if (!rows.length) throw notFound(SHOP_CLOSED);
 }

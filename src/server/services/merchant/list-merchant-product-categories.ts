@@ -31,7 +31,10 @@ export async function merchantProductCategoryTree(ctx: Pick<ServiceContext, 'db'
 }
 
 /** `GET /api/store/merchant/category/lst/{id}`: the shop's category tree `[{store_category_id, cate_name, children}]`. */
-export async function listMerchantProductCategories(ctx: Pick<ServiceContext, 'db'>, input: { id: number | string }): Promise<MerchantProductCategoryNode[]> {
+export async function listMerchantProductCategories(
+  ctx: Pick<ServiceContext, 'db'>,
+  input: { id: number | string },
+): Promise<MerchantProductCategoryNode[]> {
   const { id } = parseInput(merchantIdInput, input);
   await assertShopOpen(ctx, id);
   return merchantProductCategoryTree(ctx, id);

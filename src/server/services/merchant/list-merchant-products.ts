@@ -37,4 +37,3 @@ export async function listMerchantProducts(
   // The shop home's default order is its best sellers.
   return pageOfProducts(ctx, where, productOrder(q.order || 'sales'), q.page, q.limit);
 }
-

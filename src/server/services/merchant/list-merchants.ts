@@ -57,13 +57,25 @@ export async function listMerchants(ctx: Pick<ServiceContext, 'db'>, input: Merc
       .offset(offsetOf(q.page, q.limit)),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(merchant).where(where),
   ]);
-  const top = await listTopProducts(ctx, rows.map((r) => r.m.merId), 3);
+  const top = await listTopProducts(
+    ctx,
+    rows.map((r) => r.m.merId),
+    3,
+  );
   return {
     count: counted[0]?.n ?? 0,
     list: rows.map(({ m, typeName, score }) => ({
-      mer_id: m.merId, mer_name: m.merName, mer_avatar: m.merAvatar, mer_banner: m.merBanner, mer_info: m.merInfo,
-      type_name: typeName, is_trader: m.isTrader ? 1 : 0, is_best: m.isBest ? 1 : 0, care_count: m.careCount,
-      score: Number(score), recommend: top.get(m.merId) ?? [],
+      mer_id: m.merId,
+      mer_name: m.merName,
+      mer_avatar: m.merAvatar,
+      mer_banner: m.merBanner,
+      mer_info: m.merInfo,
+      type_name: typeName,
+      is_trader: m.isTrader ? 1 : 0,
+      is_best: m.isBest ? 1 : 0,
+      care_count: m.careCount,
+      score: Number(score),
+      recommend: top.get(m.merId) ?? [],
     })),
   };
 }

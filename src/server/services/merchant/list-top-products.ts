@@ -10,7 +10,10 @@ import { toCards, type CardRow, type ProductCard } from '../catalogue/product-ca
 export async function listTopProducts(ctx: Pick<ServiceContext, 'db'>, merIds: number[], n: number): Promise<Map<number, ProductCard[]>> {
   const out = new Map<number, ProductCard[]>();
   if (!merIds.length) return out;
-  const ids = sql.join(merIds.map((id) => sql`${id}`), sql`, `);
+  const ids = sql.join(
+    merIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const result = await ctx.db.execute(sql`
     select p.* from unnest(array[${ids}]::int[]) as m(id)
     cross join lateral (
@@ -21,7 +24,10 @@ export async function listTopProducts(ctx: Pick<ServiceContext, 'db'>, merIds: n
     ) p
     order by p.mer_id, p.sales desc, p.product_id desc`);
   const rows = (result as unknown as { rows: CardRow[] }).rows;
-  const cards = await toCards(ctx, rows.map((r) => ({ ...r, rate: String(r.rate) })));
+  const cards = await toCards(
+    ctx,
+    rows.map((r) => ({ ...r, rate: String(r.rate) })),
+  );
   for (const c of cards) out.set(c.mer_id, [...(out.get(c.mer_id) ?? []), c]);
   return out;
 }

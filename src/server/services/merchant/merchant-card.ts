@@ -38,10 +38,12 @@ export async function loadMerchantCard(ctx: ServiceContext, merId: number): Prom
     .where(and(eq(merchant.merId, merId), eq(merchant.status, true)));
   if (!m) return null;
   const care = ctx.user
-    ? (await ctx.db
-        .select({ id: relation.relationId })
-        .from(relation)
-        .where(and(eq(relation.uid, ctx.user.uid), eq(relation.type, 10), eq(relation.typeId, merId)))).length > 0
+    ? (
+        await ctx.db
+          .select({ id: relation.relationId })
+          .from(relation)
+          .where(and(eq(relation.uid, ctx.user.uid), eq(relation.type, 10), eq(relation.typeId, merId)))
+      ).length > 0
     : false;
   const scores = [m.m.productScore, m.m.serviceScore, m.m.postageScore].map(Number) as [number, number, number];
   return {

@@ -33,7 +33,9 @@ describe('shop street and shop search', () => {
     const ctx = visitorContext(db);
     expect((await listMerchants(ctx, { keyword: '旗舰' })).list.every((m) => m.mer_name.includes('旗舰'))).toBe(true);
     expect((await listMerchants(ctx, { keyword: '数码', limit: 3 })).count).toBeGreaterThanOrEqual(3);
-    expect((await listMerchants(ctx, { type_id: '1,3', limit: 100 })).list.every((m) => ['旗舰店', '专卖店'].includes(m.type_name))).toBe(true);
+    expect((await listMerchants(ctx, { type_id: '1,3', limit: 100 })).list.every((m) => ['旗舰店', '专卖店'].includes(m.type_name))).toBe(
+      true,
+    );
     expect((await listMerchants(ctx, { is_best: 1, limit: 2 })).list.every((m) => m.is_best === 1)).toBe(true);
     expect((await listMerchants(ctx, { category_id: 1, limit: 100 })).count).toBeGreaterThanOrEqual(3);
     const care = (await listMerchants(ctx, { order: 'care_count', limit: 100 })).list.map((m) => m.care_count);
@@ -50,7 +52,13 @@ describe('a shop', () => {
     const own = await createTestDatabase();
     const user = await userContext(own, 1);
     const before = await getMerchant(user, { id: 5 });
-    expect(before).toMatchObject({ mer_id: 5, type_name: '旗舰店', care: false, isset_certificate: true, top_banner: '/media/mer-5-banner.svg' });
+    expect(before).toMatchObject({
+      mer_id: 5,
+      type_name: '旗舰店',
+      care: false,
+      isset_certificate: true,
+      top_banner: '/media/mer-5-banner.svg',
+    });
     expect(before.banner).toHaveLength(2);
     expect(before.score).toBeCloseTo((before.product_score + before.service_score + before.postage_score) / 3, 1);
     await createRelation(user, { type: 10, type_id: 5 });

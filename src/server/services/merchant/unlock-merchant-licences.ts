@@ -14,7 +14,10 @@ const answerInput = z.object(captchaBody, { error: '请求格式不正确' });
  * is checked before the captcha so a typo does not use up the shopper's answer; each answer is single use
  * (right or wrong), so no failure counting is needed. A missing or wrong answer is a 400 refusal.
  */
-export async function unlockMerchantLicences(ctx: ServiceContext, input: { id: number | string; key?: string; code?: string }): Promise<string[]> {
+export async function unlockMerchantLicences(
+  ctx: ServiceContext,
+  input: { id: number | string; key?: string; code?: string },
+): Promise<string[]> {
   const { id } = parseInput(merchantIdInput, { id: input.id });
   const answer = parseInput(answerInput, { key: input.key, code: input.code });
   const refusal = await captchaGate(ctx.db, true, answer, [], new Date());

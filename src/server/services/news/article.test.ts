@@ -11,13 +11,30 @@ function frontMatter(file: string): Record<string, string> {
   const text = readFileSync(join(DIR, file), 'utf8');
   const block = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1];
   if (!block) throw new Error(`${file}: no front matter`);
-  return Object.fromEntries(block.split('\n').map((l) => /^(\w+):\s*(.*)$/.exec(l)).filter((m) => !!m).map((m) => [m[1]!, m[2]!.replace(/^(['"])(.*)\1$/, '$2')]));
+  return Object.fromEntries(
+    block
+      .split('\n')
+      .map((l) => /^(\w+):\s*(.*)$/.exec(l))
+      .filter((m) => !!m)
+      .map((m) => [m[1]!, m[2]!.replace(/^(['"])(.*)\1$/, '$2')]),
+  );
 }
 
 describe('article ids', () => {
   it('refuses two articles with the same id, naming both files', () => {
-    expect(() => assertUniqueIds([{ entry: 'a', id: 1 }, { entry: 'b', id: 2 }])).not.toThrow();
-    expect(() => assertUniqueIds([{ entry: 'a', id: 1 }, { entry: 'b', id: 2 }, { entry: 'c', id: 1 }])).toThrow(/id 重复：1（a\.md 与 c\.md）/);
+    expect(() =>
+      assertUniqueIds([
+        { entry: 'a', id: 1 },
+        { entry: 'b', id: 2 },
+      ]),
+    ).not.toThrow();
+    expect(() =>
+      assertUniqueIds([
+        { entry: 'a', id: 1 },
+        { entry: 'b', id: 2 },
+        { entry: 'c', id: 1 },
+      ]),
+    ).toThrow(/id 重复：1（a\.md 与 c\.md）/);
   });
 
   it('are unique across the articles in src/content/news', () => {
@@ -31,7 +48,11 @@ describe('article ids', () => {
   it('every article names a known category and has a title, synopsis and date', () => {
     for (const f of readdirSync(DIR).filter((x) => x.endsWith('.md'))) {
       const fm = frontMatter(f);
-      const r = newsFrontMatter.safeParse({ ...fm, id: Number(fm.id), recommend: fm.recommend === undefined ? undefined : fm.recommend === 'true' });
+      const r = newsFrontMatter.safeParse({
+        ...fm,
+        id: Number(fm.id),
+        recommend: fm.recommend === undefined ? undefined : fm.recommend === 'true',
+      });
       expect(r.success, `${f}: ${r.error?.issues.map((i) => `${String(i.path[0])} ${i.message}`).join('; ')}`).toBe(true);
       expect(CATEGORY_TITLES).toContain(fm.category);
     }
@@ -45,7 +66,9 @@ describe('front matter schema', () => {
   });
 
   it('refuses an unknown category, a bad id and an off-site image with a clear message', () => {
-    expect(newsFrontMatter.safeParse({ ...valid, category: '娱乐八卦' }).error?.issues[0]?.message).toMatch(/^分类必须是以下之一：平台公告、/);
+    expect(newsFrontMatter.safeParse({ ...valid, category: '娱乐八卦' }).error?.issues[0]?.message).toMatch(
+      /^分类必须是以下之一：平台公告、/,
+    );
     expect(newsFrontMatter.safeParse({ ...valid, id: 0 }).success).toBe(false);
     expect(newsFrontMatter.safeParse({ ...valid, id: 1.5 }).success).toBe(false);
     expect(newsFrontMatter.safeParse({ ...valid, image: 'https://example.com/a.png' }).success).toBe(false);

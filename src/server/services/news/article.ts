@@ -13,7 +13,10 @@ export const newsFrontMatter = z.object({
   synopsis: z.string().trim().min(1, '摘要不能为空').max(160, '摘要不能超过160个字'),
   category: z.enum(CATEGORY_TITLES, { error: `分类必须是以下之一：${CATEGORY_TITLES.join('、')}` }),
   /** A site path: an SVG under public/news/ or a /media picture. */
-  image: z.string().regex(/^\/(?!\/)\S+$/, '图片必须是站内路径，如 /news/cover.svg').optional(),
+  image: z
+    .string()
+    .regex(/^\/(?!\/)\S+$/, '图片必须是站内路径，如 /news/cover.svg')
+    .optional(),
   create_time: z.coerce.date({ error: '发布时间格式不正确' }),
   recommend: z.boolean().default(false),
 });
@@ -48,13 +51,26 @@ export interface ArticleListItem {
 export function toArticle(entry: string, data: NewsFrontMatter, html: string): NewsArticle {
   const cid = categoryByTitle(data.category)?.article_category_id ?? 0;
   return {
-    entry, article_id: data.id, cid, category: data.category, title: data.title, synopsis: data.synopsis,
-    image: data.image ?? categoryCover(cid), created: data.create_time, recommend: data.recommend, html,
+    entry,
+    article_id: data.id,
+    cid,
+    category: data.category,
+    title: data.title,
+    synopsis: data.synopsis,
+    image: data.image ?? categoryCover(cid),
+    created: data.create_time,
+    recommend: data.recommend,
+    html,
   };
 }
 
 export const toListItem = (a: NewsArticle): ArticleListItem => ({
-  article_id: a.article_id, cid: a.cid, title: a.title, synopsis: a.synopsis, image_input: a.image, create_time: formatDateTime(a.created)!,
+  article_id: a.article_id,
+  cid: a.cid,
+  title: a.title,
+  synopsis: a.synopsis,
+  image_input: a.image,
+  create_time: formatDateTime(a.created)!,
 });
 
 /** Newest first; the same date falls back to the higher id, so the order never depends on file order. */

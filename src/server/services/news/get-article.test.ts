@@ -9,7 +9,12 @@ const articles = sampleArticles();
 describe('getArticle', () => {
   it('answers one article with its category and rendered content', () => {
     expect(getArticle(articles, { id: '6' })).toEqual({
-      article_id: 6, cid: 2, title: '文章6', synopsis: '摘要6', image_input: '/news/category-2.svg', create_time: '2026-01-06 10:00:00',
+      article_id: 6,
+      cid: 2,
+      title: '文章6',
+      synopsis: '摘要6',
+      image_input: '/news/category-2.svg',
+      create_time: '2026-01-06 10:00:00',
       category: { article_category_id: 2, title: '购物指南' },
       content: { article_id: 6, content: '<h2>正文6</h2>' },
     });
@@ -25,7 +30,10 @@ describe('getArticle', () => {
 
 describe('getAdjacentArticles', () => {
   it('links the article published before and after, across categories', () => {
-    expect(getAdjacentArticles(articles, { id: 10 })).toEqual({ prev: { article_id: 9, title: '文章9' }, next: { article_id: 11, title: '文章11' } });
+    expect(getAdjacentArticles(articles, { id: 10 })).toEqual({
+      prev: { article_id: 9, title: '文章9' },
+      next: { article_id: 11, title: '文章11' },
+    });
   });
 
   it('has no previous article for the oldest and no next one for the newest', () => {

@@ -16,7 +16,14 @@ describe('listArticles', () => {
 
   it('returns the list fields of the reference, dates in mall time and a cover for articles without one', () => {
     const [item] = listArticles(articles, { cid: 0, limit: 1 }).list;
-    expect(item).toEqual({ article_id: 23, cid: 3, title: '文章23', synopsis: '摘要23', image_input: '/news/cover-23.svg', create_time: '2026-01-23 10:00:00' });
+    expect(item).toEqual({
+      article_id: 23,
+      cid: 3,
+      title: '文章23',
+      synopsis: '摘要23',
+      image_input: '/news/cover-23.svg',
+      create_time: '2026-01-23 10:00:00',
+    });
     const [noImage] = listArticles(articles, { page: 2, limit: 1 }).list;
     expect(noImage).toMatchObject({ article_id: 22, cid: 2, image_input: '/news/category-2.svg' });
   });

@@ -11,7 +11,11 @@ export const NEWS_PAGE_SIZE = 10;
 /** `cid` 0 (or missing) is every category. */
 export const cidField = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? 0 : v),
-  z.coerce.number({ error: newsText.badCategory }).int(newsText.badCategory).min(0, newsText.badCategory).max(2147483647, newsText.badCategory),
+  z.coerce
+    .number({ error: newsText.badCategory })
+    .int(newsText.badCategory)
+    .min(0, newsText.badCategory)
+    .max(2147483647, newsText.badCategory),
 );
 
 export const articleListQuery = z.object({ cid: cidField, ...paged(NEWS_PAGE_SIZE) });

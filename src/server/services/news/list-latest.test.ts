@@ -15,7 +15,9 @@ describe('listLatestArticles', () => {
   it('takes a limit up to 20 and refuses others', () => {
     expect(listLatestArticles(articles, { limit: '2' }).list.map((a) => a.article_id)).toEqual([21, 14]);
     expect(listLatestArticles(articles, { limit: 20 }).count).toBe(20);
-    expect(() => listLatestArticles(articles, { limit: '21' })).toThrow(expect.objectContaining({ status: 400, message: '每页数量不能大于20' }));
+    expect(() => listLatestArticles(articles, { limit: '21' })).toThrow(
+      expect.objectContaining({ status: 400, message: '每页数量不能大于20' }),
+    );
     expect(() => listLatestArticles(articles, { limit: 'x' })).toThrow(expect.objectContaining({ status: 400 }));
   });
 

@@ -40,10 +40,20 @@ export async function getPresellDetail(ctx: ServiceContext, input: { id: number 
   const deposits = Object.values(product.sku).map((s) => s.down_price);
   const minNum = deposits.sort((a, b) => (parseYuan(a) ?? 0) - (parseYuan(b) ?? 0))[0] ?? '0.00';
   return {
-    product_presell_id: pr.productPresellId, product_id: pr.productId, mer_id: product.mer_id, store_name: pr.storeName,
-    presell_type: pr.presellType, presell_status: presellStatus(pr, now()),
-    start_time: formatDateTime(pr.startTime)!, end_time: formatDateTime(pr.endTime)!,
-    final_start_time: formatDateTime(pr.finalStartTime), final_end_time: formatDateTime(pr.finalEndTime),
-    delivery_type: pr.deliveryType, delivery_day: pr.deliveryDay, pay_count: pr.payCount, minNum, product,
+    product_presell_id: pr.productPresellId,
+    product_id: pr.productId,
+    mer_id: product.mer_id,
+    store_name: pr.storeName,
+    presell_type: pr.presellType,
+    presell_status: presellStatus(pr, now()),
+    start_time: formatDateTime(pr.startTime)!,
+    end_time: formatDateTime(pr.endTime)!,
+    final_start_time: formatDateTime(pr.finalStartTime),
+    final_end_time: formatDateTime(pr.finalEndTime),
+    delivery_type: pr.deliveryType,
+    delivery_day: pr.deliveryDay,
+    pay_count: pr.payCount,
+    minNum,
+    product,
   };
 }

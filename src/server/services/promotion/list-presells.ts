@@ -35,31 +35,63 @@ export async function listPresells(ctx: Pick<ServiceContext, 'db'>, input: Prese
   shows('product', 'promotion');
   const at = now();
   const state = q.type as PresellStatus;
-  const where = and(eq(presell.status, true), sql`${product.status} = 1 and ${product.productType} = 2`, await openShops(ctx), presellStateIs(state, at));
+  const where = and(
+    eq(presell.status, true),
+    sql`${product.status} = 1 and ${product.productType} = 2`,
+    await openShops(ctx),
+    presellStateIs(state, at),
+  );
   const downPrice = sql<number>`(select coalesce(min(down_price), 0) from product_sku where product_id = ${product.productId})::int`;
   const [rows, counted, briefs] = await Promise.all([
     ctx.db
-      .select({ pr: presell, p: { image: product.image, price: product.price, otPrice: product.otPrice, sales: product.sales, stock: product.stock, merId: product.merId }, down: downPrice })
+      .select({
+        pr: presell,
+        p: {
+          image: product.image,
+          price: product.price,
+          otPrice: product.otPrice,
+          sales: product.sales,
+          stock: product.stock,
+          merId: product.merId,
+        },
+        down: downPrice,
+      })
       .from(presell)
       .innerJoin(product, eq(product.productId, presell.productId))
       .where(where)
       .orderBy(...ORDER[state])
       .limit(q.limit)
       .offset(offsetOf(q.page, q.limit)),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(presell).innerJoin(product, eq(product.productId, presell.productId)).where(where),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(presell)
+      .innerJoin(product, eq(product.productId, presell.productId))
+      .where(where),
     merchantBriefs(ctx),
   ]);
   shows(...new Set(rows.map((r) => tag('merchant', r.p.merId))));
   return {
     count: counted[0]?.n ?? 0,
     list: rows.map(({ pr, p, down }) => ({
-      product_presell_id: pr.productPresellId, product_id: pr.productId, store_name: pr.storeName,
-      price: toYuan(p.price), ot_price: toYuan(p.otPrice), image: p.image, product: { image: p.image, store_name: pr.storeName },
-      presell_type: pr.presellType, presell_status: presellStatus(pr, at),
-      start_time: formatDateTime(pr.startTime)!, end_time: formatDateTime(pr.endTime)!,
-      final_start_time: formatDateTime(pr.finalStartTime), final_end_time: formatDateTime(pr.finalEndTime),
-      delivery_type: pr.deliveryType, delivery_day: pr.deliveryDay, sales: p.sales, stock: p.stock,
-      down_price: toYuan(down), merchant: briefOf(briefs.get(p.merId)),
+      product_presell_id: pr.productPresellId,
+      product_id: pr.productId,
+      store_name: pr.storeName,
+      price: toYuan(p.price),
+      ot_price: toYuan(p.otPrice),
+      image: p.image,
+      product: { image: p.image, store_name: pr.storeName },
+      presell_type: pr.presellType,
+      presell_status: presellStatus(pr, at),
+      start_time: formatDateTime(pr.startTime)!,
+      end_time: formatDateTime(pr.endTime)!,
+      final_start_time: formatDateTime(pr.finalStartTime),
+      final_end_time: formatDateTime(pr.finalEndTime),
+      delivery_type: pr.deliveryType,
+      delivery_day: pr.deliveryDay,
+      sales: p.sales,
+      stock: p.stock,
+      down_price: toYuan(down),
+      merchant: briefOf(briefs.get(p.merId)),
     })),
   };
 }

@@ -31,9 +31,11 @@ export async function listSeckillProducts(ctx: Pick<ServiceContext, 'db'>, input
   const at = now();
   const sessions = await loadSessions(ctx);
   const session =
-    q.seckill_time_id !== undefined ? sessions.find((s) => s.seckillTimeId === q.seckill_time_id)
-    : q.start_time !== undefined ? sessions.find((s) => s.startTime === q.start_time && (q.end_time === undefined || s.endTime === q.end_time))
-    : sessions[currentSessionIndex(sessions, at)];
+    q.seckill_time_id !== undefined
+      ? sessions.find((s) => s.seckillTimeId === q.seckill_time_id)
+      : q.start_time !== undefined
+        ? sessions.find((s) => s.startTime === q.start_time && (q.end_time === undefined || s.endTime === q.end_time))
+        : sessions[currentSessionIndex(sessions, at)];
   if (!session) return { count: 0, list: [] };
   const today = mallDate(at);
   const where = and(
@@ -52,9 +54,16 @@ export async function listSeckillProducts(ctx: Pick<ServiceContext, 'db'>, input
       .orderBy(desc(product.sort), asc(product.productId))
       .limit(q.limit)
       .offset(offsetOf(q.page, q.limit)),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(product).innerJoin(seckillProduct, eq(seckillProduct.productId, product.productId)).where(where),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(product)
+      .innerJoin(seckillProduct, eq(seckillProduct.productId, product.productId))
+      .where(where),
   ]);
-  const cards = await toCards(ctx, rows.map(({ once: _o, origin: _g, ...r }) => r));
+  const cards = await toCards(
+    ctx,
+    rows.map(({ once: _o, origin: _g, ...r }) => r),
+  );
   const status = sessionStatus(session, at);
   return {
     count: counted[0]?.n ?? 0,

@@ -20,7 +20,11 @@ export interface SessionDto {
 /** The enabled daily sessions (cached: the schedule changes rarely; statuses are computed per call). */
 export function loadSessions(ctx: Pick<ServiceContext, 'db'>) {
   return cached(ctx.db, CACHE_KEYS.seckill, () =>
-    ctx.db.select().from(seckillTime).where(eq(seckillTime.status, true)).orderBy(asc(seckillTime.startTime), asc(seckillTime.seckillTimeId)),
+    ctx.db
+      .select()
+      .from(seckillTime)
+      .where(eq(seckillTime.status, true))
+      .orderBy(asc(seckillTime.startTime), asc(seckillTime.seckillTimeId)),
   );
 }
 
@@ -28,12 +32,22 @@ export function loadSessions(ctx: Pick<ServiceContext, 'db'>) {
  * `GET /api/store/product/seckill/select`: today's sessions with their state, the index of the current
  * one and when it ends (`seckillEndTime`, unix seconds) for the countdown.
  */
-export async function listSeckillSessions(ctx: Pick<ServiceContext, 'db'>): Promise<{ seckillTime: SessionDto[]; seckillTimeIndex: number; seckillEndTime: number }> {
+export async function listSeckillSessions(
+  ctx: Pick<ServiceContext, 'db'>,
+): Promise<{ seckillTime: SessionDto[]; seckillTimeIndex: number; seckillEndTime: number }> {
   const at = now();
   const sessions = await loadSessions(ctx);
   const list = sessions.map((s): SessionDto => {
     const status = sessionStatus(s, at);
-    return { seckill_time_id: s.seckillTimeId, title: s.title, start_time: s.startTime, end_time: s.endTime, stop: sessionStop(s, at), pc_status: status, state: seckillStateLabel(status) };
+    return {
+      seckill_time_id: s.seckillTimeId,
+      title: s.title,
+      start_time: s.startTime,
+      end_time: s.endTime,
+      stop: sessionStop(s, at),
+      pc_status: status,
+      state: seckillStateLabel(status),
+    };
   });
   const index = list.length ? currentSessionIndex(sessions, at) : -1;
   return { seckillTime: list, seckillTimeIndex: index, seckillEndTime: index >= 0 ? list[index]!.stop : 0 };

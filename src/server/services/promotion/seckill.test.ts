@@ -45,11 +45,18 @@ describe('flash-sale sessions', () => {
   });
 
   it('picks the next session when none runs', () => {
-    const sessions = [{ startTime: 10, endTime: 12 }, { startTime: 14, endTime: 16 }];
+    const sessions = [
+      { startTime: 10, endTime: 12 },
+      { startTime: 14, endTime: 16 },
+    ];
     expect(currentSessionIndex(sessions, new Date('2026-03-01T12:30:00+08:00'))).toBe(1);
     expect(currentSessionIndex(sessions, new Date('2026-03-01T20:00:00+08:00'))).toBe(1);
-    expect(offerStatus({ startTime: 10, endTime: 12, startDay: '2026-03-02', endDay: '2026-03-09' }, new Date('2026-03-01T11:00:00+08:00'))).toBe(0);
-    expect(offerStatus({ startTime: 10, endTime: 12, startDay: '2026-02-01', endDay: '2026-02-28' }, new Date('2026-03-01T11:00:00+08:00'))).toBe(-1);
+    expect(
+      offerStatus({ startTime: 10, endTime: 12, startDay: '2026-03-02', endDay: '2026-03-09' }, new Date('2026-03-01T11:00:00+08:00')),
+    ).toBe(0);
+    expect(
+      offerStatus({ startTime: 10, endTime: 12, startDay: '2026-02-01', endDay: '2026-02-28' }, new Date('2026-03-01T11:00:00+08:00')),
+    ).toBe(-1);
   });
 });
 

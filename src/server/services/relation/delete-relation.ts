@@ -11,7 +11,10 @@ import { tag } from '../cache-tags.ts';
  * `POST /api/user/relation/delete {type, type_id}` (login required): unfavourite / unfollow. Idempotent;
  * unfollowing lowers the shop's `care_count` in the same transaction, only when a follow was removed.
  */
-export async function deleteRelation(ctx: ServiceContext, input: RelationInput): Promise<{ type: number; type_id: number; relation: false }> {
+export async function deleteRelation(
+  ctx: ServiceContext,
+  input: RelationInput,
+): Promise<{ type: number; type_id: number; relation: false }> {
   const user = requireUser(ctx);
   const { type, type_id } = parseInput(relationInput, input);
   const unfollowed = await transaction(ctx.db, async (tx) => {
@@ -20,7 +23,10 @@ export async function deleteRelation(ctx: ServiceContext, input: RelationInput):
       .where(and(eq(relation.uid, user.uid), eq(relation.type, type), eq(relation.typeId, type_id)))
       .returning({ id: relation.relationId });
     if (type === 10 && removed.length) {
-      await tx.update(merchant).set({ careCount: sql`greatest(${merchant.careCount} - 1, 0)` }).where(eq(merchant.merId, type_id));
+      await tx
+        .update(merchant)
+        .set({ careCount: sql`greatest(${merchant.careCount} - 1, 0)` })
+        .where(eq(merchant.merId, type_id));
     }
     return type === 10 && removed.length > 0;
   });

@@ -9,7 +9,10 @@ import { SHOP_CLOSED } from '../merchant/get-merchant.ts';
 export async function assertRelationTarget(ctx: Pick<ServiceContext, 'db'>, type: number, id: number): Promise<void> {
   let rows: unknown[];
   if (type === 10) {
-    rows = await ctx.db.select({ id: merchant.merId }).from(merchant).where(and(eq(merchant.merId, id), eq(merchant.status, true)));
+    rows = await ctx.db
+      .select({ id: merchant.merId })
+      .from(merchant)
+      .where(and(eq(merchant.merId, id), eq(merchant.status, true)));
     if (!rows.length) throw notFound(SHOP_CLOSED);
     return;
   }

@@ -26,7 +26,11 @@ describe('favourites and follows', () => {
   it('favourites products, flash-sale offers and presales idempotently', async () => {
     const db = await createTestDatabase();
     const user = await userContext(db, 1);
-    for (const [type, id] of [[0, 1], [1, 601], [2, 1]] as const) {
+    for (const [type, id] of [
+      [0, 1],
+      [1, 601],
+      [2, 1],
+    ] as const) {
       await createRelation(user, { type, type_id: id });
       await createRelation(user, { type, type_id: id });
       expect(await getRelation(user, { type, id })).toEqual({ care: true });
@@ -40,7 +44,11 @@ describe('favourites and follows', () => {
     const db = await createTestDatabase();
     const before = await careCount(db, 5);
     const [a, b] = [await userContext(db, 1), await userContext(db, 2)];
-    await Promise.all([createRelation(a, { type: 10, type_id: 5 }), createRelation(a, { type: 10, type_id: 5 }), createRelation(b, { type: '10', type_id: '5' })]);
+    await Promise.all([
+      createRelation(a, { type: 10, type_id: 5 }),
+      createRelation(a, { type: 10, type_id: 5 }),
+      createRelation(b, { type: '10', type_id: '5' }),
+    ]);
     expect(await careCount(db, 5)).toBe(before + 2);
     await deleteRelation(a, { type: 10, type_id: 5 });
     await deleteRelation(a, { type: 10, type_id: 5 });
@@ -65,11 +73,25 @@ describe('arrival notices', () => {
     const user = await userContext(db, 2);
     const [soldOut] = await db.db.select().from(productSku).where(eq(productSku.stock, 0)).limit(1);
     const [inStock] = await db.db.select().from(productSku).where(eq(productSku.unique, 'demo-sku-1'));
-    await expect(subscribeArrival(visitorContext(db), { unique: soldOut!.unique, product_id: soldOut!.productId })).rejects.toMatchObject({ message: '请登录' });
-    expect(await subscribeArrival(user, { unique: soldOut!.unique, product_id: soldOut!.productId, type: 1 })).toEqual({ subscribed: true });
+    await expect(subscribeArrival(visitorContext(db), { unique: soldOut!.unique, product_id: soldOut!.productId })).rejects.toMatchObject({
+      message: '请登录',
+    });
+    expect(await subscribeArrival(user, { unique: soldOut!.unique, product_id: soldOut!.productId, type: 1 })).toEqual({
+      subscribed: true,
+    });
     await subscribeArrival(user, { unique: soldOut!.unique, product_id: soldOut!.productId });
-    expect(await db.db.select().from(arrivalNotice).where(and(eq(arrivalNotice.uid, 2), eq(arrivalNotice.status, 0)))).toHaveLength(1);
-    await expect(subscribeArrival(user, { unique: inStock!.unique, product_id: 1 })).rejects.toMatchObject({ status: 400, message: '该规格有货，可直接购买' });
-    await expect(subscribeArrival(user, { unique: soldOut!.unique, product_id: soldOut!.productId + 1 })).rejects.toMatchObject({ status: 404 });
+    expect(
+      await db.db
+        .select()
+        .from(arrivalNotice)
+        .where(and(eq(arrivalNotice.uid, 2), eq(arrivalNotice.status, 0))),
+    ).toHaveLength(1);
+    await expect(subscribeArrival(user, { unique: inStock!.unique, product_id: 1 })).rejects.toMatchObject({
+      status: 400,
+      message: '该规格有货，可直接购买',
+    });
+    await expect(subscribeArrival(user, { unique: soldOut!.unique, product_id: soldOut!.productId + 1 })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });

@@ -12,7 +12,10 @@ export const ARRIVAL_IN_STOCK = '该规格有货，可直接购买';
  * `POST /api/store/product/increase_take {unique, type: 1, product_id}` (login required): subscribe to an
  * arrival notice for a sold-out SKU of the product. Re-subscribing re-arms an old notice.
  */
-export async function subscribeArrival(ctx: ServiceContext, input: { unique: string; product_id: number | string; type?: number | string }): Promise<{ subscribed: true }> {
+export async function subscribeArrival(
+  ctx: ServiceContext,
+  input: { unique: string; product_id: number | string; type?: number | string },
+): Promise<{ subscribed: true }> {
   const user = requireUser(ctx);
   const q = parseInput(arrivalInput, input);
   const [sku] = await ctx.db

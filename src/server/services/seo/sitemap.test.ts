@@ -16,7 +16,9 @@ beforeAll(async () => {
 const ctx = () => visitorContext(db);
 const count = async (q: ReturnType<typeof sql>) => ((await db.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
 const visibleProducts = () =>
-  count(sql`select count(*)::int n from product p join merchant m on m.mer_id = p.mer_id where p.status = 1 and p.product_type = 0 and m.status`);
+  count(
+    sql`select count(*)::int n from product p join merchant m on m.mer_id = p.mer_id where p.status = 1 and p.product_type = 0 and m.status`,
+  );
 
 /** Every product id of the product shards, in shard order. */
 async function productIds(shardSize: number): Promise<number[]> {
@@ -44,7 +46,9 @@ describe('sitemap shards', () => {
     expect(ids).toHaveLength(total);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect(new Set(ids).size).toBe(total);
-    await expect(getSitemapShard(ctx(), { name: `products-${names.length + 1}` }, { shardSize: 100 })).rejects.toMatchObject({ status: 404 });
+    await expect(getSitemapShard(ctx(), { name: `products-${names.length + 1}` }, { shardSize: 100 })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('leaves out products off the shelf, activity rows and products of closed shops; their pages are 404s', async () => {
@@ -56,7 +60,10 @@ describe('sitemap shards', () => {
     for (const { id } of activity) expect(ids.has(id)).toBe(false);
 
     const closed = await createTestDatabase();
-    const [victim] = await closed.db.select({ id: s.product.productId, merId: s.product.merId }).from(s.product).where(eq(s.product.productId, 1));
+    const [victim] = await closed.db
+      .select({ id: s.product.productId, merId: s.product.merId })
+      .from(s.product)
+      .where(eq(s.product.productId, 1));
     await closed.db.update(s.merchant).set({ status: false }).where(eq(s.merchant.merId, victim!.merId));
     const vctx = visitorContext(closed);
     const after = (await getSitemapShard(vctx, { name: 'products-1' })).map((e) => e.loc);
@@ -86,11 +93,31 @@ describe('sitemap shards', () => {
   });
 
   it('lists the public pages, curated lists and news articles, never a private one', async () => {
-    const news = [{ article_id: 12, created: new Date('2026-11-14T08:30:00Z') }, { article_id: 3, created: new Date('2026-07-20T01:30:00Z') }];
-    const pages = await getSitemapShard(ctx(), { name: 'pages' }, { extraPages: [{ loc: '/privacy_agreement?type=sys_user_agree' }], news });
+    const news = [
+      { article_id: 12, created: new Date('2026-11-14T08:30:00Z') },
+      { article_id: 3, created: new Date('2026-07-20T01:30:00Z') },
+    ];
+    const pages = await getSitemapShard(
+      ctx(),
+      { name: 'pages' },
+      { extraPages: [{ loc: '/privacy_agreement?type=sys_user_agree' }], news },
+    );
     const locs = pages.map((e) => e.loc);
-    expect(locs).toEqual(expect.arrayContaining(['/', '/goods_seckill', '/goods_presell', '/coupon_center', '/shop_street', '/news_list', '/goods_list?type=hot',
-      '/goods_list?type=best', '/goods_list?type=new', '/goods_list?type=good', '/privacy_agreement?type=sys_user_agree']));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/goods_seckill',
+        '/goods_presell',
+        '/coupon_center',
+        '/shop_street',
+        '/news_list',
+        '/goods_list?type=hot',
+        '/goods_list?type=best',
+        '/goods_list?type=new',
+        '/goods_list?type=good',
+        '/privacy_agreement?type=sys_user_agree',
+      ]),
+    );
     expect(locs.filter((l) => l.startsWith('/news_detail/'))).toEqual(['/news_detail/3', '/news_detail/12']);
     expect(pages.find((e) => e.loc === '/news_detail/12')?.lastmod).toEqual(news[0]!.created);
     expect(new Set(locs).size).toBe(locs.length);
@@ -105,7 +132,11 @@ describe('sitemap shards', () => {
     for (const { id } of ended) expect(locs).not.toContain(`/goods_presell_detail/${id}`);
 
     const off = await createTestDatabase();
-    const [pr] = await off.db.select().from(s.presell).where(and(eq(s.presell.status, true), sql`${s.presell.endTime} >= now()`)).limit(1);
+    const [pr] = await off.db
+      .select()
+      .from(s.presell)
+      .where(and(eq(s.presell.status, true), sql`${s.presell.endTime} >= now()`))
+      .limit(1);
     await off.db.update(s.presell).set({ status: false }).where(eq(s.presell.productPresellId, pr!.productPresellId));
     const offLocs = (await getSitemapShard(visitorContext(off), { name: 'promotions' })).map((e) => e.loc);
     expect(locs).toContain(`/goods_presell_detail/${pr!.productPresellId}`);
@@ -123,7 +154,9 @@ describe('sitemap XML', () => {
   it('escapes query strings and joins paths to the site base', () => {
     expect(xmlEscape(`a&b<c>"d'`)).toBe('a&amp;b&lt;c&gt;&quot;d&apos;');
     const xml = urlsetXml('https://mall.example/', [{ loc: '/goods_cate?sid=3&name=a,b', lastmod: new Date('2026-01-02T03:04:05Z') }]);
-    expect(xml).toContain('<url><loc>https://mall.example/goods_cate?sid=3&amp;name=a,b</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod></url>');
+    expect(xml).toContain(
+      '<url><loc>https://mall.example/goods_cate?sid=3&amp;name=a,b</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod></url>',
+    );
     expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
   });

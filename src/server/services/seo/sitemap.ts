@@ -105,15 +105,29 @@ async function promotionEntries(ctx: Ctx, size: number): Promise<SitemapEntry[]>
       .from(product)
       .innerJoin(seckillProduct, eq(seckillProduct.productId, product.productId))
       .innerJoin(seckillTime, eq(seckillTime.seckillTimeId, seckillProduct.seckillTimeId))
-      .where(and(sql`${product.status} = 1 and ${product.productType} = 1`, shopOpen(product.merId), eq(seckillTime.status, true),
-        lte(seckillProduct.startDay, today), gte(seckillProduct.endDay, today)))
+      .where(
+        and(
+          sql`${product.status} = 1 and ${product.productType} = 1`,
+          shopOpen(product.merId),
+          eq(seckillTime.status, true),
+          lte(seckillProduct.startDay, today),
+          gte(seckillProduct.endDay, today),
+        ),
+      )
       .orderBy(asc(product.productId))
       .limit(size),
     ctx.db
       .select({ id: presell.productPresellId, lastmod: presell.createdAt })
       .from(presell)
       .innerJoin(product, eq(product.productId, presell.productId))
-      .where(and(eq(presell.status, true), sql`${product.status} = 1 and ${product.productType} = 2`, shopOpen(product.merId), gte(presell.endTime, at)))
+      .where(
+        and(
+          eq(presell.status, true),
+          sql`${product.status} = 1 and ${product.productType} = 2`,
+          shopOpen(product.merId),
+          gte(presell.endTime, at),
+        ),
+      )
       .orderBy(asc(presell.productPresellId))
       .limit(size),
   ]);
@@ -134,7 +148,9 @@ export const CURATED_TYPES = ['best', 'hot', 'new', 'good'] as const;
 function pageEntries(extra: SitemapEntry[], news: NonNullable<SitemapOptions['news']>): SitemapEntry[] {
   const fixed = (['home', 'goodsSeckill', 'goodsPresell', 'couponCenter', 'shopStreet', 'newsList'] as const).map((r) => url(r));
   const curated = CURATED_TYPES.map((type) => url('goodsList', { type }));
-  const articles = [...news].sort((a, b) => a.article_id - b.article_id).map((a) => ({ loc: url('newsDetail', { id: a.article_id }), lastmod: a.created }));
+  const articles = [...news]
+    .sort((a, b) => a.article_id - b.article_id)
+    .map((a) => ({ loc: url('newsDetail', { id: a.article_id }), lastmod: a.created }));
   return [...[...fixed, ...curated].map((loc) => ({ loc })), ...extra, ...articles];
 }
 

@@ -29,8 +29,14 @@ describe('sessions', () => {
     const { db } = await createTestDatabase();
     const { token } = await createSession(db, 1, t0);
     expect(await findSessionUser(db, token, at(1000))).toEqual({
-      uid: 1, nickname: '会员小米', avatar: '/images/avatar-1.svg', phone: '13800138000', phoneCode: '86',
-      isOpenMember: true, isMoneyLevel: 1, scope: 'user',
+      uid: 1,
+      nickname: '会员小米',
+      avatar: '/images/avatar-1.svg',
+      phone: '13800138000',
+      phoneCode: '86',
+      isOpenMember: true,
+      isMoneyLevel: 1,
+      scope: 'user',
     });
     expect((await findSessionUser(db, (await createSession(db, 2, t0)).token, at(1000)))?.nickname).toBe('普通买家');
   });
@@ -49,7 +55,7 @@ describe('sessions', () => {
     expect(await findSessionUser(db, token)).toBeNull();
   });
 
-  it('stop working once revoked, without touching the user\'s other sessions', async () => {
+  it("stop working once revoked, without touching the user's other sessions", async () => {
     const { db } = await createTestDatabase();
     const phone = await createSession(db, 1);
     const laptop = await createSession(db, 1);

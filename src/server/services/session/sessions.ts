@@ -48,5 +48,8 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
 
 /** Revokes one session on the server (logout). */
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.update(userSession).set({ revokedAt: new Date() }).where(eq(userSession.tokenHash, hashToken(token)));
+  await db
+    .update(userSession)
+    .set({ revokedAt: new Date() })
+    .where(eq(userSession.tokenHash, hashToken(token)));
 }

@@ -28,7 +28,12 @@ describe('getAppConfig (GET /api/config)', () => {
       { key: 'sys_intention_agree', value: '<p>入驻协议</p>' },
     ]);
     expect(await getAppConfig(visitorContext(db))).toMatchObject({
-      yue_pay_status: 0, alipay_open: 0, recharge_switch: 1, svip_switch_status: 1, balance_func_status: 1, sys_intention_agree: '<p>入驻协议</p>',
+      yue_pay_status: 0,
+      alipay_open: 0,
+      recharge_switch: 1,
+      svip_switch_status: 1,
+      balance_func_status: 1,
+      sys_intention_agree: '<p>入驻协议</p>',
     });
   });
 });

@@ -34,8 +34,9 @@ const DEFAULTS = {
 /** Reads the switches from the operator's settings, defaults where unset. */
 export async function getAppConfig(ctx: Pick<ServiceContext, 'db'>): Promise<AppConfig> {
   const m = await readSettings(ctx);
-  const switches = Object.fromEntries(
-    Object.entries(DEFAULTS).map(([key, fallback]) => [key, flag(m.get(key), fallback)]),
-  ) as Record<keyof typeof DEFAULTS, 0 | 1>;
+  const switches = Object.fromEntries(Object.entries(DEFAULTS).map(([key, fallback]) => [key, flag(m.get(key), fallback)])) as Record<
+    keyof typeof DEFAULTS,
+    0 | 1
+  >;
   return { ...switches, sys_intention_agree: text(m.get('sys_intention_agree')) };
 }

@@ -5,7 +5,15 @@ import { systemConfig } from '../../db/schema/index.ts';
 import { getSiteConfig } from './get-site-config.ts';
 
 const FIELDS = [
-  'site_keywords', 'site_description', 'site_logo', 'site_name', 'wechat_qrcode', 'sys_phone', 'site_url', 'is_open_service', 'copyright',
+  'site_keywords',
+  'site_description',
+  'site_logo',
+  'site_name',
+  'wechat_qrcode',
+  'sys_phone',
+  'site_url',
+  'is_open_service',
+  'copyright',
 ];
 
 describe('getSiteConfig (GET /api/pc/config)', () => {
@@ -45,14 +53,23 @@ describe('getSiteConfig (GET /api/pc/config)', () => {
     const db = await createTestDatabase();
     await db.db.delete(systemConfig);
     expect(await getSiteConfig(visitorContext(db))).toEqual({
-      site_name: '', site_keywords: '', site_description: '', site_logo: '', site_url: '', wechat_qrcode: '', sys_phone: '',
-      is_open_service: '0', copyright: [],
+      site_name: '',
+      site_keywords: '',
+      site_description: '',
+      site_logo: '',
+      site_url: '',
+      wechat_qrcode: '',
+      sys_phone: '',
+      is_open_service: '0',
+      copyright: [],
     });
   });
 
   it('turns a copyright item without url into a no-link item and ignores a malformed list', async () => {
     const db = await createTestDatabase();
-    await db.db.update(systemConfig).set({ value: [{ name: '© 商城' }, { name: 'ICP', url: 'https://beian.example/', img: '/i.png' }] })
+    await db.db
+      .update(systemConfig)
+      .set({ value: [{ name: '© 商城' }, { name: 'ICP', url: 'https://beian.example/', img: '/i.png' }] })
       .where(eq(systemConfig.key, 'copyright'));
     expect((await getSiteConfig(visitorContext(db))).copyright).toEqual([
       { name: '© 商城', url: '#', img: '' },

@@ -14,7 +14,7 @@ describe('loadShell (data of the page shell)', () => {
     expect(shell.countryName).toBe('中国');
   });
 
-  it('counts the signed-in member\'s cart', async () => {
+  it("counts the signed-in member's cart", async () => {
     const db = await createTestDatabase();
     expect((await loadShell(await userContext(db, 1), DEFAULT_LOCALE)).cartCount).toBe(3);
     expect((await loadShell(await userContext(db, 2), DEFAULT_LOCALE)).cartCount).toBe(0);
@@ -32,7 +32,11 @@ describe('loadShell (data of the page shell)', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       expect(await loadShell(visitorContext(db), DEFAULT_LOCALE)).toEqual({
-        site: null, topBanner: null, hotKeywords: [], cartCount: 0, countryName: 'CN',
+        site: null,
+        topBanner: null,
+        hotKeywords: [],
+        cartCount: 0,
+        countryName: 'CN',
       });
     } finally {
       quiet.mockRestore();

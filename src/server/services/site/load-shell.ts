@@ -34,7 +34,9 @@ export async function loadShell(ctx: ServiceContext, locale: Locale): Promise<Sh
       cachedHome(ctx),
       cached(ctx.db, `${CACHE_KEYS.shell}hot`, () => listHotKeywords(ctx), SHELL_TTL_MS),
       ctx.user ? countCart(ctx) : Promise.resolve([{ count: 0 }] as const),
-      cached(ctx.db, `${CACHE_KEYS.countries}:${locale.country}`, () => ctx.db.select({ name: country.name }).from(country).where(eq(country.code, locale.country)).limit(1)),
+      cached(ctx.db, `${CACHE_KEYS.countries}:${locale.country}`, () =>
+        ctx.db.select({ name: country.name }).from(country).where(eq(country.code, locale.country)).limit(1),
+      ),
     ]);
     return {
       site,

@@ -22,18 +22,26 @@ describe('changePhone (POST /api/user/change/phone)', () => {
 
   it('requires login', async () => {
     const db = await createTestDatabase();
-    await expect(changePhone(visitorContext(db), { phone_code: '86', phone: freshPhone(), sms_code: '123456' })).rejects.toMatchObject({ message: '请登录' });
+    await expect(changePhone(visitorContext(db), { phone_code: '86', phone: freshPhone(), sms_code: '123456' })).rejects.toMatchObject({
+      message: '请登录',
+    });
   });
 
   it('refuses the current phone, a wrong code, and a phone someone registered meanwhile', async () => {
     const db = await createTestDatabase();
     const me = { ...(await userContext(db, 2)), ip: '10.2.2.3' };
-    await expect(changePhone(me, { phone_code: '86', phone: '13900139000', sms_code: '123456' })).rejects.toMatchObject({ message: '新手机号不能与当前手机号相同' });
+    await expect(changePhone(me, { phone_code: '86', phone: '13900139000', sms_code: '123456' })).rejects.toMatchObject({
+      message: '新手机号不能与当前手机号相同',
+    });
     const phone = freshPhone();
     const sms_code = await codeFor(me, sms, phone, 'change_phone', at(0));
-    await expect(changePhone(me, { phone_code: '86', phone, sms_code: sms_code === '111111' ? '222222' : '111111' }, at(1))).rejects.toMatchObject({ message: '验证码错误' });
+    await expect(
+      changePhone(me, { phone_code: '86', phone, sms_code: sms_code === '111111' ? '222222' : '111111' }, at(1)),
+    ).rejects.toMatchObject({ message: '验证码错误' });
     await db.db.insert(users).values({ phoneCode: '86', phone, nickname: '抢先' });
-    await expect(changePhone(me, { phone_code: '86', phone, sms_code }, at(2))).rejects.toMatchObject({ message: '该手机号已被其他账号使用' });
+    await expect(changePhone(me, { phone_code: '86', phone, sms_code }, at(2))).rejects.toMatchObject({
+      message: '该手机号已被其他账号使用',
+    });
     expect((await db.db.select().from(users).where(eq(users.uid, 2)))[0]?.phone).toBe('13900139000');
   });
 

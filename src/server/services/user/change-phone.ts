@@ -22,10 +22,17 @@ export async function changePhone(ctx: ServiceContext, input: ChangePhoneInput, 
   if (body.phone_code === me.phoneCode && body.phone === me.phone) throw new ServiceError('refused', accountText.phoneSame);
   try {
     return await transactOrRefuse(ctx.db, async (tx) => {
-      const refusal = await checkCode(tx, { phoneCode: body.phone_code, phone: body.phone, types: ['change_phone'], code: body.sms_code }, now);
+      const refusal = await checkCode(
+        tx,
+        { phoneCode: body.phone_code, phone: body.phone, types: ['change_phone'], code: body.sms_code },
+        now,
+      );
       if (refusal) return refusal;
       if (await findAccount(tx, body.phone_code, body.phone)) throw new ServiceError('refused', accountText.phoneTaken);
-      await tx.update(users).set({ phoneCode: body.phone_code, phone: body.phone }).where(and(eq(users.uid, me.uid), eq(users.status, true)));
+      await tx
+        .update(users)
+        .set({ phoneCode: body.phone_code, phone: body.phone })
+        .where(and(eq(users.uid, me.uid), eq(users.status, true)));
       return { message: accountText.phoneChanged };
     });
   } catch (err) {

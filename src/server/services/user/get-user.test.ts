@@ -24,7 +24,12 @@ describe('getUser (GET /api/user)', () => {
 
   it('shows an ordinary buyer without the member crown flags', async () => {
     const db = await createTestDatabase();
-    expect(getUser(await userContext(db, 2))).toMatchObject({ nickname: '普通买家', phone: '139****9000', is_open_member: 0, is_money_level: 0 });
+    expect(getUser(await userContext(db, 2))).toMatchObject({
+      nickname: '普通买家',
+      phone: '139****9000',
+      is_open_member: 0,
+      is_money_level: 0,
+    });
   });
 
   it('masks a non-Chinese number too', async () => {

@@ -3,7 +3,6 @@ import type { UserAccountDto, UserDto } from '../../../shared/dto.ts';
 
 export type { UserAccountDto, UserDto };
 
-
 /** 138****8000 for mainland numbers; shorter numbers keep at most a third of their digits visible. */
 export function maskPhone(phone: string): string {
   if (!phone) return '';

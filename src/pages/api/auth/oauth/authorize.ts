@@ -9,6 +9,12 @@ import { getOAuthProvider, newOAuthState, OAUTH_STATE_COOKIE, OAUTH_STATE_MAX_AG
 export const GET = endpoint((_ctx, api) => {
   const provider = getOAuthProvider();
   const state = newOAuthState();
-  api.cookies.set(OAUTH_STATE_COOKIE, state, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecureRequest(api.url), maxAge: OAUTH_STATE_MAX_AGE });
+  api.cookies.set(OAUTH_STATE_COOKIE, state, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(api.url),
+    maxAge: OAUTH_STATE_MAX_AGE,
+  });
   return api.redirect(provider.authorizeUrl({ state, redirectUri: new URL('/login', api.url).href }), 302);
 });

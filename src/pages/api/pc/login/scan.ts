@@ -6,6 +6,12 @@ import { browserSecret, createScanLogin, SCAN_BROWSER_COOKIE } from '../../../..
 export const GET = endpoint(async (ctx, api) => {
   const browser = browserSecret(api.cookies.get(SCAN_BROWSER_COOKIE)?.value);
   const data = await createScanLogin(ctx, browser);
-  api.cookies.set(SCAN_BROWSER_COOKIE, browser, { path: '/api/pc/login/scan', httpOnly: true, sameSite: 'lax', secure: isSecureRequest(api.url), maxAge: 86400 });
+  api.cookies.set(SCAN_BROWSER_COOKIE, browser, {
+    path: '/api/pc/login/scan',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(api.url),
+    maxAge: 86400,
+  });
   return ok(data);
 });
