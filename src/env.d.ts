@@ -16,10 +16,11 @@ declare namespace App {
 
 declare namespace Astro {
   /**
-   * The project's `client:interact` directive (astro.config.mjs): hydrate on the first pointer, focus or touch.
+   * The project's `client:interact` directive (src/integrations/interact-directive.ts): hydrate on the first
+   * pointer, focus or touch; `"load"` hydrates at once and replays a click that landed before hydration.
    * Astro's AstroClientDirectives interface is extended through this global one.
    */
   interface ClientDirectives {
-    'client:interact'?: boolean;
+    'client:interact'?: boolean | 'load';
   }
 }
