@@ -19,8 +19,8 @@ describe('loadHomePage', () => {
     expect(home.hot).toHaveLength(3);
     expect(home.coupons.length).toBeGreaterThan(0);
     expect(home.coupons.every((c) => Array.isArray(c.ProductLst))).toBe(true);
-    expect(home.shops).toHaveLength(2);
-    expect(home.shops.every((s) => s.is_best === 1)).toBe(true);
+    expect(home.merchants).toHaveLength(2);
+    expect(home.merchants.every((s) => s.is_best === 1)).toBe(true);
     expect(home.plaza.list).toHaveLength(PLAZA_LIMIT);
     expect(home.plaza.count).toBe(home.categories.length);
   });

@@ -26,11 +26,11 @@ function sharedSections(ctx: Pick<ServiceContext, 'db'>) {
     ctx.db,
     `${CACHE_KEYS.hot}home-shared`,
     async () => {
-      const [seckill, shops] = await Promise.all([
+      const [seckill, merchants] = await Promise.all([
         listSeckillProducts(ctx, { page: 1, limit: 5 }),
         listMerchants(ctx, { page: 1, limit: 2, is_best: 1 }),
       ]);
-      return { seckill, shops };
+      return { seckill, merchants };
     },
     SHARED_TTL_MS,
   );
@@ -42,7 +42,7 @@ function sharedSections(ctx: Pick<ServiceContext, 'db'>) {
  * Only the coupon teaser (claimed or not) is the shopper's own; the rest comes from cached reads.
  */
 export async function loadHomePage(ctx: Pick<ServiceContext, 'db' | 'user'>, plazaPages: number) {
-  const [home, categories, sessions, { seckill, shops }, best, newest, good, hot, coupons, plaza] = await Promise.all([
+  const [home, categories, sessions, { seckill, merchants }, best, newest, good, hot, coupons, plaza] = await Promise.all([
     cachedHome(ctx),
     listCategories(ctx),
     listSeckillSessions(ctx),
@@ -67,7 +67,7 @@ export async function loadHomePage(ctx: Pick<ServiceContext, 'db' | 'user'>, pla
     good: good.list,
     hot: hot.list,
     coupons: coupons.list,
-    shops: shops.list,
+    merchants: merchants.list,
     plaza,
   };
 }

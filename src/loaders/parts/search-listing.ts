@@ -51,7 +51,7 @@ export interface SearchListing {
   brands: BrandDto[];
   types: { mer_type_id: number; type_name: string }[];
   params: ParamFilter[];
-  shops: Page<MerchantListItem> | null;
+  merchants: Page<MerchantListItem> | null;
   /** Hot keywords to try instead, only when nothing matched. */
   suggestions: string[];
 }
@@ -68,7 +68,7 @@ export async function loadSearchListing(ctx: ServiceContext, s: ListingState, li
   const node = s.sid === undefined ? undefined : tree.byId.get(s.sid);
   if (s.sid !== undefined && !node) throw new ServiceError('not_found', '商品分类不存在');
   const keyword = s.title;
-  const [products, brands, types, params, shops] = await Promise.all([
+  const [products, brands, types, params, merchants] = await Promise.all([
     listProducts(ctx, { ...s, keyword, cate_pid: s.sid, limit: s.limit ?? limit }),
     listBrands(ctx, { keyword, cate_id: s.sid, limit: 100 }),
     listMerchantTypes(ctx),
@@ -83,7 +83,7 @@ export async function loadSearchListing(ctx: ServiceContext, s: ListingState, li
     brands: brands.list,
     types,
     params,
-    shops,
+    merchants,
     suggestions: products.count
       ? []
       : (await listHotKeywords(ctx))
