@@ -1,4 +1,4 @@
-import { and, count as countRows, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count as countRows, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimitHit } from '../db/schema/index.ts';
 
@@ -11,10 +11,16 @@ const since = (now: Date, seconds: number) => new Date(now.getTime() - seconds *
  * Database-backed rate limiting, so limits hold across server processes. A bucket is a name such as
  * `sms:phone:86-13800138000`; each counted event is one row.
  */
-export async function hit(db: Db, bucket: string, now = new Date()): Promise<void> {
-  await db.insert(rateLimitHit).values({ bucket, at: now });
+export async function hit(db: Db, bucket: string, now = new Date()): Promise<number> {
+  const [row] = await db.insert(rateLimitHit).values({ bucket, at: now }).returning({ id: rateLimitHit.id });
   // Pruning only this bucket keeps the write cheap (index on bucket, at) and the table bounded.
   await db.delete(rateLimitHit).where(and(eq(rateLimitHit.bucket, bucket), lt(rateLimitHit.at, since(now, MAX_WINDOW_SECONDS))));
+  return row!.id;
+}
+
+/** Takes back hits counted ahead of an outcome (a reserved login attempt that succeeded). */
+export async function unhit(db: Db, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(rateLimitHit).where(inArray(rateLimitHit.id, ids));
 }
 
 /** Hits in the bucket during the last `windowSeconds`. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { country } from '../../db/schema/index.ts';
 import { passwordLoginBody } from '../../../shared/schemas/auth.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import { clear, count, hit } from '../../auth/rate-limit.ts';
+import { clear, count, hit, lockKey, unhit } from '../../auth/rate-limit.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { findAccount, type AccountRow } from './accounts.ts';
@@ -13,6 +13,7 @@ import * as L from './limits.ts';
 import { accountText } from './messages.ts';
 import { openSession, type SignedIn } from './sign-in.ts';
 import { transactOrRefuse } from './transact.ts';
+import { transaction } from '../../db/transaction.ts';
 import { parseInput } from '../input.ts';
 
 export type PasswordLoginInput = z.input<typeof passwordLoginBody>;
@@ -66,6 +67,12 @@ async function resolveAccount(db: Db, account: string, phoneCode?: string, inter
  * `POST /api/auth/login`: account (area code + phone) and password. Unknown accounts and wrong passwords get the
  * same `账号或密码错误` after the same scrypt work. After 5 failures for an account or 20 from an address within
  * 15 minutes the image captcha is required.
+ *
+ * Three steps, so that neither the scrypt check (about 50 ms of CPU) nor a waiting guess holds a transaction:
+ * a short transaction, serialised per account and address by advisory locks, checks the limits and the captcha
+ * and counts this attempt as a failure in advance (parallel guesses see it at once: exactly the limit is
+ * evaluated); then the password is checked outside any transaction; a success takes the advance count back
+ * and opens the session.
  */
 export async function passwordLogin(ctx: ServiceContext, input: PasswordLoginInput, now = new Date()): Promise<SignedIn> {
   const body = parseInput(passwordLoginBody, input);
@@ -74,26 +81,36 @@ export async function passwordLogin(ctx: ServiceContext, input: PasswordLoginInp
   const found = await resolveAccount(ctx.db, body.account, body.phone_code, international);
   const accountBucket = L.buckets.loginFailAccount(found ? `${found.phoneCode}-${found.phone}` : body.account);
   const ipBucket = ctx.ip ? L.buckets.loginFailIp(ctx.ip) : null;
-  return transactOrRefuse(ctx.db, async (tx) => {
-    const failures = async () => ({
-      account: await count(tx, accountBucket, L.LOGIN_WINDOW_SECONDS, now),
-      ip: ipBucket ? await count(tx, ipBucket, L.LOGIN_WINDOW_SECONDS, now) : 0,
-    });
-    const before = await failures();
-    const needed = before.account >= L.LOGIN_CAPTCHA_AFTER_ACCOUNT || before.ip >= L.LOGIN_CAPTCHA_AFTER_IP;
-    const refusal = await captchaGate(tx, needed, body, [], now);
+  const failures = async (db: Db) => ({
+    account: await count(db, accountBucket, L.LOGIN_WINDOW_SECONDS, now),
+    ip: ipBucket ? await count(db, ipBucket, L.LOGIN_WINDOW_SECONDS, now) : 0,
+  });
+  const overLimit = (f: { account: number; ip: number }) => f.account >= L.LOGIN_CAPTCHA_AFTER_ACCOUNT || f.ip >= L.LOGIN_CAPTCHA_AFTER_IP;
+
+  const reserved = await transactOrRefuse(ctx.db, async (tx) => {
+    // Always in this order (account, then address), so two attempts never wait on each other crosswise.
+    await lockKey(tx, accountBucket);
+    if (ipBucket) await lockKey(tx, ipBucket);
+    const refusal = await captchaGate(tx, overLimit(await failures(tx)), body, [], now);
     if (refusal) return refusal;
-    dummyHash ??= hashPassword('mallfront-timing-equaliser');
-    const good = await verifyPassword(body.password, found?.pwdHash ?? (await dummyHash));
-    if (!found || !good) {
-      await hit(tx, accountBucket, now);
-      if (ipBucket) await hit(tx, ipBucket, now);
-      // Tell the dialog at once when the next try will need the captcha.
-      const after = await failures();
-      const next = after.account >= L.LOGIN_CAPTCHA_AFTER_ACCOUNT || after.ip >= L.LOGIN_CAPTCHA_AFTER_IP;
-      return new ServiceError('refused', accountText.loginFailed, next ? { need_captcha: true } : undefined);
-    }
-    if (!found.status) throw new ServiceError('refused', accountText.accountDisabled);
+    const ids = [await hit(tx, accountBucket, now)];
+    if (ipBucket) ids.push(await hit(tx, ipBucket, now));
+    return ids;
+  });
+
+  dummyHash ??= hashPassword('mallfront-timing-equaliser');
+  const good = await verifyPassword(body.password, found?.pwdHash ?? (await dummyHash));
+  if (!found || !good) {
+    // Tell the dialog at once when the next try will need the captcha.
+    const next = overLimit(await failures(ctx.db));
+    throw new ServiceError('refused', accountText.loginFailed, next ? { need_captcha: true } : undefined);
+  }
+  if (!found.status) {
+    await unhit(ctx.db, reserved);
+    throw new ServiceError('refused', accountText.accountDisabled);
+  }
+  return transaction(ctx.db, async (tx) => {
+    await unhit(tx, reserved);
     await clear(tx, accountBucket);
     return openSession(tx, found, now);
   });

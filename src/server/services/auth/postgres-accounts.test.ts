@@ -48,6 +48,24 @@ describe('accounts on PostgreSQL 15', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 
+  it('evaluates exactly the limit of parallel password guesses for one account, then demands the captcha', async () => {
+    const phone = freshPhone();
+    await sendCode(ctx, { phone_code: '86', phone, type: 'register' }, at(500));
+    await register(ctx, { phone_code: '86', phone, sms_code: sms.last(phone)!, pwd: 'right2026' }, at(501));
+    // 41 guesses at once, each from its own address, so only the account's limit applies.
+    const guesses = Array.from({ length: 41 }, (_, i) =>
+      passwordLogin({ ...ctx, ip: `10.16.${i >> 8}.${i & 255}` }, { account: `86${phone}`, password: `wrong${i}x` }, at(502)),
+    );
+    const results = await Promise.allSettled(guesses);
+    const messages = results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'signed in'));
+    expect(messages.filter((m) => m === '账号或密码错误')).toHaveLength(5);
+    expect(messages.filter((m) => m === '请输入图形验证码')).toHaveLength(36);
+    // The right password without the captcha is refused too: the ninth guess of an attacker is not let in.
+    await expect(passwordLogin({ ...ctx, ip: '10.17.0.1' }, { account: `86${phone}`, password: 'right2026' }, at(503))).rejects.toMatchObject({
+      data: { need_captcha: true },
+    });
+  });
+
   it('demands and checks the image captcha', async () => {
     const phone = freshPhone();
     for (const t of [200, 260, 320]) await sendCode(ctx, { phone_code: '86', phone, type: 'login' }, at(t));
