@@ -155,6 +155,31 @@ describe('sendCode (POST /api/auth/verify)', () => {
     await expect(sendCode(visitorFrom(db), input as never, at(0))).rejects.toMatchObject({ status: 400, message });
   });
 
+  it('waits on a slow SMS gateway outside the transaction: other reads and sends go on meanwhile', async () => {
+    const db = await createTestDatabase();
+    let called!: () => void;
+    const reached = new Promise<void>((resolve) => (called = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    useSmsProvider({
+      name: 'slow',
+      send: async () => {
+        called();
+        await gate;
+      },
+    });
+    const phone = freshPhone();
+    const pending = send(visitorFrom(db), phone, 0);
+    await reached;
+    // PGlite has one connection: a transaction held across the gateway call would block both of these.
+    expect(await db.db.select({ phone: smsCode.phone }).from(smsCode).where(eq(smsCode.phone, phone))).toEqual([{ phone }]);
+    sms = installMemorySms();
+    const other = freshPhone();
+    await expect(send(visitorFrom(db), other, 0)).resolves.toEqual({ message: '验证码已发送' });
+    release();
+    await expect(pending).resolves.toEqual({ message: '验证码已发送' });
+  });
+
   it('rolls the send back when the SMS gateway fails, so the shopper can retry at once', async () => {
     const db = await createTestDatabase();
     const phone = freshPhone();

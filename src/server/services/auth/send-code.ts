@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { smsCode } from '../../db/schema/index.ts';
 import { sendCodeBody, type CodeType } from '../../../shared/schemas/auth.ts';
 import { getSmsProvider } from '../../auth/sms/index.ts';
-import { count, hit, latest, lockKey } from '../../auth/rate-limit.ts';
+import { count, hit, latest, lockKey, unhit } from '../../auth/rate-limit.ts';
 import { ServiceError } from '../errors.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { findAccount } from './accounts.ts';
@@ -12,6 +12,7 @@ import { captchaGate } from './captcha-gate.ts';
 import * as L from './limits.ts';
 import { accountText } from './messages.ts';
 import { transactOrRefuse } from './transact.ts';
+import { transaction } from '../../db/transaction.ts';
 import { parseInput } from '../input.ts';
 import { newCode } from './verify-code.ts';
 
@@ -72,6 +73,10 @@ async function decide(
  * `POST /api/auth/verify`: sends a 6-digit code valid 5 minutes. One send per phone and purpose per 60 s, at most 10 a day
  * per phone and 50 per address; after 3 sends for a phone or 10 from an address within an hour (or a failed
  * captcha) an image captcha is required. Limits live in the database, serialised per phone by an advisory lock.
+ *
+ * The gateway call (up to seconds) runs after the transaction that counted the send and stored the code, so no
+ * lock or (on PGlite) the one connection is held while it waits; when the gateway fails, a second short
+ * transaction takes the send back (code, counted hits, superseded codes), so the shopper may retry at once.
  */
 export async function sendCode(ctx: ServiceContext, input: SendCodeInput, now = new Date()): Promise<{ message: string }> {
   const body = parseInput(sendCodeBody, input);
@@ -80,7 +85,7 @@ export async function sendCode(ctx: ServiceContext, input: SendCodeInput, now = 
   if (type === 'change_phone') requireUser(ctx); // before any limit is touched
   const phoneBucket = L.buckets.smsPhone(phoneCode, phone);
   const intervalBucket = L.buckets.smsInterval(phoneCode, phone, type);
-  return transactOrRefuse(ctx.db, async (tx) => {
+  const sent = await transactOrRefuse(ctx.db, async (tx) => {
     await lockKey(tx, phoneBucket);
     const limited = await sendLimit(tx, phoneBucket, intervalBucket, ctx.ip, now);
     if (limited) return limited;
@@ -90,27 +95,51 @@ export async function sendCode(ctx: ServiceContext, input: SendCodeInput, now = 
     if (refusal) return refusal;
     const decision = await decide(ctx, tx, type, phoneCode, phone);
     // Refusals count against the address too, so probing which phones are registered is rate-limited.
-    if (ctx.ip) await hit(tx, L.buckets.smsIp(ctx.ip), now);
+    const hits = ctx.ip ? [await hit(tx, L.buckets.smsIp(ctx.ip), now)] : [];
     if (decision instanceof ServiceError) return decision;
-    await hit(tx, phoneBucket, now);
-    await hit(tx, intervalBucket, now);
-    if (decision === 'send') await issue(tx, { phoneCode, phone, type, ip: ctx.ip }, now);
-    return { message: accountText.codeSent };
+    hits.push(await hit(tx, phoneBucket, now), await hit(tx, intervalBucket, now));
+    return { hits, issued: decision === 'send' ? await issue(tx, { phoneCode, phone, type, ip: ctx.ip }, now) : null };
+  });
+  if (sent.issued) {
+    try {
+      await getSmsProvider().send({ phone, phone_code: phoneCode, type, code: sent.issued.code });
+    } catch (err) {
+      await takeBack(ctx.db, sent.hits, sent.issued);
+      throw err;
+    }
+  }
+  return { message: accountText.codeSent };
+}
+
+/** Undoes a send the gateway refused: the new code goes, the codes it superseded are live again, the counts go. */
+async function takeBack(db: Db, hits: number[], issued: Issued): Promise<void> {
+  await transaction(db, async (tx) => {
+    await tx.delete(smsCode).where(eq(smsCode.id, issued.id));
+    if (issued.superseded.length) await tx.update(smsCode).set({ consumedAt: null }).where(inArray(smsCode.id, issued.superseded));
+    await unhit(tx, hits);
   });
 }
 
-/** Stores a new code (superseding older live ones of the type) and hands it to the SMS provider. */
-async function issue(tx: Db, m: { phoneCode: string; phone: string; type: CodeType; ip?: string }, now: Date): Promise<void> {
+interface Issued {
+  id: number;
+  code: string;
+  /** Live codes of the same purpose this one replaced. */
+  superseded: number[];
+}
+
+/** Stores a new code, superseding older live ones of the type; the caller hands it to the SMS provider after commit. */
+async function issue(tx: Db, m: { phoneCode: string; phone: string; type: CodeType; ip?: string }, now: Date): Promise<Issued> {
   const { code, salt, codeHash } = newCode();
   const types: CodeType[] = m.type === 'mobile' || m.type === 'login' ? ['login', 'mobile'] : [m.type];
-  await tx
+  const superseded = await tx
     .update(smsCode)
     .set({ consumedAt: now })
-    .where(and(eq(smsCode.phoneCode, m.phoneCode), eq(smsCode.phone, m.phone), inArray(smsCode.type, types), isNull(smsCode.consumedAt)));
+    .where(and(eq(smsCode.phoneCode, m.phoneCode), eq(smsCode.phone, m.phone), inArray(smsCode.type, types), isNull(smsCode.consumedAt)))
+    .returning({ id: smsCode.id });
   const expiresAt = new Date(now.getTime() + L.CODE_TTL_SECONDS * 1000);
-  await tx
+  const [row] = await tx
     .insert(smsCode)
-    .values({ phoneCode: m.phoneCode, phone: m.phone, type: m.type, codeHash, salt, expiresAt, ip: m.ip ?? null, createdAt: now });
-  // Inside the transaction: a delivery failure rolls the send back, so the shopper may retry at once.
-  await getSmsProvider().send({ phone: m.phone, phone_code: m.phoneCode, type: m.type, code });
+    .values({ phoneCode: m.phoneCode, phone: m.phone, type: m.type, codeHash, salt, expiresAt, ip: m.ip ?? null, createdAt: now })
+    .returning({ id: smsCode.id });
+  return { id: row!.id, code, superseded: superseded.map((r) => r.id) };
 }
