@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users, userSession } from '../../db/schema/index.ts';
-import { resetBody } from '../../../shared/schemas/auth.ts';
+import { resetBody, type CodeType } from '../../../shared/schemas/auth.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import { ServiceError } from '../errors.ts';
@@ -10,7 +10,7 @@ import { findAccount } from './accounts.ts';
 import { accountText } from './messages.ts';
 import { transactOrRefuse } from './transact.ts';
 import { parseInput } from '../input.ts';
-import { checkCode } from './verify-code.ts';
+import { checkCode, codeMatches } from './verify-code.ts';
 
 export type ChangePasswordInput = z.input<typeof resetBody>;
 
@@ -27,16 +27,17 @@ export async function changePassword(
   now = new Date(),
 ): Promise<{ message: string }> {
   const body = parseInput(resetBody, input);
+  const code = { phoneCode: body.phone_code, phone: body.phone, types: ['change_pwd'] as CodeType[], code: body.sms_code };
+  // Hashed outside the transaction, and only for a code that matches (see register).
+  const pwdHash = (await codeMatches(ctx.db, code, now)) ? await hashPassword(body.pwd) : null;
   return transactOrRefuse(ctx.db, async (tx) => {
-    const refusal = await checkCode(tx, { phoneCode: body.phone_code, phone: body.phone, types: ['change_pwd'], code: body.sms_code }, now);
+    const refusal = await checkCode(tx, code, now);
     if (refusal) return refusal;
+    if (!pwdHash) throw new ServiceError('conflict', accountText.retry);
     const account = await findAccount(tx, body.phone_code, body.phone);
     // Codes are only issued for existing, enabled accounts: this is a race with a deletion or a ban.
     if (!account?.status) throw new ServiceError('refused', accountText.codeWrong);
-    await tx
-      .update(users)
-      .set({ pwdHash: await hashPassword(body.pwd) })
-      .where(eq(users.uid, account.uid));
+    await tx.update(users).set({ pwdHash }).where(eq(users.uid, account.uid));
     const keep = ctx.user?.uid === account.uid && currentToken ? hashToken(currentToken) : null;
     await tx
       .update(userSession)

@@ -27,4 +27,5 @@ export const accountText = {
   tooManyRequests: '请求过于频繁，请稍后再试',
   oauthUnlinked: '该第三方账号未绑定手机号，请先使用手机号登录',
   oauthStateMismatch: '登录请求已失效，请重新登录',
+  retry: '请求冲突，请重试',
 } as const;

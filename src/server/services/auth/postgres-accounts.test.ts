@@ -61,7 +61,9 @@ describe('accounts on PostgreSQL 15', () => {
     expect(messages.filter((m) => m === '账号或密码错误')).toHaveLength(5);
     expect(messages.filter((m) => m === '请输入图形验证码')).toHaveLength(36);
     // The right password without the captcha is refused too: the ninth guess of an attacker is not let in.
-    await expect(passwordLogin({ ...ctx, ip: '10.17.0.1' }, { account: `86${phone}`, password: 'right2026' }, at(503))).rejects.toMatchObject({
+    await expect(
+      passwordLogin({ ...ctx, ip: '10.17.0.1' }, { account: `86${phone}`, password: 'right2026' }, at(503)),
+    ).rejects.toMatchObject({
       data: { need_captcha: true },
     });
   });

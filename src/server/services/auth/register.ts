@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { registerBody } from '../../../shared/schemas/auth.ts';
+import { registerBody, type CodeType } from '../../../shared/schemas/auth.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../context.ts';
@@ -7,7 +7,7 @@ import { createAccount } from './accounts.ts';
 import { accountText } from './messages.ts';
 import { transactOrRefuse } from './transact.ts';
 import { parseInput } from '../input.ts';
-import { checkCode } from './verify-code.ts';
+import { checkCode, codeMatches } from './verify-code.ts';
 
 export type RegisterInput = z.input<typeof registerBody>;
 
@@ -17,11 +17,15 @@ export type RegisterInput = z.input<typeof registerBody>;
  */
 export async function register(ctx: ServiceContext, input: RegisterInput, now = new Date()): Promise<{ message: string; uid: number }> {
   const body = parseInput(registerBody, input);
+  const code = { phoneCode: body.phone_code, phone: body.phone, types: ['register'] as CodeType[], code: body.sms_code };
+  // Hashed outside the transaction (no lock or connection held for scrypt), and only for a code that matches, so
+  // wrong codes cannot make the server burn scrypt time.
+  const pwdHash = (await codeMatches(ctx.db, code, now)) ? await hashPassword(body.pwd) : null;
   return transactOrRefuse(ctx.db, async (tx) => {
-    const refusal = await checkCode(tx, { phoneCode: body.phone_code, phone: body.phone, types: ['register'], code: body.sms_code }, now);
+    const refusal = await checkCode(tx, code, now);
     if (refusal) return refusal;
-    // Hashed only after the code passed, so wrong codes cannot make the server burn scrypt time.
-    const pwdHash = await hashPassword(body.pwd);
+    // The code became right in between (a new one was sent): nothing is used up, the shopper just submits again.
+    if (!pwdHash) throw new ServiceError('conflict', accountText.retry);
     const user = await createAccount(tx, body.phone_code, body.phone, pwdHash, now);
     // Throwing (not returning) keeps the code usable: nothing was registered with it.
     if (!user) throw new ServiceError('refused', accountText.phoneRegistered);

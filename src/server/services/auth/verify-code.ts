@@ -27,6 +27,22 @@ export interface CodeCheck {
 const refuse = (message: string) => new ServiceError('refused', message);
 
 /**
+ * Whether `code` is the latest live code of the phone, read without a lock and without using it up or counting a
+ * try: a cheap look before slow work (a password hash) that should only be done for a right code. `checkCode`
+ * remains the authority inside the transaction.
+ */
+export async function codeMatches(db: Db, c: CodeCheck, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select()
+    .from(smsCode)
+    .where(and(eq(smsCode.phoneCode, c.phoneCode), eq(smsCode.phone, c.phone), inArray(smsCode.type, c.types), isNull(smsCode.consumedAt)))
+    .orderBy(desc(smsCode.id))
+    .limit(1);
+  if (!row || row.attempts >= CODE_MAX_ATTEMPTS || row.expiresAt.getTime() <= now.getTime()) return false;
+  return timingSafeEqual(Buffer.from(row.codeHash, 'hex'), Buffer.from(hashCode(row.salt, c.code.trim()), 'hex'));
+}
+
+/**
  * Checks `code` against the latest live code sent to the phone and uses it up when right. Returns a refusal
  * instead of throwing, so the caller's transaction still commits the wrong-try count; the code row is locked so
  * parallel tries are counted one by one and a code works only once.
