@@ -53,6 +53,21 @@ describe('error envelopes', () => {
     expect(await answer(fail('token_invalid', '无效的 token'))).toEqual({ http: 401, body: { status: 40000, message: '无效的 token' } });
   });
 
+  it('a full disk is a 503 without internals, whether PostgreSQL or the file system says so', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const busy = { http: 503, body: { status: 503, message: '服务器繁忙，请稍后再试' } };
+    expect(await answer(errorResponse(Object.assign(new Error('could not extend file "base/5/16384"'), { code: '53100' })))).toEqual(busy);
+    expect(
+      await answer(
+        errorResponse(
+          new Error('write failed', { cause: Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }) }),
+        ),
+      ),
+    ).toEqual(busy);
+    expect(await answer(errorResponse(new Error('No space left on device')))).toEqual(busy);
+    log.mockRestore();
+  });
+
   it('an unexpected error is a logged 500 without its details', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await answer(errorResponse(new Error('secret table name')))).toEqual({

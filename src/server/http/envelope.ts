@@ -31,9 +31,22 @@ export function fail(code: ServiceErrorCode | number, message: string, data?: Re
   return json(data ? { status, message, data } : { status, message }, http);
 }
 
+/** PostgreSQL's disk_full (53100), or the file system's ENOSPC as PGlite reports it. */
+function isDiskFull(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (e.code === '53100' || e.code === 'ENOSPC' || /No space left on device/i.test(String(e.message ?? ''))) return true;
+  return e.cause !== undefined && e.cause !== err && isDiskFull(e.cause);
+}
+
 /** Maps any thrown value to an envelope; unexpected errors are logged and never leak details. */
 export function errorResponse(err: unknown): Response {
   if (err instanceof ServiceError) return fail(err.code, err.message, err.data);
+  if (isDiskFull(err)) {
+    // Writes fail until an operator frees space; reads go on. One line in the log, no internals to the client.
+    console.error(`[mallfront] disk full: ${(err as Error).message}`);
+    return json({ status: 503, message: '服务器繁忙，请稍后再试' }, 503);
+  }
   console.error('[mallfront] unhandled API error', err);
   return fail('internal', '服务器开小差了，请稍后再试');
 }
