@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import { createTestDatabase, userContext } from '../../../../tests/helpers/test-db.ts';
 import { at, codeFor, freshPhone, installMemorySms, solvedCaptcha, visitorFrom } from '../../../../tests/helpers/auth.ts';
 import { smsCode } from '../../db/schema/index.ts';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { useSmsProvider } from '../../auth/sms/index.ts';
+import { createHttpProvider } from '../../auth/sms/http.ts';
 import { ServiceError } from '../errors.ts';
 import { sendCode } from './send-code.ts';
 
@@ -155,29 +158,33 @@ describe('sendCode (POST /api/auth/verify)', () => {
     await expect(sendCode(visitorFrom(db), input as never, at(0))).rejects.toMatchObject({ status: 400, message });
   });
 
-  it('waits on a slow SMS gateway outside the transaction: other reads and sends go on meanwhile', async () => {
+  it('waits on a slow SMS gateway (a local HTTP server) outside the transaction: other reads and sends go on', async () => {
     const db = await createTestDatabase();
-    let called!: () => void;
-    const reached = new Promise<void>((resolve) => (called = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    useSmsProvider({
-      name: 'slow',
-      send: async () => {
-        called();
-        await gate;
-      },
+    // The gateway holds every request until the test lets it answer.
+    let arrived!: () => void;
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    const held: ServerResponse[] = [];
+    const gateway = createServer((req, res) => {
+      req.resume();
+      held.push(res);
+      arrived();
     });
-    const phone = freshPhone();
-    const pending = send(visitorFrom(db), phone, 0);
-    await reached;
-    // PGlite has one connection: a transaction held across the gateway call would block both of these.
-    expect(await db.db.select({ phone: smsCode.phone }).from(smsCode).where(eq(smsCode.phone, phone))).toEqual([{ phone }]);
-    sms = installMemorySms();
-    const other = freshPhone();
-    await expect(send(visitorFrom(db), other, 0)).resolves.toEqual({ message: '验证码已发送' });
-    release();
-    await expect(pending).resolves.toEqual({ message: '验证码已发送' });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = gateway.address() as AddressInfo;
+      useSmsProvider(createHttpProvider({ url: `http://127.0.0.1:${port}/sms`, template: 'verify_code' }));
+      const phone = freshPhone();
+      const pending = send(visitorFrom(db), phone, 0);
+      await reached;
+      // PGlite has one connection: a transaction held across the gateway call would block both of these.
+      expect(await db.db.select({ phone: smsCode.phone }).from(smsCode).where(eq(smsCode.phone, phone))).toEqual([{ phone }]);
+      sms = installMemorySms();
+      await expect(send(visitorFrom(db), freshPhone(), 0)).resolves.toEqual({ message: '验证码已发送' });
+      for (const res of held) res.end('{}');
+      await expect(pending).resolves.toEqual({ message: '验证码已发送' });
+    } finally {
+      gateway.close();
+    }
   });
 
   it('rolls the send back when the SMS gateway fails, so the shopper can retry at once', async () => {
