@@ -107,7 +107,13 @@ export const couponUser = pgTable(
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
     useTime: timestamp('use_time', { withTimezone: true }),
+    /** The group order it was used on (set with status 1; a cancelled unpaid order gives it back). */
+    groupOrderId: integer('group_order_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('coupon_user_uid_idx').on(t.uid, t.couponId), index('coupon_user_coupon_idx').on(t.couponId)],
+  (t) => [
+    index('coupon_user_uid_idx').on(t.uid, t.couponId),
+    index('coupon_user_coupon_idx').on(t.couponId),
+    index('coupon_user_group_order_idx').on(t.groupOrderId),
+  ],
 );

@@ -51,6 +51,11 @@ export const merchant = pgTable(
     isBest: boolean('is_best').notNull().default(false),
     status: boolean('status').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    /** Pickup at the shop (到店核销) offered at checkout, with where and when. */
+    allowTake: boolean('allow_take').notNull().default(false),
+    takeAddress: text('take_address').notNull().default(''),
+    takePhone: text('take_phone').notNull().default(''),
+    takeHours: text('take_hours').notNull().default(''),
     /** Business licence and permits, shown behind an image captcha. */
     licenceImages: jsonb('licence_images').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

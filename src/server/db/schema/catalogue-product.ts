@@ -62,6 +62,10 @@ export const product = pgTable(
     /** 0 = no maximum. */
     onceMaxCount: integer('once_max_count').notNull().default(0),
     deliveryFree: boolean('delivery_free').notNull().default(false),
+    /** Shipping template (shipping_template); null ships free. */
+    tempId: integer('temp_id'),
+    /** Whether after-sales refunds are offered for it. */
+    refundSwitch: boolean('refund_switch').notNull().default(true),
     /** 1 on sale, 0 off the shelf. */
     status: smallint('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),

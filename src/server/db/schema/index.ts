@@ -10,3 +10,6 @@ export * from './catalogue-coupon.ts';
 export * from './catalogue-activity.ts';
 export * from './catalogue-social.ts';
 export * from './job.ts';
+export * from './address.ts';
+export * from './shipping.ts';
+export * from './order.ts';
