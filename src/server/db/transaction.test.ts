@@ -3,7 +3,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { createTestDatabase, userContext } from '../../../tests/helpers/test-db.ts';
 import { rateLimitHit, relation } from './schema/index.ts';
 import type { Db } from './client.ts';
-import { transaction, inTransaction } from './transaction.ts';
+import { transaction, inTransaction, afterCommit } from './transaction.ts';
+import { onChange, invalidate } from '../services/cache.ts';
 import { transactOrRefuse } from '../services/auth/transact.ts';
 import { ServiceError } from '../services/errors.ts';
 import { createRelation } from '../services/relation/create-relation.ts';
@@ -93,6 +94,35 @@ describe('transaction()', () => {
     expect(await favourite(database.db)).toHaveLength(0);
     await createRelation(shopper, { type: 0, type_id: 3 });
     expect(await favourite(database.db)).toHaveLength(1);
+  });
+});
+
+describe('afterCommit() and invalidate() inside a transaction', () => {
+  it('waits for the outermost commit, and drops the work of a rolled-back transaction or savepoint', async () => {
+    const { db } = await createTestDatabase();
+    const seen: string[] = [];
+    onChange(db, (changed) => seen.push(...changed));
+    await transaction(db, async (outer) => {
+      invalidate(outer, ['product:1']);
+      await transaction(outer, async (inner) => {
+        invalidate(inner, ['product:2']);
+        afterCommit(inner, () => seen.push('inner work'));
+      });
+      await transaction(outer, async (inner) => {
+        invalidate(inner, ['product:3']);
+        throw boom;
+      }).catch(() => {});
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual(['product:1', 'product:2', 'inner work']);
+    await expect(
+      transaction(db, async (tx) => {
+        invalidate(tx, ['product:4']);
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+    invalidate(db, ['product:5']);
+    expect(seen).toEqual(['product:1', 'product:2', 'inner work', 'product:5']);
   });
 });
 

@@ -15,9 +15,61 @@ export const inTransaction = (db: Db): db is Tx => is(db, PgTransaction);
  *   (without a savepoint, a caught failure would leave the verb's half-done writes, and after a SQL error
  *   PostgreSQL refuses every later statement of the transaction). `config` is ignored there: the outer
  *   transaction's settings hold.
- * Slow calls (gateways, hashing) belong before or after, never inside `fn`.
+ * Slow calls (gateways, hashing) belong before or after, never inside `fn`. Effects that must wait for the commit
+ * (dropping cached pages) go through `afterCommit`.
  */
 export async function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
-  if (inTransaction(db)) return db.transaction(fn);
-  return db.transaction(fn, config);
+  if (inTransaction(db)) {
+    const parent = scopes.get(db);
+    return db.transaction(async (tx) => {
+      const scope: Scope = { root: parent?.root ?? null, pending: [] };
+      scopes.set(tx, scope);
+      const result = await fn(tx);
+      // The savepoint holds: its after-commit work waits for the outer transaction (dropped if that rolls back).
+      parent?.pending.push(...scope.pending);
+      return result;
+    });
+  }
+  const scope: Scope = { root: db, pending: [] };
+  const result = await db.transaction(async (tx) => {
+    scopes.set(tx, scope);
+    return fn(tx);
+  }, config);
+  for (const work of scope.pending) runSafely(work);
+  return result;
+}
+
+/** A transaction opened by `transaction()`: its top-level database and the work waiting for its commit. */
+interface Scope {
+  root: Db | null;
+  pending: Array<() => void>;
+}
+
+const scopes = new WeakMap<object, Scope>();
+
+function runSafely(work: () => void): void {
+  try {
+    work();
+  } catch (e) {
+    console.error('after-commit work failed:', e);
+  }
+}
+
+/**
+ * Runs `work` once what `db` wrote is committed: at once outside a transaction, after the outermost commit inside
+ * one (never if it rolls back, nor if the savepoint that registered it rolls back). Used for effects other
+ * processes or readers must not see early: dropping cached pages, publishing a change.
+ */
+export function afterCommit(db: Db, work: () => void): void {
+  const scope = inTransaction(db) ? scopes.get(db) : undefined;
+  if (scope) scope.pending.push(work);
+  else runSafely(work);
+}
+
+/** The top-level database handle behind `db` (itself outside a transaction). */
+export function rootOf(db: Db): Db {
+  if (!inTransaction(db)) return db;
+  const root = scopes.get(db)?.root;
+  if (!root) throw new Error('transaction not opened by transaction(): its database handle is unknown');
+  return root;
 }

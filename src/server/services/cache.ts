@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import { afterCommit, inTransaction, rootOf } from '../db/transaction.ts';
 import { ALL, COUPON_FLAGS, TagIndex, collectShown, shows, tagsMatch, type Tag } from './cache-tags.ts';
 
 /**
@@ -112,10 +113,15 @@ export function cached<T>(
 /**
  * Says that `changed` (tags: cache-tags.ts) changed in the database: drops the cached reads and visitor
  * pages that show it, here and (through the cache bus) in every other process. Call it after the
- * transaction committed. A change with no tags (a cart line, a session, a code) drops nothing.
+ * transaction committed; called inside a transaction, it waits for the outermost commit (and is dropped by a
+ * rollback). A change with no tags (a cart line, a session, a code) drops nothing.
  */
 export function invalidate(db: Db, changed: readonly Tag[]): void {
   if (!changed.length) return;
+  if (inTransaction(db)) {
+    afterCommit(db, () => invalidate(rootOf(db), changed));
+    return;
+  }
   applyChange(db, changed);
   stateOf(db).publish?.(changed);
 }
