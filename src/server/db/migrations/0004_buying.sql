@@ -42,6 +42,7 @@ CREATE TABLE "order_key" (
 	"key_hash" text PRIMARY KEY NOT NULL,
 	"uid" integer NOT NULL,
 	"group_order_id" integer,
+	"pay_price" integer NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

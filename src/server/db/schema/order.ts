@@ -42,6 +42,8 @@ export const orderKey = pgTable(
       .notNull()
       .references(() => users.uid, { onDelete: 'cascade' }),
     groupOrderId: integer('group_order_id'),
+    /** The payable the shopper was shown at check (cents): create refuses to charge anything else. */
+    payPrice: integer('pay_price').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
