@@ -8,6 +8,8 @@ import { job } from '../db/schema/index.ts';
  */
 export interface JobPayloads {
   housekeeping: Record<string, never>;
+  /** An unpaid group order reached its `cancel_time`. */
+  'order.expire': { groupOrderId: number };
 }
 
 export type PayloadOf<K extends string> = K extends keyof JobPayloads ? JobPayloads[K] : unknown;

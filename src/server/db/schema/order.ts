@@ -170,6 +170,8 @@ export interface OrderItemSnapshot {
   ot_price: number;
   /** Presale deposit per unit (cents), 0 otherwise. */
   down_price: number;
+  /** The product page shoppers know (a flash sale's or presale's origin product). */
+  spu_product_id: number;
 }
 
 /**

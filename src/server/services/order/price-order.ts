@@ -288,8 +288,9 @@ export function priceOrder(input: PriceInput): PricedOrder {
   });
 
   // 3. Merchant coupons.
+  const workOf = new Map(merIds.map((merId) => [merId, work.filter((l) => l.merId === merId)]));
   const merchants: PricedMerchant[] = merIds.map((merId) => {
-    const lines = work.filter((l) => l.merId === merId);
+    const lines = workOf.get(merId)!;
     const cands = input.coupons.filter((c) => c.merId === merId && c.merId !== 0);
     const picked = chosen(input.useCoupon[merId], cands, 1, PRICE_TEXT.onePerMerchant);
     const use = picked ? (picked[0] ?? null) : best(cands, lines);
@@ -358,9 +359,10 @@ export function priceOrder(input: PriceInput): PricedOrder {
   // 6. Postage, and the totals.
   let noDeliver = false;
   merchants.forEach((m, mi) => {
+    const lines = workOf.get(m.merId)!;
     if (!m.isTake && input.provinceId !== null) {
       const byTemplate = new Map<number, Work[]>();
-      for (const l of m.lines) {
+      for (const l of lines) {
         const t = l.tempId === null ? undefined : input.templates.get(l.tempId);
         if (!t) continue;
         if (t.undelivered.includes(input.provinceId)) {
@@ -380,11 +382,11 @@ export function priceOrder(input: PriceInput): PricedOrder {
         });
       }
     }
-    for (const l of m.lines) {
+    for (const l of lines) {
       const charged = l.presellType === 2 ? l.downPrice * l.num : l.left;
       l.pay = charged + l.postage;
     }
-    const sum = (f: (l: Work) => number) => m.lines.reduce((a, l) => a + f(l), 0);
+    const sum = (f: (l: Work) => number) => lines.reduce((a, l) => a + f(l), 0);
     m.totalNum = sum((l) => l.num);
     m.goods = sum((l) => l.goods);
     m.svip = sum((l) => l.svip);
@@ -394,7 +396,7 @@ export function priceOrder(input: PriceInput): PricedOrder {
     m.integral = pointShares[mi]!;
     m.postage = sum((l) => l.postage);
     m.pay = sum((l) => l.pay);
-    for (const l of m.lines) delete (l as Partial<Work>).left;
+    for (const l of lines) delete (l as Partial<Work>).left;
   });
 
   const total = (f: (m: PricedMerchant) => number) => merchants.reduce((a, m) => a + f(m), 0);

@@ -1,0 +1,232 @@
+// Checkout on a real database: run on PGlite (create-order.test.ts) and on PostgreSQL 15 (create-order.postgres.test.ts).
+// Each test makes its own shoppers and picks its own SKUs, so tests sharing one PostgreSQL server do not meet.
+import { describe, it, expect } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  cart,
+  coupon,
+  couponUser,
+  job,
+  orderKey,
+  product,
+  storeGroupOrder,
+  storeOrder,
+  storeOrderProduct,
+  userBill,
+  users,
+} from '../../db/schema/index.ts';
+import { newShopper, pickSku, setStock, stockOf, addLine, placeOrder } from '../../../../tests/helpers/checkout.ts';
+import { checkOrder } from './check-order.ts';
+import { createOrder } from './create-order.ts';
+import { cancelGroupOrder, cancelOrder } from './cancel-order.ts';
+import { getGroupOrder } from './get-group-order.ts';
+import { runDueJobs } from '../../jobs/runner.ts';
+import { appJobs } from '../../jobs/registry.ts';
+
+const settled = (ps: Promise<unknown>[]) => Promise.allSettled(ps);
+
+async function platformCouponId(d: Database): Promise<number> {
+  const [c] = await d.db
+    .select({ id: coupon.couponId })
+    .from(coupon)
+    .where(and(eq(coupon.merId, 0), eq(coupon.type, 10)))
+    .limit(1);
+  return c!.id;
+}
+
+export function orderSuite(open: () => Promise<Database>) {
+  describe('create: one transaction, exactly once', () => {
+    it('splits per merchant, takes stock, consumes the lines, and the same key gives the same order', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const a = await pickSku(d, { merId: 1 });
+      const b = await pickSku(d, { merId: 2 });
+      const [sa, sb] = [await stockOf(d, a), await stockOf(d, b)];
+      const ids = [await addLine(s, a, 2), await addLine(s, b, 1)];
+      const body = { cart_id: ids, address_id: s.addressId };
+      const check = await checkOrder(s, body);
+      expect(check.status).toBe('finish');
+      expect(check.order.map((o) => o.mer_id).sort()).toEqual([1, 2]);
+      // Double click, retry and a second tab with the same key: one order.
+      const orders = await Promise.all([1, 2, 3].map(() => createOrder(s, { ...body, key: check.key })));
+      expect(new Set(orders.map((o) => o.order_id)).size).toBe(1);
+      expect(orders[0]!.pay_price).toBe(check.order_price);
+      expect([await stockOf(d, a), await stockOf(d, b)]).toEqual([sa - 2, sb - 1]);
+      const detail = await getGroupOrder(s, { id: orders[0]!.order_id });
+      expect(detail.orderList.map((o) => o.mer_id).sort()).toEqual([1, 2]);
+      expect(detail.paid).toBe(0);
+      expect(detail.cancel_unix * 1000).toBeGreaterThan(Date.now() + 14 * 60_000);
+      const lines = await d.db.select().from(cart).where(eq(cart.uid, s.user.uid));
+      expect(lines.every((l) => l.isPay)).toBe(true);
+      const jobs = await d.db
+        .select()
+        .from(job)
+        .where(and(eq(job.kind, 'order.expire'), eq(job.key, String(orders[0]!.order_id))));
+      expect(jobs).toHaveLength(1);
+      // A new check over the consumed lines is refused, and so is a second tab's key.
+      await expect(checkOrder(s, body)).rejects.toMatchObject({ status: 400, message: '订单已生成，请勿重复提交' });
+    });
+
+    it('refuses an unknown or expired key, a changed payable, foreign lines and addresses, and changes nothing', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const other = await newShopper(d);
+      const a = await pickSku(d, { merId: 3 });
+      const before = await stockOf(d, a);
+      const id = await addLine(s, a, 1);
+      const body = { cart_id: [id], address_id: s.addressId };
+      await expect(createOrder(s, { ...body, key: 'x'.repeat(43) })).rejects.toMatchObject({ message: '订单已过期，请刷新页面' });
+      const check = await checkOrder(s, body);
+      await expect(createOrder(other, { ...body, key: check.key })).rejects.toMatchObject({ message: '订单已过期，请刷新页面' });
+      await expect(checkOrder(other, body)).rejects.toMatchObject({ status: 404, message: '购物车商品不存在' });
+      await expect(checkOrder(s, { ...body, address_id: other.addressId })).rejects.toMatchObject({ status: 404, message: '地址不存在' });
+      await expect(checkOrder(s, { cart_id: [id, id] })).rejects.toMatchObject({ status: 400, message: '购物车商品重复' });
+      await expect(checkOrder(s, { cart_id: [-1] })).rejects.toMatchObject({ status: 400 });
+      await expect(checkOrder(s, { cart_id: [1.5] })).rejects.toMatchObject({ status: 400 });
+      await expect(checkOrder(s, { cart_id: 'x' as never })).rejects.toMatchObject({ status: 400 });
+      await expect(checkOrder(s, { ...body, use_coupon: { 3: [999999] } })).rejects.toMatchObject({ message: '优惠券不存在或不可用' });
+      // The shopper changes the quantity in another tab after the check: the payable differs.
+      await d.db.update(cart).set({ cartNum: 2 }).where(eq(cart.cartId, id));
+      await expect(createOrder(s, { ...body, key: check.key })).rejects.toMatchObject({ message: '订单信息已变化，请确认后重新提交' });
+      // A key older than its life is refused even when nothing changed.
+      const fresh = await checkOrder(s, body);
+      await d.db
+        .update(orderKey)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orderKey.uid, s.user.uid));
+      await expect(createOrder(s, { ...body, key: fresh.key })).rejects.toMatchObject({ message: '订单已过期，请刷新页面' });
+      expect(await stockOf(d, a)).toBe(before);
+      expect(await d.db.select().from(storeGroupOrder).where(eq(storeGroupOrder.uid, s.user.uid))).toHaveLength(0);
+    });
+
+    it('uses coupons and points, and a cancel gives stock, coupons and points back exactly once', async () => {
+      const d = await open();
+      const s = await newShopper(d, { integral: 500 });
+      const a = await pickSku(d, { merId: 4 });
+      const before = await stockOf(d, a);
+      const [cu] = await d.db
+        .insert(couponUser)
+        .values({
+          uid: s.user.uid,
+          couponId: await platformCouponId(d),
+          merId: 0,
+          couponTitle: '平台通用券',
+          couponPrice: 100,
+          useMinPrice: 0,
+          startTime: new Date(Date.now() - 60_000),
+          endTime: new Date(Date.now() + 86_400_000),
+        })
+        .returning();
+      const id = await addLine(s, a, 2);
+      const { check, order } = await placeOrder(s, [id], { use_integral: true });
+      expect(check.platformCoupon.find((c) => c.checked)?.coupon_user_id).toBe(cu!.couponUserId);
+      expect(check.order_total_integral).toBeGreaterThan(0);
+      const [used] = await d.db.select().from(couponUser).where(eq(couponUser.couponUserId, cu!.couponUserId));
+      expect([used!.status, used!.groupOrderId]).toEqual([1, order.order_id]);
+      const pointsAfter = (await d.db.select({ i: users.integral }).from(users).where(eq(users.uid, s.user.uid)))[0]!.i;
+      expect(pointsAfter).toBe(500 - check.order_total_integral);
+      // The shopper and the expiry job (another process) cancel at once: everything comes back once.
+      const results = await settled([
+        cancelOrder(s, { id: order.order_id }),
+        cancelGroupOrder(d.db, order.order_id, '超时'),
+        cancelGroupOrder(d.db, order.order_id, '超时'),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled' && r.value !== false).length).toBe(1);
+      expect(await stockOf(d, a)).toBe(before);
+      const [back] = await d.db.select().from(couponUser).where(eq(couponUser.couponUserId, cu!.couponUserId));
+      expect([back!.status, back!.groupOrderId]).toEqual([0, null]);
+      expect((await d.db.select({ i: users.integral }).from(users).where(eq(users.uid, s.user.uid)))[0]!.i).toBe(500);
+      const bills = await d.db.select().from(userBill).where(eq(userBill.uid, s.user.uid));
+      expect(bills.map((b) => [b.type, b.pm, b.number]).sort()).toEqual([
+        ['deduction', 0, check.order_total_integral],
+        ['order_cancel', 1, check.order_total_integral],
+      ]);
+      await expect(cancelOrder(s, { id: order.order_id })).rejects.toMatchObject({ message: '订单已取消' });
+    });
+
+    it('pays at once an order that coupons cover completely', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const a = await pickSku(d, { merId: 5 });
+      const couponId = await platformCouponId(d);
+      await d.db.insert(couponUser).values({
+        uid: s.user.uid,
+        couponId,
+        merId: 0,
+        couponTitle: '大额券',
+        couponPrice: 9_999_999,
+        useMinPrice: 0,
+        startTime: new Date(Date.now() - 60_000),
+        endTime: new Date(Date.now() + 86_400_000),
+      });
+      // Postage is never covered by a coupon: the product ships free.
+      await d.db.update(product).set({ deliveryFree: true }).where(eq(product.productId, a.productId));
+      const { check, order } = await placeOrder(s, [await addLine(s, a, 1)]);
+      expect(check.order_price).toBe('0.00');
+      expect(order.paid).toBe(1);
+      const [g] = await d.db.select().from(storeGroupOrder).where(eq(storeGroupOrder.groupOrderId, order.order_id));
+      expect(g!.paid).toBe(true);
+      expect(
+        await d.db
+          .select()
+          .from(job)
+          .where(and(eq(job.kind, 'order.expire'), eq(job.key, String(order.order_id)))),
+      ).toHaveLength(0);
+    });
+  });
+
+  describe('unpaid orders expire', () => {
+    it('the expiry job cancels at the deadline and gives the stock back, once', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const a = await pickSku(d, { merId: 7 });
+      const before = await stockOf(d, a);
+      const { order } = await placeOrder(s, [await addLine(s, a, 2)]);
+      expect(await stockOf(d, a)).toBe(before - 2);
+      const [g] = await d.db.select().from(storeGroupOrder).where(eq(storeGroupOrder.groupOrderId, order.order_id));
+      const worker = { worker: 'test', now: new Date(g!.cancelTime.getTime() - 1000) };
+      // Not due yet: nothing happens.
+      await runDueJobs(d.db, { 'order.expire': appJobs['order.expire']! }, worker);
+      expect(await stockOf(d, a)).toBe(before - 2);
+      const due = { worker: 'test', now: new Date(g!.cancelTime.getTime() + 1000) };
+      await runDueJobs(d.db, { 'order.expire': appJobs['order.expire']! }, due);
+      await runDueJobs(d.db, { 'order.expire': appJobs['order.expire']! }, due);
+      expect(await stockOf(d, a)).toBe(before);
+      const detail = await getGroupOrder(s, { id: order.order_id });
+      expect(detail.is_cancel).toBe(1);
+      const [j] = await d.db
+        .select()
+        .from(job)
+        .where(and(eq(job.kind, 'order.expire'), eq(job.key, String(order.order_id))));
+      expect(j!.state).toBe('done');
+    });
+  });
+
+  describe('stock under concurrency', () => {
+    it('sells the last items exactly once among racing shoppers', async () => {
+      const d = await open();
+      const a = await pickSku(d, { merId: 6 });
+      await setStock(d, a, 3);
+      const shoppers = await Promise.all(Array.from({ length: 8 }, () => newShopper(d)));
+      const prepared = await Promise.all(
+        shoppers.map(async (s) => {
+          const id = await addLine(s, a, 1);
+          const check = await checkOrder(s, { cart_id: [id], address_id: s.addressId });
+          return { s, body: { cart_id: [id], address_id: s.addressId, key: check.key } };
+        }),
+      );
+      const results = await settled(prepared.map(({ s, body }) => createOrder(s, body)));
+      const made = results.filter((r) => r.status === 'fulfilled');
+      expect(made).toHaveLength(3);
+      for (const r of results) if (r.status === 'rejected') expect((r.reason as Error).message).toMatch(/库存不足/);
+      expect(await stockOf(d, a)).toBe(0);
+      const sold = await d.db
+        .select({ n: sql<number>`coalesce(sum(${storeOrderProduct.productNum}), 0)::int` })
+        .from(storeOrderProduct)
+        .innerJoin(storeOrder, eq(storeOrder.orderId, storeOrderProduct.orderId))
+        .where(eq(storeOrderProduct.productAttrUnique, a.unique));
+      expect(sold[0]!.n).toBe(3);
+    });
+  });
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { idCsv, idField, type QueryInput } from './catalogue.ts';
+
+/** Input schemas of checkout (`POST /api/v2/order/check|create`); every problem is a 400 with its Chinese message. */
+
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** `cart_id`: an array (or csv) of 1..50 distinct cart line ids. */
+const cartIds = idCsv('购物车ID').pipe(
+  z
+    .array(z.number())
+    .min(1, '请选择要结算的商品')
+    .refine((ids) => new Set(ids).size === ids.length, '购物车商品重复'),
+);
+
+/** `{<mer_id>: [coupon_user_id...]}`, merchant 0 = platform. */
+const useCoupon = z.preprocess(
+  (v) => (blank(v) || (Array.isArray(v) && v.length === 0) ? undefined : v),
+  z
+    .record(
+      z.string().regex(/^\d{1,10}$/, '优惠券参数错误'),
+      z.preprocess((v) => (blank(v) ? [] : v), z.array(idField('优惠券ID'), { error: '优惠券参数错误' }).max(10, '优惠券参数错误')),
+      { error: '优惠券参数错误' },
+    )
+    .optional(),
+);
+
+const flag = z.preprocess(
+  (v) =>
+    blank(v)
+      ? false
+      : v === true || v === 1 || v === '1' || v === 'true'
+        ? true
+        : v === false || v === 0 || v === '0' || v === 'false'
+          ? false
+          : v,
+  z.boolean({ error: '参数错误' }),
+);
+
+export const orderCheckInput = z.object({
+  cart_id: cartIds,
+  address_id: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? undefined : v), idField('地址ID').optional()),
+  use_coupon: useCoupon,
+  takes: z.preprocess((v) => (blank(v) ? [] : v), z.array(idField('店铺ID'), { error: '参数错误' }).max(50)),
+  use_integral: flag,
+});
+/** What the service accepts: any subset of the fields, unchecked (the service validates). */
+export type OrderCheckInput = QueryInput<typeof orderCheckInput>;
+
+const text = (name: string, max: number) =>
+  z.preprocess(
+    (v) => (blank(v) ? '' : v),
+    z
+      .string({ error: `${name}格式不正确` })
+      .trim()
+      .max(max, `${name}不能超过${max}个字`),
+  );
+
+export const receiptInput = z.object({
+  receipt_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '发票类型不正确' })),
+  receipt_title_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '发票抬头类型不正确' })),
+  receipt_title: text('发票抬头', 100).pipe(z.string().min(1, '请填写发票抬头')),
+  duty_paragraph: text('税号', 20),
+  email: text('邮箱', 100),
+  bank_name: text('开户银行', 100),
+  bank_code: text('银行账号', 40),
+  address: text('注册地址', 200),
+  tel: text('注册电话', 30),
+});
+export type ReceiptInput = z.output<typeof receiptInput>;
+
+export const orderCreateInput = orderCheckInput.extend({
+  key: z.string({ error: '订单已过期，请刷新页面' }).min(16, '订单已过期，请刷新页面').max(100, '订单已过期，请刷新页面'),
+  mark: z.preprocess((v) => (blank(v) ? {} : v), z.record(z.string(), text('备注', 200), { error: '备注格式不正确' })),
+  receipt_data: z.preprocess(
+    (v) => (blank(v) || (Array.isArray(v) && !v.length) ? {} : v),
+    z.record(z.string(), receiptInput, { error: '发票信息格式不正确' }),
+  ),
+  post: z.preprocess(
+    (v) => (blank(v) ? {} : v),
+    z.object({ real_name: text('提货人', 25), phone: text('提货人电话', 20) }, { error: '提货人信息格式不正确' }),
+  ),
+  pay_type: z.preprocess((v) => (blank(v) ? 'pc' : v), z.string().max(20)),
+  return_url: z.preprocess((v) => (blank(v) ? '' : v), z.string().max(500)),
+});
+export type OrderCreateInput = QueryInput<typeof orderCreateInput>;
