@@ -44,3 +44,90 @@ export interface ListPage<T> {
   count: number;
   list: T[];
 }
+
+// ---- Checkout (`POST /api/v2/order/check`, reference section 4c) ----
+
+export interface CheckCouponDto {
+  coupon_user_id: number;
+  coupon_id: number;
+  coupon_title: string;
+  coupon_price: string;
+  use_min_price: string;
+  end_time: string | null;
+  checked: boolean;
+  /** '' when usable on this order, else why not. */
+  disabled_reason: string;
+  /** What it takes off this order when used. */
+  discount: string;
+  coupon: { type: number; type_name: string; send_type: number };
+}
+
+export interface CheckLineDto {
+  cart_id: number;
+  cart_num: number;
+  product_id: number;
+  product_type: number;
+  /** The product page shoppers know (the origin product of a flash sale or presale). */
+  spu_product_id: number;
+  undeliverable: boolean;
+  product: { store_name: string; image: string; unit_name: string };
+  productAttr: { sku: string; price: string; ot_price: string; stock: number; image: string };
+  productPresellAttr: { presell_price: string; down_price: string; final_price: string } | null;
+  total_price: string;
+  pay_price: string;
+}
+
+export interface CheckMerchantDto {
+  mer_id: number;
+  mer_name: string;
+  mer_avatar: string;
+  is_trader: number;
+  service_phone: string;
+  list: CheckLineDto[];
+  coupon: CheckCouponDto[];
+  order: {
+    total_num: number;
+    total_price: string;
+    svip_discount: string;
+    coupon_price: string;
+    platform_coupon_price: string;
+    integral_price: string;
+    postage_price: string;
+    pay_price: string;
+    isTake: number;
+    allow_take: number;
+    allow_delivery: number;
+    enabledCoupon: number;
+  };
+  take: { mer_take_address: string; mer_take_phone: string; mer_take_time: string } | null;
+}
+
+/** `POST /api/v2/order/check` data (reference section 4c). */
+export interface OrderCheckDto {
+  order: CheckMerchantDto[];
+  platformCoupon: CheckCouponDto[];
+  enabledPlatformCoupon: number;
+  total_platform_coupon_price: string;
+  order_coupon_price: string;
+  order_svip_discount: string;
+  order_total_postage: string;
+  total_coupon: string;
+  total_price: string;
+  total_num: number;
+  order_price: string;
+  order_total_integral: number;
+  order_total_integral_price: string;
+  /** Points the order may use and their worth, shown beside the toggle whether it is on or off. */
+  usable_integral: number;
+  usable_integral_price: string;
+  openIntegral: boolean;
+  useIntegral: boolean;
+  integral: number;
+  order_type: number;
+  order_model: number;
+  status: 'finish' | 'noAddress' | 'noDeliver';
+  address: { address_id: number; real_name: string; phone: string; address: string } | null;
+  cancel_minutes: number;
+  mer_form_id: number;
+  key: string;
+}

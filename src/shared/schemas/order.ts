@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idCsv, idField, type QueryInput } from './catalogue.ts';
+import { invoiceProblem } from '../invoice.ts';
 
 /** Input schemas of checkout (`POST /api/v2/order/check|create`); every problem is a 400 with its Chinese message. */
 
@@ -66,6 +67,9 @@ export const receiptInput = z.object({
   bank_code: text('银行账号', 40),
   address: text('注册地址', 200),
   tel: text('注册电话', 30),
+}).superRefine((inv, ctx) => {
+  const problem = invoiceProblem(inv);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 export type ReceiptInput = z.output<typeof receiptInput>;
 

@@ -1,0 +1,411 @@
+import { useRef, useState, type ReactNode } from 'react';
+import type { CheckCouponDto, OrderCheckDto } from '../../shared/dto.ts';
+import { ApiError, post } from '../../client/api.ts';
+import { toast } from '../../client/toast.ts';
+import { LOGIN_REQUIRED } from '../../shared/messages.ts';
+import { charged, shown, type ShownCurrency } from './money.ts';
+import { INVOICE_TEXT, invoiceProblem, type InvoiceDraft } from './invoice.ts';
+
+export interface CheckoutAddress {
+  address_id: number;
+  real_name: string;
+  phone: string;
+  text: string;
+  is_default: boolean;
+}
+
+export interface OrderConfirmProps {
+  cartIds: number[];
+  initial: OrderCheckDto;
+  addresses: CheckoutAddress[];
+  currency: ShownCurrency;
+  /** Presale agreement text (sys_product_presell_agree), shown when the order holds a presale. */
+  presellAgree: string;
+  /** Where "manage addresses" and "add" lead (the address page, which has the region picker). */
+  addressHref: string;
+  /** Renders the new-address form (the address island); gets a callback for the saved address. */
+  children?: ReactNode;
+}
+
+interface Choice {
+  addressId: number | undefined;
+  /** Chosen coupons by merchant id ('0' platform); a merchant not listed gets the server's best. */
+  useCoupon: Record<string, number[]>;
+  takes: number[];
+  useIntegral: boolean;
+}
+
+const fail = (err: unknown) => {
+  if (err instanceof ApiError && err.message !== LOGIN_REQUIRED) toast(err.message);
+  else if (!(err instanceof ApiError)) toast('网络连接失败，请稍后重试');
+};
+
+const couponLabel = (c: CheckCouponDto, money: (y: string) => string) =>
+  `${c.coupon.type_name} ${c.use_min_price === '0.00' ? '无门槛' : `满${money(c.use_min_price)}`}减${money(c.coupon_price)}`;
+
+/** `/order_confirm`: address, one block per merchant, platform coupon, points, invoice, summary and submit. */
+export default function OrderConfirm(p: OrderConfirmProps) {
+  const [data, setData] = useState(p.initial);
+  const [choice, setChoice] = useState<Choice>({
+    addressId: p.initial.address?.address_id,
+    useCoupon: {},
+    takes: [],
+    useIntegral: p.initial.useIntegral,
+  });
+  const [marks, setMarks] = useState<Record<string, string>>({});
+  const [invoices, setInvoices] = useState<Record<string, InvoiceDraft>>({});
+  const [pickup, setPickup] = useState({ real_name: '', phone: '' });
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const seq = useRef(0);
+  const money = (y: string) => shown(p.currency, y);
+  const hasPresell = data.order.some((o) => o.list.some((l) => l.product_type === 2));
+  const anyTake = data.order.some((o) => o.order.isTake === 1);
+
+  /** Re-prices with the server; the page never computes a price itself. A refusal keeps the last good state. */
+  async function recheck(next: Choice): Promise<OrderCheckDto | null> {
+    const mine = ++seq.current;
+    setBusy(true);
+    try {
+      const fresh = await post<OrderCheckDto>('/api/v2/order/check', {
+        cart_id: p.cartIds,
+        address_id: next.addressId ?? 0,
+        use_coupon: next.useCoupon,
+        takes: next.takes,
+        use_integral: next.useIntegral,
+      });
+      if (mine !== seq.current) return null;
+      setChoice(next);
+      setData(fresh);
+      return fresh;
+    } catch (err) {
+      if (mine === seq.current) fail(err);
+      return null;
+    } finally {
+      if (mine === seq.current) setBusy(false);
+    }
+  }
+
+  /** The coupons now in use, as explicit choices (so a re-check keeps them instead of re-picking). */
+  const explicitCoupons = (d: OrderCheckDto): Record<string, number[]> => ({
+    ...Object.fromEntries(d.order.map((o) => [String(o.mer_id), o.coupon.filter((c) => c.checked).map((c) => c.coupon_user_id)])),
+    0: d.platformCoupon.filter((c) => c.checked).map((c) => c.coupon_user_id),
+  });
+
+  const setCoupon = (merId: number, id: number | null) =>
+    recheck({ ...choice, useCoupon: { ...explicitCoupons(data), [String(merId)]: id ? [id] : [] } });
+
+  const toggleTake = (merId: number, take: boolean) =>
+    recheck({ ...choice, useCoupon: explicitCoupons(data), takes: take ? [...choice.takes, merId] : choice.takes.filter((m) => m !== merId) });
+
+  async function submit() {
+    if (submitting) return;
+    if (data.status === 'noAddress') return toast('请选择收货地址');
+    if (data.status === 'noDeliver') return toast('收货地址不在配送范围内');
+    if (anyTake && (!pickup.real_name.trim() || !/^\+?[\d\- ]{5,20}$/.test(pickup.phone.trim()))) return toast('请填写提货人姓名和电话');
+    if (hasPresell && !agreed) return toast('请先阅读并同意预售协议');
+    for (const [merId, inv] of Object.entries(invoices)) {
+      const problem = invoiceProblem(inv);
+      if (problem) return toast(`${data.order.find((o) => String(o.mer_id) === merId)?.mer_name ?? ''}：${problem}`);
+    }
+    setSubmitting(true);
+    try {
+      const receipt_data = Object.fromEntries(Object.entries(invoices).filter(([, v]) => v.receipt_type !== 0));
+      const created = await post<{ order_id: number; paid: number }>('/api/v2/order/create', {
+        cart_id: p.cartIds,
+        address_id: choice.addressId ?? 0,
+        use_coupon: explicitCoupons(data),
+        takes: choice.takes,
+        use_integral: choice.useIntegral,
+        key: data.key,
+        mark: marks,
+        receipt_data,
+        post: pickup,
+        pay_type: 'pc',
+      });
+      location.assign(`/order_stay_detail?orderId=${created.order_id}`);
+    } catch (err) {
+      fail(err);
+      setSubmitting(false);
+      // An expired key or a changed price: show the current price and a fresh key, the shopper submits again.
+      if (err instanceof ApiError && err.message !== LOGIN_REQUIRED) await recheck({ ...choice, useCoupon: explicitCoupons(data) });
+    }
+  }
+
+  return (
+    <div className="checkout" data-busy={busy || undefined}>
+      <section className="checkout__block" aria-labelledby="co-address">
+        <div className="checkout__head">
+          <h2 id="co-address">收货地址</h2>
+          <a href={p.addressHref}>管理收货地址</a>
+        </div>
+        {p.addresses.length ? (
+          <ul className="co-addresses">
+            {p.addresses.map((a) => (
+              <li key={a.address_id}>
+                <button
+                  type="button"
+                  className="co-address"
+                  aria-pressed={choice.addressId === a.address_id}
+                  onClick={() => recheck({ ...choice, useCoupon: explicitCoupons(data), addressId: a.address_id })}
+                >
+                  <span className="co-address__who">
+                    {a.real_name} <span>{a.phone}</span>
+                    {a.is_default && <em className="co-address__default">默认</em>}
+                  </span>
+                  <span className="co-address__text">{a.text}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="checkout__empty">还没有收货地址，请先新增一个。</p>
+        )}
+        {p.children}
+      </section>
+
+      <section className="checkout__block" aria-labelledby="co-goods">
+        <div className="checkout__head">
+          <h2 id="co-goods">商品信息</h2>
+        </div>
+        <div className="co-cols" aria-hidden="true">
+          <span>商品</span>
+          <span>单价</span>
+          <span>数量</span>
+          <span>小计</span>
+        </div>
+        {data.order.map((o) => {
+          const merId = String(o.mer_id);
+          const inv = invoices[merId] ?? { receipt_type: 0, receipt_title_type: 1 };
+          const setInv = (patch: Partial<InvoiceDraft>) => setInvoices({ ...invoices, [merId]: { ...inv, ...patch } });
+          return (
+            <article className="co-merchant" key={o.mer_id} data-merchant={o.mer_id}>
+              <header className="co-merchant__head">
+                <a href={`/store?id=${o.mer_id}`}>{o.mer_name}</a>
+                {o.is_trader === 1 && <em className="tag">自营</em>}
+                {o.service_phone && <span className="co-merchant__phone">客服 {o.service_phone}</span>}
+              </header>
+              <ul className="co-lines">
+                {o.list.map((l) => (
+                  <li className="co-line" key={l.cart_id} data-undeliverable={l.undeliverable || undefined}>
+                    <a className="co-line__product" href={`/goods_detail/${l.spu_product_id}`}>
+                      <img src={l.productAttr.image || l.product.image} alt="" width="64" height="64" loading="lazy" />
+                      <span>
+                        <span className="co-line__name">
+                          {l.product_type === 2 && <em className="tag">预售</em>}
+                          {l.product_type === 1 && <em className="tag">秒杀</em>}
+                          {l.product.store_name}
+                        </span>
+                        <span className="co-line__sku">{l.productAttr.sku || '默认'}</span>
+                        {l.undeliverable && <span className="co-line__warn">不在配送范围</span>}
+                      </span>
+                    </a>
+                    <span className="co-line__price">{money(l.productAttr.price)}</span>
+                    <span className="co-line__num">×{l.cart_num}</span>
+                    <span className="co-line__total">{money(l.total_price)}</span>
+                  </li>
+                ))}
+              </ul>
+              <div className="co-merchant__opts">
+                <label className="co-opt">
+                  <span>配送方式</span>
+                  <select value={o.order.isTake ? 'take' : 'express'} onChange={(e) => toggleTake(o.mer_id, e.currentTarget.value === 'take')} disabled={busy}>
+                    <option value="express">快递配送</option>
+                    {o.order.allow_take === 1 && <option value="take">到店自提</option>}
+                  </select>
+                  {o.order.isTake === 1 && o.take && (
+                    <small className="co-opt__hint">
+                      自提地址：{o.take.mer_take_address}（{o.take.mer_take_time}）
+                    </small>
+                  )}
+                </label>
+                <label className="co-opt">
+                  <span>店铺优惠</span>
+                  <select
+                    value={String(o.coupon.find((c) => c.checked)?.coupon_user_id ?? '')}
+                    onChange={(e) => setCoupon(o.mer_id, Number(e.currentTarget.value) || null)}
+                    disabled={busy || !o.coupon.length}
+                    data-coupon-select={o.mer_id}
+                  >
+                    <option value="">{o.coupon.length ? '不使用优惠券' : '暂无可用优惠券'}</option>
+                    {o.coupon.map((c) => (
+                      <option key={c.coupon_user_id} value={c.coupon_user_id} disabled={!!c.disabled_reason}>
+                        {couponLabel(c, money)}
+                        {c.disabled_reason ? `（${c.disabled_reason}）` : ''}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <div className="co-opt">
+                  <span>运费</span>
+                  <strong>{o.order.isTake ? '到店自提，免运费' : o.order.postage_price === '0.00' ? '包邮' : money(o.order.postage_price)}</strong>
+                </div>
+                <label className="co-opt">
+                  <span>发票</span>
+                  <select value={inv.receipt_type} onChange={(e) => setInv({ receipt_type: Number(e.currentTarget.value) as 0 | 1 | 2 })}>
+                    <option value={0}>不开发票</option>
+                    <option value={1}>电子普通发票</option>
+                    <option value={2}>增值税专用发票</option>
+                  </select>
+                </label>
+                {inv.receipt_type !== 0 && <InvoiceFields inv={inv} onChange={setInv} />}
+                <label className="co-opt co-opt--wide">
+                  <span>买家留言</span>
+                  <input
+                    type="text"
+                    maxLength={200}
+                    placeholder="选填，请先和商家协商一致"
+                    value={marks[merId] ?? ''}
+                    onChange={(e) => setMarks({ ...marks, [merId]: e.currentTarget.value })}
+                  />
+                </label>
+              </div>
+              <footer className="co-merchant__sum">
+                共 {o.order.total_num} 件，店铺合计 <strong>{money(o.order.pay_price)}</strong>
+              </footer>
+            </article>
+          );
+        })}
+      </section>
+
+      <section className="checkout__block checkout__extras" aria-label="优惠与积分">
+        <label className="co-opt">
+          <span>平台优惠券</span>
+          <select
+            value={String(data.platformCoupon.find((c) => c.checked)?.coupon_user_id ?? '')}
+            onChange={(e) => setCoupon(0, Number(e.currentTarget.value) || null)}
+            disabled={busy || !data.platformCoupon.length}
+            data-coupon-select="0"
+          >
+            <option value="">{data.platformCoupon.length ? '不使用平台券' : '暂无可用平台券'}</option>
+            {data.platformCoupon.map((c) => (
+              <option key={c.coupon_user_id} value={c.coupon_user_id} disabled={!!c.disabled_reason}>
+                {c.coupon_title} {couponLabel(c, money)}
+                {c.disabled_reason ? `（${c.disabled_reason}）` : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        {data.openIntegral && (
+          <label className="co-check">
+            <input
+              type="checkbox"
+              checked={choice.useIntegral}
+              disabled={busy || data.usable_integral <= 0}
+              onChange={(e) => recheck({ ...choice, useCoupon: explicitCoupons(data), useIntegral: e.currentTarget.checked })}
+            />
+            <span>
+              使用积分：共 {data.integral} 积分，本单可用 {data.usable_integral} 积分抵 {money(data.usable_integral_price)}
+            </span>
+          </label>
+        )}
+        {anyTake && (
+          <fieldset className="co-pickup">
+            <legend>提货人信息</legend>
+            <label>
+              姓名
+              <input type="text" maxLength={25} value={pickup.real_name} onChange={(e) => setPickup({ ...pickup, real_name: e.currentTarget.value })} />
+            </label>
+            <label>
+              手机号
+              <input type="tel" maxLength={20} value={pickup.phone} onChange={(e) => setPickup({ ...pickup, phone: e.currentTarget.value })} />
+            </label>
+          </fieldset>
+        )}
+        {hasPresell && (
+          <label className="co-check">
+            <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} />
+            <span>我已阅读并同意《预售协议》：{p.presellAgree || '预售商品定金支付后不予退还。'}</span>
+          </label>
+        )}
+      </section>
+
+      <aside className="checkout__summary" aria-label="订单结算">
+        <dl>
+          <div>
+            <dt>商品件数</dt>
+            <dd>{data.total_num} 件</dd>
+          </div>
+          <div>
+            <dt>商品总价</dt>
+            <dd>{money(data.total_price)}</dd>
+          </div>
+          {data.order_svip_discount !== '0.00' && (
+            <div>
+              <dt>会员优惠</dt>
+              <dd>-{money(data.order_svip_discount)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>店铺优惠</dt>
+            <dd data-summary="coupon">-{money(data.order_coupon_price)}</dd>
+          </div>
+          <div>
+            <dt>平台优惠</dt>
+            <dd data-summary="platform">-{money(data.total_platform_coupon_price)}</dd>
+          </div>
+          {data.order_total_integral > 0 && (
+            <div>
+              <dt>积分抵扣</dt>
+              <dd>-{money(data.order_total_integral_price)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>运费</dt>
+            <dd data-summary="postage">+{money(data.order_total_postage)}</dd>
+          </div>
+        </dl>
+        <p className="checkout__pay">
+          应付总额：<strong data-summary="pay">{money(data.order_price)}</strong>
+          {!p.currency.base && <small>（实付 {charged(data.order_price)}）</small>}
+        </p>
+        {data.address && data.order.some((o) => !o.order.isTake) && (
+          <p className="checkout__ship">
+            寄送至：{data.address.address}　收货人：{data.address.real_name} {data.address.phone}
+          </p>
+        )}
+        {data.status === 'noDeliver' && <p className="checkout__warn">部分商品不在配送范围内，请更换收货地址或移除这些商品</p>}
+        <button type="button" className="btn btn--primary checkout__submit" onClick={submit} disabled={submitting || busy} aria-busy={submitting}>
+          {submitting ? '提交中…' : '提交订单'}
+        </button>
+      </aside>
+    </div>
+  );
+}
+
+function InvoiceFields({ inv, onChange }: { inv: InvoiceDraft; onChange: (patch: Partial<InvoiceDraft>) => void }) {
+  const field = (key: keyof InvoiceDraft, label: string, max: number) => (
+    <label>
+      {label}
+      <input type="text" maxLength={max} value={String(inv[key] ?? '')} onChange={(e) => onChange({ [key]: e.currentTarget.value })} />
+    </label>
+  );
+  const company = inv.receipt_type === 2 || inv.receipt_title_type === 2;
+  return (
+    <fieldset className="co-invoice">
+      <legend>{inv.receipt_type === 2 ? INVOICE_TEXT.vat : INVOICE_TEXT.normal}</legend>
+      {inv.receipt_type === 1 && (
+        <div className="co-invoice__kind">
+          <label>
+            <input type="radio" checked={inv.receipt_title_type !== 2} onChange={() => onChange({ receipt_title_type: 1 })} /> 个人
+          </label>
+          <label>
+            <input type="radio" checked={inv.receipt_title_type === 2} onChange={() => onChange({ receipt_title_type: 2 })} /> 企业
+          </label>
+        </div>
+      )}
+      {field('receipt_title', company ? '单位名称' : '发票抬头', 100)}
+      {company && field('duty_paragraph', '纳税人识别号', 20)}
+      {inv.receipt_type === 1 && field('email', '收票邮箱', 100)}
+      {inv.receipt_type === 2 && (
+        <>
+          {field('bank_name', '开户银行', 100)}
+          {field('bank_code', '银行账号', 40)}
+          {field('address', '注册地址', 200)}
+          {field('tel', '注册电话', 30)}
+        </>
+      )}
+    </fieldset>
+  );
+}
