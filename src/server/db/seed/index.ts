@@ -6,10 +6,11 @@ import { siteConfigRows, topBanner, hotKeywords } from './site.ts';
 import { demoUsers, demoCart, DEMO_PASSWORD } from './users.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedAddresses } from './addresses.ts';
 import { invalidateCatalogue } from '../../services/cache.ts';
 
 /** Raise when the demo seed gains content: a database seeded by an older version gets the additions. */
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 const MARKER = 'seed_version';
 
 /**
@@ -38,6 +39,7 @@ export async function seedDemo(db: Db): Promise<void> {
       .values(demoUsers.map((u) => ({ ...u, pwdHash })))
       .onConflictDoNothing();
     await tx.insert(s.cart).values(demoCart).onConflictDoNothing();
+    await seedAddresses(tx);
     await seedCatalogue(tx);
     // Explicit ids were inserted: move the sequences past them.
     for (const [table, col] of [
