@@ -134,19 +134,3 @@ export const regionQuery = z.object({
   ),
 });
 export type RegionQuery = QueryInput<typeof regionQuery>;
-
-/** Placeholder names of the region data's second level (a municipality's "市辖区"), left out where an address is shown. */
-const PLACEHOLDER_REGIONS = new Set(['市辖区', '县', '省直辖县级行政区划', '自治区直辖县级行政区划']);
-
-/** The region part of an address as shown on a card: "广东省 深圳市 南山区 粤海街道" or "Springfield, IL 62701". */
-export function regionLabel(a: {
-  country: string;
-  province: string;
-  city: string;
-  district: string;
-  street: string;
-  post_code: string;
-}): string {
-  if (a.country === MAINLAND) return [a.province, a.city, a.district, a.street].filter((n) => n && !PLACEHOLDER_REGIONS.has(n)).join(' ');
-  return [a.district, a.city, [a.province, a.post_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-}
