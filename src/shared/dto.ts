@@ -131,3 +131,41 @@ export interface OrderCheckDto {
   mer_form_id: number;
   key: string;
 }
+
+/** One node of a mainland region path: region code and name. */
+export interface AreaNodeDto {
+  id: number;
+  name: string;
+}
+
+/**
+ * A shopper's delivery address (reference `/user/address_list`). `phone` is the national number for a mainland
+ * number and international (`+1 202 555 0123`) otherwise. Mainland addresses carry `area` (province to street)
+ * with `province_id` and `city_id` (the last node); overseas ones a free region and city, `post_code`, empty
+ * `area` and zero ids.
+ */
+export interface AddressDto {
+  address_id: number;
+  real_name: string;
+  phone: string;
+  country: string;
+  province: string;
+  city: string;
+  district: string;
+  street: string;
+  city_id: number;
+  province_id: number;
+  area: AreaNodeDto[];
+  post_code: string;
+  detail: string;
+  is_default: 0 | 1;
+}
+
+/** A region of the 4-level picker (`GET /api/v2/system/city/lst/{pid}`); `snum` is its number of children. */
+export interface RegionDto {
+  id: number;
+  name: string;
+  parent_id: number;
+  level: number;
+  snum: number;
+}

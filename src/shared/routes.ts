@@ -67,7 +67,7 @@ export const ROUTES = {
   storeCategory: r('/store/category', false, false, built),
   storeCoupon: r('/store/storeCoupon', false, false, built),
   user: r('/user', true, false, { ...built, ...menu('账户管理', 1) }),
-  userAddressList: r('/user/address_list', true, false, menu('地址管理', 8)),
+  userAddressList: r('/user/address_list', true, false, { ...built, ...menu('地址管理', 8) }),
   userBalance: r('/user/balance', true, false, menu('我的余额', 5)),
   userCollect: r('/user/collect', true, false, menu('我的收藏', 7)),
   userIntegral: r('/user/integral', true, false, menu('我的积分', 6)),

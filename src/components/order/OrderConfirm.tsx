@@ -97,7 +97,11 @@ export default function OrderConfirm(p: OrderConfirmProps) {
     recheck({ ...choice, useCoupon: { ...explicitCoupons(data), [String(merId)]: id ? [id] : [] } });
 
   const toggleTake = (merId: number, take: boolean) =>
-    recheck({ ...choice, useCoupon: explicitCoupons(data), takes: take ? [...choice.takes, merId] : choice.takes.filter((m) => m !== merId) });
+    recheck({
+      ...choice,
+      useCoupon: explicitCoupons(data),
+      takes: take ? [...choice.takes, merId] : choice.takes.filter((m) => m !== merId),
+    });
 
   async function submit() {
     if (submitting) return;
@@ -210,7 +214,11 @@ export default function OrderConfirm(p: OrderConfirmProps) {
               <div className="co-merchant__opts">
                 <label className="co-opt">
                   <span>配送方式</span>
-                  <select value={o.order.isTake ? 'take' : 'express'} onChange={(e) => toggleTake(o.mer_id, e.currentTarget.value === 'take')} disabled={busy}>
+                  <select
+                    value={o.order.isTake ? 'take' : 'express'}
+                    onChange={(e) => toggleTake(o.mer_id, e.currentTarget.value === 'take')}
+                    disabled={busy}
+                  >
                     <option value="express">快递配送</option>
                     {o.order.allow_take === 1 && <option value="take">到店自提</option>}
                   </select>
@@ -239,7 +247,9 @@ export default function OrderConfirm(p: OrderConfirmProps) {
                 </label>
                 <div className="co-opt">
                   <span>运费</span>
-                  <strong>{o.order.isTake ? '到店自提，免运费' : o.order.postage_price === '0.00' ? '包邮' : money(o.order.postage_price)}</strong>
+                  <strong>
+                    {o.order.isTake ? '到店自提，免运费' : o.order.postage_price === '0.00' ? '包邮' : money(o.order.postage_price)}
+                  </strong>
                 </div>
                 <label className="co-opt">
                   <span>发票</span>
@@ -305,11 +315,21 @@ export default function OrderConfirm(p: OrderConfirmProps) {
             <legend>提货人信息</legend>
             <label>
               姓名
-              <input type="text" maxLength={25} value={pickup.real_name} onChange={(e) => setPickup({ ...pickup, real_name: e.currentTarget.value })} />
+              <input
+                type="text"
+                maxLength={25}
+                value={pickup.real_name}
+                onChange={(e) => setPickup({ ...pickup, real_name: e.currentTarget.value })}
+              />
             </label>
             <label>
               手机号
-              <input type="tel" maxLength={20} value={pickup.phone} onChange={(e) => setPickup({ ...pickup, phone: e.currentTarget.value })} />
+              <input
+                type="tel"
+                maxLength={20}
+                value={pickup.phone}
+                onChange={(e) => setPickup({ ...pickup, phone: e.currentTarget.value })}
+              />
             </label>
           </fieldset>
         )}
@@ -366,7 +386,13 @@ export default function OrderConfirm(p: OrderConfirmProps) {
           </p>
         )}
         {data.status === 'noDeliver' && <p className="checkout__warn">部分商品不在配送范围内，请更换收货地址或移除这些商品</p>}
-        <button type="button" className="btn btn--primary checkout__submit" onClick={submit} disabled={submitting || busy} aria-busy={submitting}>
+        <button
+          type="button"
+          className="btn btn--primary checkout__submit"
+          onClick={submit}
+          disabled={submitting || busy}
+          aria-busy={submitting}
+        >
           {submitting ? '提交中…' : '提交订单'}
         </button>
       </aside>

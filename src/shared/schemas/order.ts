@@ -57,20 +57,22 @@ const text = (name: string, max: number) =>
       .max(max, `${name}不能超过${max}个字`),
   );
 
-export const receiptInput = z.object({
-  receipt_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '发票类型不正确' })),
-  receipt_title_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '发票抬头类型不正确' })),
-  receipt_title: text('发票抬头', 100).pipe(z.string().min(1, '请填写发票抬头')),
-  duty_paragraph: text('税号', 20),
-  email: text('邮箱', 100),
-  bank_name: text('开户银行', 100),
-  bank_code: text('银行账号', 40),
-  address: text('注册地址', 200),
-  tel: text('注册电话', 30),
-}).superRefine((inv, ctx) => {
-  const problem = invoiceProblem(inv);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const receiptInput = z
+  .object({
+    receipt_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '发票类型不正确' })),
+    receipt_title_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '发票抬头类型不正确' })),
+    receipt_title: text('发票抬头', 100).pipe(z.string().min(1, '请填写发票抬头')),
+    duty_paragraph: text('税号', 20),
+    email: text('邮箱', 100),
+    bank_name: text('开户银行', 100),
+    bank_code: text('银行账号', 40),
+    address: text('注册地址', 200),
+    tel: text('注册电话', 30),
+  })
+  .superRefine((inv, ctx) => {
+    const problem = invoiceProblem(inv);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 export type ReceiptInput = z.output<typeof receiptInput>;
 
 export const orderCreateInput = orderCheckInput.extend({

@@ -7,6 +7,7 @@ import { demoUsers, demoCart, DEMO_PASSWORD } from './users.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedBuying } from './buying.ts';
+import { seedAddresses } from './addresses.ts';
 import { invalidateCatalogue } from '../../services/cache.ts';
 
 /** Raise when the demo seed gains content: a database seeded by an older version gets the additions. */
@@ -39,6 +40,7 @@ export async function seedDemo(db: Db): Promise<void> {
       .values(demoUsers.map((u) => ({ ...u, pwdHash })))
       .onConflictDoNothing();
     await tx.insert(s.cart).values(demoCart).onConflictDoNothing();
+    await seedAddresses(tx);
     await seedCatalogue(tx);
     await seedBuying(tx);
     // Explicit ids were inserted: move the sequences past them.
