@@ -2,6 +2,7 @@
 //   <button data-action="claim-coupon" data-id="12">领取</button>
 //   <button data-action="relation" data-type="10" data-id="3" aria-pressed="false"
 //           data-on="已关注" data-off="关注店铺">关注店铺</button>
+//   <button data-action="cancel-order" data-id="5" data-confirm="确定取消这个订单吗？">取消订单</button>
 // A coupon the shopper may take again keeps its button ("再领一张"). Visitors get the login dialog first; a refused request shows the server's Chinese message.
 import { $loggedIn } from '../stores/session.ts';
 import { askLogin } from './login.ts';
@@ -37,9 +38,18 @@ async function toggleRelation(btn: HTMLButtonElement): Promise<void> {
   toast(on ? '已取消' : btn.dataset.type === '10' ? '关注成功' : '收藏成功');
 }
 
+/** Cancels an unpaid order after the shopper confirms, then shows its new state. */
+async function cancelOrder(btn: HTMLButtonElement): Promise<void> {
+  if (btn.dataset.confirm && !window.confirm(btn.dataset.confirm)) return;
+  await send('POST', `/api/order/cancel/${encodeURIComponent(btn.dataset.id ?? '')}`);
+  toast('订单已取消');
+  location.reload();
+}
+
 const handlers: Record<string, (btn: HTMLButtonElement) => Promise<void>> = {
   'claim-coupon': claimCoupon,
   relation: toggleRelation,
+  'cancel-order': cancelOrder,
 };
 
 export function wireActions(): void {

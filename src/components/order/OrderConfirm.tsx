@@ -1,30 +1,23 @@
-import { useRef, useState, type ReactNode } from 'react';
-import type { CheckCouponDto, OrderCheckDto } from '../../shared/dto.ts';
+import { useRef, useState } from 'react';
+import type { AddressDto, CheckCouponDto, OrderCheckDto } from '../../shared/dto.ts';
+import { regionLabel } from '../../shared/address.ts';
+import { ADDRESS_LIMIT } from '../../shared/schemas/address.ts';
+import { AddressDialog } from '../address/AddressDialog.tsx';
 import { ApiError, post } from '../../client/api.ts';
 import { toast } from '../../client/toast.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
 import { charged, shown, type ShownCurrency } from './money.ts';
 import { INVOICE_TEXT, invoiceProblem, type InvoiceDraft } from './invoice.ts';
 
-export interface CheckoutAddress {
-  address_id: number;
-  real_name: string;
-  phone: string;
-  text: string;
-  is_default: boolean;
-}
-
 export interface OrderConfirmProps {
   cartIds: number[];
   initial: OrderCheckDto;
-  addresses: CheckoutAddress[];
+  addresses: AddressDto[];
+  /** The shopper's ship-to country (a new address starts there). */
+  shipTo: string;
   currency: ShownCurrency;
-  /** Presale agreement text (sys_product_presell_agree), shown when the order holds a presale. */
-  presellAgree: string;
-  /** Where "manage addresses" and "add" lead (the address page, which has the region picker). */
+  /** Where "manage addresses" leads. */
   addressHref: string;
-  /** Renders the new-address form (the address island); gets a callback for the saved address. */
-  children?: ReactNode;
 }
 
 interface Choice {
@@ -57,6 +50,8 @@ export default function OrderConfirm(p: OrderConfirmProps) {
   const [pickup, setPickup] = useState({ real_name: '', phone: '' });
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [addresses, setAddresses] = useState(p.addresses);
+  const [adding, setAdding] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const seq = useRef(0);
   const money = (y: string) => shown(p.currency, y);
@@ -144,9 +139,9 @@ export default function OrderConfirm(p: OrderConfirmProps) {
           <h2 id="co-address">收货地址</h2>
           <a href={p.addressHref}>管理收货地址</a>
         </div>
-        {p.addresses.length ? (
+        {addresses.length ? (
           <ul className="co-addresses">
-            {p.addresses.map((a) => (
+            {addresses.map((a) => (
               <li key={a.address_id}>
                 <button
                   type="button"
@@ -156,9 +151,11 @@ export default function OrderConfirm(p: OrderConfirmProps) {
                 >
                   <span className="co-address__who">
                     {a.real_name} <span>{a.phone}</span>
-                    {a.is_default && <em className="co-address__default">默认</em>}
+                    {a.is_default === 1 && <em className="co-address__default">默认</em>}
                   </span>
-                  <span className="co-address__text">{a.text}</span>
+                  <span className="co-address__text">
+                    {regionLabel(a)} {a.detail}
+                  </span>
                 </button>
               </li>
             ))}
@@ -166,7 +163,21 @@ export default function OrderConfirm(p: OrderConfirmProps) {
         ) : (
           <p className="checkout__empty">还没有收货地址，请先新增一个。</p>
         )}
-        {p.children}
+        {addresses.length < ADDRESS_LIMIT && (
+          <button type="button" className="btn co-address-add" onClick={() => setAdding(true)}>
+            + 新增收货地址
+          </button>
+        )}
+        <AddressDialog
+          open={adding}
+          shipTo={p.shipTo}
+          onClose={() => setAdding(false)}
+          onSaved={(a) => {
+            setAdding(false);
+            setAddresses([a, ...addresses.filter((x) => x.address_id !== a.address_id)]);
+            void recheck({ ...choice, useCoupon: explicitCoupons(data), addressId: a.address_id });
+          }}
+        />
       </section>
 
       <section className="checkout__block" aria-labelledby="co-goods">
@@ -252,7 +263,12 @@ export default function OrderConfirm(p: OrderConfirmProps) {
                   </strong>
                 </div>
                 <label className="co-opt">
-                  <span>发票</span>
+                  <span>
+                    发票
+                    <a className="co-opt__help" href="/privacy_agreement?type=sys_receipt_agree" target="_blank" rel="noopener">
+                      发票须知
+                    </a>
+                  </span>
                   <select value={inv.receipt_type} onChange={(e) => setInv({ receipt_type: Number(e.currentTarget.value) as 0 | 1 | 2 })}>
                     <option value={0}>不开发票</option>
                     <option value={1}>电子普通发票</option>
@@ -336,7 +352,13 @@ export default function OrderConfirm(p: OrderConfirmProps) {
         {hasPresell && (
           <label className="co-check">
             <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} />
-            <span>我已阅读并同意《预售协议》：{p.presellAgree || '预售商品定金支付后不予退还。'}</span>
+            <span>
+              我已阅读并同意
+              <a href="/privacy_agreement?type=sys_product_presell_agree" target="_blank" rel="noopener">
+                《预售协议》
+              </a>
+              ，预售商品定金支付后不予退还
+            </span>
           </label>
         )}
       </section>

@@ -29,6 +29,8 @@ import { offerStatus } from '../promotion/seckill-clock.ts';
 import { presellStatus } from '../promotion/presell-state.ts';
 import { readSettings } from '../site/read-settings.ts';
 import { quantityBounds } from '../../../shared/sku.ts';
+import { regionLabel } from '../../../shared/address.ts';
+import { toAddressDto } from '../address/address-row.ts';
 import { priceOrder, PriceRefusal, type CouponCandidate, type LineInput, type PricedOrder, type TemplateInput } from './price-order.ts';
 
 export const ORDER_TEXT = {
@@ -340,14 +342,14 @@ async function loadAddress(db: Db, uid: number, id: number | undefined): Promise
     if (id) throw notFound(ORDER_TEXT.addressGone);
     return null;
   }
-  const region = a.country === 'CN' ? [a.province, a.city, a.district, a.street] : [a.country, a.province, a.city, a.postCode];
+  const dto = toAddressDto(a);
   return {
     addressId: a.addressId,
     realName: a.realName,
-    phone: a.phone,
+    phone: dto.phone,
     country: a.country,
     provinceId: a.provinceId,
-    text: [...region.filter(Boolean), a.detail].join(' '),
+    text: `${regionLabel(dto)} ${a.detail}`,
   };
 }
 

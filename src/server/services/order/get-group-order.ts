@@ -5,8 +5,8 @@ import { idField } from '../../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { notFound, parseInput } from '../input.ts';
-import { formatDateTime } from '../dates.ts';
-import { CANCEL_TEXT } from './cancel-order.ts';
+import { formatDateTime, now } from '../dates.ts';
+import { CANCEL_TEXT, cancelGroupOrder } from './cancel-order.ts';
 
 export interface GroupOrderItemDto {
   order_product_id: number;
@@ -79,11 +79,19 @@ export interface GroupOrderDto {
 export async function getGroupOrder(ctx: ServiceContext, input: { id: unknown }): Promise<GroupOrderDto> {
   const user = requireUser(ctx);
   const { id } = parseInput(z.object({ id: idField('订单ID') }), input);
-  const [g] = await ctx.db
-    .select()
-    .from(storeGroupOrder)
-    .where(and(eq(storeGroupOrder.groupOrderId, id), eq(storeGroupOrder.uid, user.uid), eq(storeGroupOrder.isDel, false)));
+  const read = () =>
+    ctx.db
+      .select()
+      .from(storeGroupOrder)
+      .where(and(eq(storeGroupOrder.groupOrderId, id), eq(storeGroupOrder.uid, user.uid), eq(storeGroupOrder.isDel, false)));
+  let [g] = await read();
   if (!g) throw notFound(CANCEL_TEXT.gone);
+  // Past its deadline and still unpaid: cancel it now rather than show it payable until the job runs (once either way).
+  if (!g.paid && !g.isCancel && g.cancelTime <= now()) {
+    await cancelGroupOrder(ctx.db, id, CANCEL_TEXT.expired);
+    [g] = await read();
+    if (!g) throw notFound(CANCEL_TEXT.gone);
+  }
   const orders = await ctx.db
     .select({ o: storeOrder, m: merchant })
     .from(storeOrder)
