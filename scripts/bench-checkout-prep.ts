@@ -14,7 +14,7 @@ const shoppers = Number(process.argv[2] ?? 500);
 const stock = Number(process.argv[3] ?? 50);
 const database = await openDatabase({ seed: true });
 const { db } = database;
-const offer = (await listSeckillProducts({ db, user: null }, {})).list.find((o) => o.stock > 0);
+const offer = (await listSeckillProducts({ db }, {})).list.find((o) => o.stock > 0);
 if (!offer) throw new Error('no running flash sale');
 const [sku] = await db
   .select()

@@ -18,9 +18,34 @@ export function guaranteeOf(p: { isTrader: boolean; deliveryFree: boolean; topCa
   return { template_name: p.isTrader ? '自营服务保障' : '商家服务保障', guarantee: items };
 }
 
-/** The shipping line (`temp {name, info}`). */
-export function shippingOf(deliveryFree: boolean): { name: string; info: string } {
-  return deliveryFree
-    ? { name: '包邮', info: '全国包邮（港澳台及偏远地区除外）' }
-    : { name: '满99包邮', info: '单笔订单满99元包邮，不满收取运费8元' };
+/** A shipping template as the product page describes it (amounts in cents, `first`/`continue` in items or kg). */
+export interface ShippingTerms {
+  type: number;
+  freePrice: number;
+  first: number;
+  firstPrice: number;
+  continue: number;
+  continuePrice: number;
+  /** Names of the regions the merchant does not deliver to. */
+  undelivered: string[];
+  /** Whether some regions cost more than the default rule. */
+  dearer: boolean;
+}
+
+const yuan = (cents: number) => (cents % 100 ? (cents / 100).toFixed(2) : String(cents / 100));
+
+/**
+ * The shipping line (`temp {name, info}`): free shipping, or the product's template (threshold, first and
+ * further units, remote regions, regions not delivered to) as checkout will charge it.
+ */
+export function shippingOf(deliveryFree: boolean, terms?: ShippingTerms | null): { name: string; info: string } {
+  if (deliveryFree || !terms) return { name: '包邮', info: '全国包邮（港澳台及偏远地区除外）' };
+  const unit = terms.type === 2 ? 'kg' : '件';
+  const parts = [
+    terms.freePrice > 0 ? `单笔订单满${yuan(terms.freePrice)}元包邮` : '',
+    `不满时首${terms.first}${unit}运费${yuan(terms.firstPrice)}元，每增加${terms.continue}${unit}加${yuan(terms.continuePrice)}元`,
+    terms.dearer ? '偏远地区运费另计' : '',
+    terms.undelivered.length ? `不配送：${terms.undelivered.join('、')}` : '',
+  ];
+  return { name: terms.freePrice > 0 ? `满${yuan(terms.freePrice)}包邮` : '运费', info: parts.filter(Boolean).join('；') };
 }

@@ -18,6 +18,7 @@ import type { ProductCard } from './product-card.ts';
 import { getCategoryTree, ancestorsOf } from './category-tree.ts';
 import { attrDtos, skuMap, type AttrDto, type SkuDto } from './sku-map.ts';
 import { guaranteeOf, shippingOf, type GuaranteeTemplate } from './guarantees.ts';
+import { shippingTerms } from './shipping-terms.ts';
 import { notFound } from '../input.ts';
 import { svipFields, type SvipFields } from './svip.ts';
 import { shows, tag } from '../cache-tags.ts';
@@ -104,11 +105,12 @@ export async function loadProductDetail(
   const merchant = row ? await loadMerchantCard(ctx, row.p.merId) : null;
   if (!row || !merchant) throw notFound(PRODUCT_GONE);
   const p = row.p;
-  const [[attrRows, skuRows, params, [replies]], tree, recommend, related] = await Promise.all([
+  const [[attrRows, skuRows, params, [replies]], tree, recommend, related, terms] = await Promise.all([
     parts(ctx, productId),
     getCategoryTree(ctx),
     listMerchantRecommend(ctx, p.merId, { exclude: productType === 0 ? productId : undefined }),
     isRelated(ctx, relationRef.type, relationRef.id),
+    p.deliveryFree || p.tempId === null ? null : shippingTerms(ctx, p.tempId),
   ]);
   const path = ancestorsOf(tree, p.cateId).map((c) => ({ store_category_id: c.store_category_id, cate_name: c.cate_name }));
   const attr = attrDtos(attrRows);
@@ -140,7 +142,7 @@ export async function loadProductDetail(
     sku: skuMap(attr, skuRows),
     params,
     guaranteeTemplate: guaranteeOf({ isTrader: !!merchant.is_trader, deliveryFree: p.deliveryFree, topCategory: path[0]?.cate_name }),
-    temp: shippingOf(p.deliveryFree),
+    temp: shippingOf(p.deliveryFree, terms),
     merchant: { ...merchant, recommend },
     isRelation: related,
     ...svipFields(toYuan(p.price)),
