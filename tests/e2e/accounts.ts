@@ -1,6 +1,6 @@
 // Accounts over the real HTTP API for browser and API tests: envelopes, SMS codes from the test outbox, a
 // freshly registered shopper.
-import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { APIRequestContext, APIResponse, BrowserContext } from '@playwright/test';
 import { expect } from './fixtures.ts';
 import { latestCode, uniquePhone } from './sms.ts';
 
@@ -51,4 +51,17 @@ export async function registered(api: APIRequestContext): Promise<{ phone: strin
   expect((await okBody(res)).message).toBe('注册成功');
   expect(sessionCookieOf(res)).toBeUndefined();
   return { phone, pwd: 'pass2026' };
+}
+
+/**
+ * A freshly registered shopper signed in through the API; with `context` and `baseURL` the browser gets the session
+ * cookie too. Returns the session token (for `Authorization: Bearer` API calls).
+ */
+export async function freshShopper(api: APIRequestContext, context?: BrowserContext, baseURL?: string): Promise<string> {
+  const { phone, pwd } = await registered(api);
+  const { data } = await okBody(await api.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd, phone_code: '86' } }));
+  if (context && baseURL) {
+    await context.addCookies([{ name: SESSION_COOKIE, value: data.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+  }
+  return data.token;
 }

@@ -1,21 +1,9 @@
 // /user/address_list and the address API: a freshly registered shopper manages addresses through the 4-level
 // region picker and the overseas form; the region list is public and cacheable; another shopper's address is a
 // 404. The demo accounts' addresses are only read.
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, sessionToken } from './fixtures.ts';
-import { SESSION_COOKIE, okBody, refusal, registered } from './accounts.ts';
-
-/** Registers a shopper and signs in through the API; the browser gets the session cookie. */
-async function freshShopper(request: APIRequestContext, context?: BrowserContext, baseURL?: string): Promise<string> {
-  const { phone, pwd } = await registered(request);
-  const { data } = await okBody(
-    await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd, phone_code: '86' } }),
-  );
-  if (context && baseURL) {
-    await context.addCookies([{ name: SESSION_COOKIE, value: data.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
-  }
-  return data.token;
-}
+import { freshShopper, okBody, refusal } from './accounts.ts';
 
 const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 

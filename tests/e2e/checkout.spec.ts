@@ -1,0 +1,213 @@
+// Checkout in Chromium: a freshly registered shopper checks out goods of two merchants, adds an address through
+// the region picker, sees the payable follow the coupon choice, submits once (a double click too) and lands on the
+// unpaid order with its countdown; an unpaid order left alone expires and gives its stock back. Each test has its
+// own shopper; stock is read through the public product API.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { freshShopper, okBody, refusal } from './accounts.ts';
+import { freePort, startServe } from './spawn-server.ts';
+import { SMS_OUTBOX } from './sms.ts';
+
+interface Sku {
+  product_id: number;
+  unique: string;
+  price: number;
+}
+
+/** An in-stock SKU (price ≥ ¥100, no quantity rule) of a normal product of merchant `merId`, other than `not`. */
+async function skuOf(api: APIRequestContext, merId: number, not: number[] = []): Promise<Sku> {
+  const { data } = await okBody(await api.get(`/api/product/spu/merchant/${merId}?limit=30`));
+  for (const p of data.list as { product_id: number; product_type: number }[]) {
+    if (p.product_type !== 0 || not.includes(p.product_id)) continue;
+    const detail = (await okBody(await api.get(`/api/store/product/detail/${p.product_id}`))).data;
+    if (detail.once_min_count || detail.once_max_count) continue;
+    const sku = Object.values(detail.sku as Record<string, { unique: string; stock: number; price: string }>).find(
+      (s) => s.stock > 10 && Number(s.price) >= 100,
+    );
+    if (sku) return { product_id: p.product_id, unique: sku.unique, price: Number(sku.price) };
+  }
+  throw new Error(`no SKU for merchant ${merId}`);
+}
+
+async function stockOf(api: APIRequestContext, sku: Sku): Promise<number> {
+  const detail = (await okBody(await api.get(`/api/store/product/detail/${sku.product_id}`))).data;
+  return Object.values(detail.sku as Record<string, { unique: string; stock: number }>).find((s) => s.unique === sku.unique)!.stock;
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function addLine(api: APIRequestContext, token: string, sku: Sku, n = 1): Promise<number> {
+  const res = await api.post('/api/user/cart/create', {
+    headers: bearer(token),
+    data: { product_id: sku.product_id, product_attr_unique: sku.unique, cart_num: n, is_new: 0, product_type: 0 },
+  });
+  return (await okBody(res)).data.cart_id;
+}
+
+/** A Beijing address through the address API. */
+async function addAddress(api: APIRequestContext, token: string): Promise<number> {
+  const res = await api.post('/api/user/address/create', {
+    headers: bearer(token),
+    data: {
+      address_id: 0,
+      real_name: '赵晓雨',
+      phone: '13612345678',
+      detail: '东华门大街 6 号',
+      is_default: 1,
+      area: [{ id: 11 }, { id: 1101 }, { id: 110101 }, { id: 110101001 }],
+    },
+  });
+  return (await okBody(res)).data.address_id;
+}
+
+/** The payable shown, in yuan. */
+const payable = async (page: Page) => Number((await page.locator('[data-summary="pay"]').textContent())!.replace(/[^\d.]/g, ''));
+
+test.describe('checkout', () => {
+  test('a new shopper adds an address with the region picker, sees the coupon move the payable, and lands on the unpaid order', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    await okBody(await request.post('/api/coupon/receive/2', { headers: bearer(token) })); // 新人专享券: ¥10 off from ¥99
+    const a = await skuOf(request, 1);
+    const b = await skuOf(request, 2);
+    const ids = [await addLine(request, token, a), await addLine(request, token, b)];
+
+    await page.goto(`/order_confirm?cartId=${ids.join(',')}`);
+    await expect(page.getByRole('heading', { name: '确认订单' })).toBeVisible();
+    await expect(page.locator('.co-merchant')).toHaveCount(2);
+    await expect(page.getByText('还没有收货地址')).toBeVisible();
+
+    // No address yet: submitting says so; the new address is chosen at once.
+    await page.getByRole('button', { name: '提交订单' }).click();
+    await expect(page.getByRole('status')).toHaveText('请选择收货地址');
+    await page.getByRole('button', { name: '+ 新增收货地址' }).click();
+    const dialog = page.getByRole('dialog', { name: '新增收货地址' });
+    await dialog.getByLabel('省份').selectOption({ label: '北京市' });
+    await dialog.getByLabel('城市').selectOption({ label: '市辖区' });
+    await dialog.getByLabel('区/县').selectOption({ label: '东城区' });
+    await dialog.getByLabel('街道/乡镇').selectOption({ label: '东华门街道' });
+    await dialog.getByLabel('详细地址').fill('东华门大街 6 号');
+    await dialog.getByLabel('收货人').fill('赵晓雨');
+    await dialog.getByLabel('手机号码').fill('13612345678');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByRole('button', { name: /赵晓雨/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('.checkout__ship')).toContainText('东城区 东华门街道 东华门大街 6 号');
+
+    // The best platform coupon is preselected; without it the payable is ¥10 more, with it again ¥10 less.
+    const platform = page.locator('[data-coupon-select="0"]');
+    await expect(platform.locator('option:checked')).toContainText('新人专享券');
+    const withCoupon = await payable(page);
+    await platform.selectOption('');
+    await expect.poll(() => payable(page)).toBeCloseTo(withCoupon + 10, 2);
+    await platform.selectOption((await platform.locator('option', { hasText: '新人专享券' }).getAttribute('value'))!);
+    await expect.poll(() => payable(page)).toBeCloseTo(withCoupon, 2);
+    await expect(page.locator('[data-summary="platform"]')).toContainText('10.00');
+
+    await page.getByRole('button', { name: '提交订单' }).click();
+    await expect(page).toHaveURL(/\/order_stay_detail\?orderId=\d+$/);
+    await expect(page.getByRole('heading', { name: '订单状态：等待付款' })).toBeVisible();
+    await expect(page.locator('[data-pay-price]')).toContainText(withCoupon.toFixed(2));
+    await expect(page.getByRole('link', { name: '立即付款' })).toHaveAttribute('href', /\/payment\?result=\d+/);
+    const timer = page.getByRole('timer');
+    const first = await timer.textContent();
+    expect(first).toMatch(/^00:1[45]:\d\d$/);
+    await expect(timer).not.toHaveText(first!);
+    // The cart lines became the order: checking them out again is refused.
+    await refusal(await request.post('/api/v2/order/check', { headers: bearer(token), data: { cart_id: ids } }));
+  });
+
+  test('a double click on submit places one order and takes the stock once; cancelling gives it back', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    await addAddress(request, token);
+    const sku = await skuOf(request, 3);
+    const id = await addLine(request, token, sku, 2);
+    const before = await stockOf(request, sku);
+    await page.goto(`/order_confirm?cartId=${id}`);
+    await page.getByRole('button', { name: '提交订单' }).dblclick();
+    await expect(page).toHaveURL(/\/order_stay_detail\?orderId=\d+$/);
+    expect(await stockOf(request, sku)).toBe(before - 2);
+
+    page.once('dialog', (d) => d.accept());
+    await page.getByRole('button', { name: '取消订单' }).click();
+    await expect(page.getByRole('heading', { name: '订单状态：已取消' })).toBeVisible();
+    expect(await stockOf(request, sku)).toBe(before);
+  });
+
+  test('another shopper’s order and lines are a 404, and bad check input is a clear 400', async ({ request, page, context, baseURL }) => {
+    const owner = await freshShopper(request);
+    await addAddress(request, owner);
+    const sku = await skuOf(request, 4);
+    const id = await addLine(request, owner, sku);
+    const check = (await okBody(await request.post('/api/v2/order/check', { headers: bearer(owner), data: { cart_id: [id] } }))).data;
+    const order = (
+      await okBody(await request.post('/api/v2/order/create', { headers: bearer(owner), data: { cart_id: [id], key: check.key } }))
+    ).data;
+
+    const other = await freshShopper(request, context, baseURL);
+    await refusal(await request.post('/api/v2/order/check', { headers: bearer(other), data: { cart_id: [id] } }), 404);
+    await refusal(await request.get(`/api/order/group_order_detail/${order.order_id}`, { headers: bearer(other) }), 404);
+    await refusal(await request.post(`/api/order/cancel/${order.order_id}`, { headers: bearer(other) }), 404);
+    const res = await page.goto(`/order_stay_detail?orderId=${order.order_id}`);
+    expect(res!.status()).toBe(404);
+    for (const cart_id of [[], ['x'], [1.5], [-3], 'a,b']) {
+      await refusal(await request.post('/api/v2/order/check', { headers: bearer(other), data: { cart_id } }));
+    }
+    await refusal(await request.post('/api/v2/order/create', { headers: bearer(other), data: { cart_id: [id], key: 'nope' } }));
+  });
+});
+
+test.describe('unpaid orders expire', () => {
+  test('an order left unpaid past its time is cancelled by the job runner and its stock comes back', async ({ browser }) => {
+    test.setTimeout(150_000);
+    const dir = mkdtempSync(join(tmpdir(), 'mallfront-expiry-'));
+    const env = { DATA_DIR: dir, MALLFRONT_TEST: '1', TRUST_PROXY: '1', SMS_OUTBOX };
+    // The operator shortens the payment window to one minute (the setting's smallest value).
+    const set = spawnSync('npx', ['tsx', 'scripts/setting.ts', 'order_cancel_minutes', '1'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+    expect(set.status, set.stderr).toBe(0);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServe({ ...env, PORT: String(port), SITE_URL: base });
+    try {
+      await server.ready();
+      const context = await browser.newContext({ baseURL: base });
+      const api = context.request;
+      const token = await freshShopper(api, context, base);
+      await addAddress(api, token);
+      const sku = await skuOf(api, 5);
+      const before = await stockOf(api, sku);
+      const id = await addLine(api, token, sku, 3);
+      const check = (await okBody(await api.post('/api/v2/order/check', { headers: bearer(token), data: { cart_id: [id] } }))).data;
+      expect(check.cancel_minutes).toBe(1);
+      const order = (
+        await okBody(await api.post('/api/v2/order/create', { headers: bearer(token), data: { cart_id: [id], key: check.key } }))
+      ).data;
+      expect(await stockOf(api, sku)).toBe(before - 3);
+      // Nobody opens the order: the expiry job alone brings the stock back after the minute.
+      await expect.poll(() => stockOf(api, sku), { timeout: 100_000, intervals: [2000] }).toBe(before);
+      const page = await context.newPage();
+      await page.goto(`/order_stay_detail?orderId=${order.order_id}`);
+      await expect(page.getByRole('heading', { name: '订单状态：已取消' })).toBeVisible();
+      await context.close();
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
