@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { cart, users } from '../../db/schema/index.ts';
-import { cartCreateInput, type CartCreateInput } from '../../../shared/schemas/catalogue.ts';
+import { cartCreateInput, type CartCreateInput } from '../../../shared/schemas/cart.ts';
 import { quantityBounds, type QuantityRule } from '../../../shared/sku.ts';
 import { transaction } from '../../db/transaction.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
