@@ -8,12 +8,11 @@ const blank = (v: unknown) => v === undefined || v === null || v === '';
 /** At most this many lines in one delete or buy-again call. */
 export const CART_BATCH_MAX = 100;
 
-/** A quantity: a positive whole number of pieces. */
-export const cartNumField = z.coerce
-  .number({ error: '购买数量不正确' })
-  .int('购买数量不正确')
-  .min(1, '购买数量不能小于1')
-  .max(99999, '购买数量过大');
+/** A quantity: a positive whole number of pieces, as a number or a form's text (never `true` or `[5]`). */
+export const cartNumField = z.preprocess(
+  (v) => (typeof v === 'number' || typeof v === 'string' ? v : Number.NaN),
+  z.coerce.number({ error: '购买数量不正确' }).int('购买数量不正确').min(1, '购买数量不能小于1').max(99999, '购买数量过大'),
+);
 
 /** A SKU handle (`product_sku.unique`). */
 export const skuUniqueField = z.string({ error: '请选择商品规格' }).trim().min(1, '请选择商品规格').max(64, '商品规格不正确');
