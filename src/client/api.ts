@@ -57,6 +57,8 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Let the request finish after the page is left (a save made while the shopper navigates away). */
+  keepalive?: boolean;
 }
 
 /** The one way islands talk to the backend. Resolves with `data` and the server's message, or rejects with an ApiError. */
@@ -74,6 +76,7 @@ export async function send<T>(method: 'GET' | 'POST', path: string, opts: Reques
       credentials: 'same-origin',
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
+      keepalive: opts.keepalive,
     });
     body = await res.json().catch(() => ({ status: res.status, message: res.statusText }));
   } catch (err) {

@@ -1,4 +1,4 @@
-import { post, get } from './api.ts';
+import { post, get, request } from './api.ts';
 import { setCartCount } from '../stores/cart.ts';
 
 /** The cart calls of the API contract (`/api/user/cart/*`), shared by the product page and the cart pages. */
@@ -26,4 +26,23 @@ export async function refreshCartCount(): Promise<number> {
 export async function addToCart(line: CartLine): Promise<number> {
   await createCartLine(line);
   return refreshCartCount();
+}
+
+/**
+ * Sets a cart line's quantity; refused beyond its limits or stock with the server's message. `keepalive` lets
+ * the save finish when the shopper leaves the page right after a click.
+ */
+export function changeCartLine(cartId: number, cartNum: number, keepalive = false): Promise<{ cart_id: number; cart_num: number }> {
+  return request('POST', `/api/user/cart/change/${cartId}`, { body: { cart_num: cartNum }, keepalive });
+}
+
+/** Deletes the shopper's lines among `ids` → the ids deleted. */
+export function deleteCartLines(ids: number[]): Promise<{ cart_id: number[] }> {
+  return post('/api/user/cart/delete', { cart_id: ids });
+}
+
+/** Favourites the line's product (relation type = product type, 0 or 1), then takes the line out of the cart. */
+export async function moveToFavourites(line: { cart_id: number; product_id: number; product_type: number }): Promise<void> {
+  await post('/api/user/relation/create', { type: line.product_type, type_id: line.product_id });
+  await deleteCartLines([line.cart_id]);
 }

@@ -11,6 +11,8 @@ export interface PageInput {
   url: URL;
   params?: Record<string, string | undefined>;
   request?: Request;
+  /** The request's cookies (pages that remember a shopper's choice in one, such as the cart's selection). */
+  cookies?: { get(name: string): { value: string } | undefined };
 }
 
 /** The service context of a page request. */

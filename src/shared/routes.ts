@@ -58,7 +58,7 @@ export const ROUTES = {
   refundLogistics: r('/refund_logistics', true),
   shopMore: r('/shop_more', false, false, built),
   shopStreet: r('/shop_street', false, false, built),
-  shoppingCart: r('/shopping_cart', true),
+  shoppingCart: r('/shopping_cart', true, false, built),
   goodsDetail: r('/goods_detail/[id]', false, false, built),
   goodsPresellDetail: r('/goods_presell_detail/[id]', false, false, built),
   goodsSeckillDetail: r('/goods_seckill_detail/[id]', false, false, built),

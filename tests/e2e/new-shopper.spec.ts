@@ -185,6 +185,6 @@ test('a signed-in home page prefetches only pages that exist and logs no console
     .locator('link[rel="prefetch"]')
     .evaluateAll((ls) => ls.map((l) => new URL((l as HTMLLinkElement).href).pathname));
   expect(prefetched).toContain('/news_list');
-  for (const missing of ['/shopping_cart', '/user/order_list', '/merchant_settled']) expect(prefetched).not.toContain(missing);
+  for (const missing of ['/user/order_list', '/merchant_settled']) expect(prefetched).not.toContain(missing);
   expect(errors).toEqual([]);
 });

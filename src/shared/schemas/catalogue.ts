@@ -220,19 +220,3 @@ export const arrivalInput = z.object({
     z.coerce.number({ error: '订阅类型不正确' }).refine((n) => n === 1, '订阅类型不正确'),
   ),
 });
-
-/** Add to cart / buy now (reference section 4c). `product_id` is the presell id for presales. */
-export const cartCreateInput = z.object({
-  product_id: idField('商品'),
-  product_attr_unique: z.string({ error: '请选择商品规格' }).trim().min(1, '请选择商品规格').max(64, '商品规格不正确'),
-  cart_num: z.coerce.number({ error: '购买数量不正确' }).int('购买数量不正确').min(1, '购买数量不能小于1').max(99999, '购买数量过大'),
-  is_new: z.preprocess(
-    (v) => (blank(v) ? 0 : v === true ? 1 : v === false ? 0 : v),
-    z.coerce.number({ error: '参数错误' }).refine((n) => n === 0 || n === 1, '参数错误'),
-  ),
-  product_type: z.preprocess(
-    (v) => (blank(v) ? 0 : v),
-    z.coerce.number({ error: '商品类型不正确' }).refine((n) => [0, 1, 2].includes(n), '商品类型不正确'),
-  ),
-});
-export type CartCreateInput = QueryInput<typeof cartCreateInput>;

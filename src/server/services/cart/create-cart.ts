@@ -1,20 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { cart, users } from '../../db/schema/index.ts';
-import { cartCreateInput, type CartCreateInput } from '../../../shared/schemas/catalogue.ts';
-import { quantityBounds, type QuantityRule } from '../../../shared/sku.ts';
+import { cart } from '../../db/schema/index.ts';
+import { cartCreateInput, type CartCreateInput } from '../../../shared/schemas/cart.ts';
 import { transaction } from '../../db/transaction.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
-import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
-import { resolveCartTarget, CART_TEXT } from './cart-target.ts';
-
-/** Refuses a quantity outside `[max(1, min), min(stock, max)]` with the limit that was broken. */
-function checkQuantity(n: number, rule: QuantityRule): void {
-  const { min } = quantityBounds(rule);
-  if (n < min) throw new ServiceError('invalid', CART_TEXT.min(min));
-  if (rule.once_max_count && n > rule.once_max_count) throw new ServiceError('invalid', CART_TEXT.max(rule.once_max_count));
-  if (n > rule.stock) throw new ServiceError('refused', CART_TEXT.stock(rule.stock));
-}
+import { resolveCartTarget, checkQuantity } from './cart-target.ts';
+import { lockCart } from './cart-lock.ts';
 
 /**
  * `POST /api/user/cart/create` (login required) → `{cart_id}`. Add to cart (`is_new` 0) merges with the
@@ -27,8 +18,7 @@ export async function createCart(ctx: ServiceContext, input: CartCreateInput): P
   const q = parseInput(cartCreateInput, input);
   const target = await resolveCartTarget(ctx, q);
   return transaction(ctx.db, async (tx) => {
-    // One shopper's cart writes queue on their user row, so two quick clicks cannot make two lines.
-    await tx.select({ uid: users.uid }).from(users).where(eq(users.uid, user.uid)).for('update');
+    await lockCart(tx, user.uid);
     const [line] = q.is_new
       ? []
       : await tx

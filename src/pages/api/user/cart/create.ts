@@ -1,7 +1,7 @@
 import { endpoint, ok } from '../../../../server/http/envelope.ts';
 import { readObjectBody } from '../../_input.ts';
 import { requireUser } from '../../../../server/services/context.ts';
-import { cartCreateInput } from '../../../../shared/schemas/catalogue.ts';
+import { cartCreateInput } from '../../../../shared/schemas/cart.ts';
 import { createCart } from '../../../../server/services/cart/create-cart.ts';
 
 /** Add to cart (`is_new` 0) or buy now (1) → `{cart_id}` (login first, then the body). */
