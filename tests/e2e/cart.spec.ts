@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { test, expect } from './fixtures.ts';
-import { SESSION_COOKIE, okBody, registered } from './accounts.ts';
+import { SESSION_COOKIE, freshShopper, okBody } from './accounts.ts';
 import { freePort, startServe } from './spawn-server.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { product, productSku } from '../../src/server/db/schema/index.ts';
@@ -23,12 +23,7 @@ const hydrated = (page: Page) => expect(page.locator('astro-island:has([data-car
 
 /** Registers a shopper and signs this browser in as them; API calls carry their token. */
 async function newShopper(request: APIRequestContext, context: BrowserContext, baseURL: string) {
-  const { phone, pwd } = await registered(request);
-  const { data } = await okBody(
-    await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd, phone_code: '86' } }),
-  );
-  await context.addCookies([{ name: SESSION_COOKIE, value: data.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
-  const headers = { 'X-Token': data.token };
+  const headers = { 'X-Token': await freshShopper(request, context, baseURL) };
   return {
     add: async (product_id: number, cart_num = 1) => {
       const detail = (await okBody(await request.get(`/api/store/product/detail/${product_id}`))).data;
@@ -120,6 +115,9 @@ test.describe('the cart page', () => {
     await summary.getByRole('link', { name: '去结算' }).click();
     await expect(page).toHaveURL(new RegExp(`/order_confirm\\?cartId=${coat}$`));
     expect((await shopper.list()).list[0].list[0]).toMatchObject({ cart_id: coat, cart_num: 4 });
+    // The checkout shows the line as saved.
+    await expect(page.locator(`.co-line`)).toHaveCount(1);
+    await expect(page.locator('.co-line__num')).toHaveText('×4');
   });
 
   test("claims a shop's coupon, moves a line to favourites, and an empty cart shows its ways out", async ({
