@@ -1,7 +1,7 @@
 // Checkout on a real database: run on PGlite (create-order.test.ts) and on PostgreSQL 15 (create-order.postgres.test.ts).
 // Each test makes its own shoppers and picks its own SKUs, so tests sharing one PostgreSQL server do not meet.
 import { describe, it, expect } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   cart,
@@ -10,6 +10,8 @@ import {
   job,
   orderKey,
   product,
+  productSku,
+  seckillProduct,
   storeGroupOrder,
   storeOrder,
   storeOrderProduct,
@@ -22,6 +24,8 @@ import { createOrder } from './create-order.ts';
 import { cancelGroupOrder, cancelOrder } from './cancel-order.ts';
 import { getGroupOrder } from './get-group-order.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
+import { createCart } from '../cart/create-cart.ts';
+import { listSeckillProducts } from '../promotion/list-seckill-products.ts';
 import { appJobs } from '../../jobs/registry.ts';
 
 const settled = (ps: Promise<unknown>[]) => Promise.allSettled(ps);
@@ -173,6 +177,39 @@ export function orderSuite(open: () => Promise<Database>) {
           .from(job)
           .where(and(eq(job.kind, 'order.expire'), eq(job.key, String(order.order_id)))),
       ).toHaveLength(0);
+    });
+  });
+
+  describe('limits', () => {
+    it('refuses more than the stock and more than a flash sale allows one shopper, counting orders not cancelled', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const a = await pickSku(d, { merId: 8 });
+      const id = await addLine(s, a, 3);
+      await setStock(d, a, 2);
+      await expect(checkOrder(s, { cart_id: [id], address_id: s.addressId })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/库存不足，最多可购买2件/),
+      });
+
+      const offers = (await listSeckillProducts({ db: d.db }, {})).list.filter((o) => o.stock > 2);
+      const offer = offers[offers.length - 1]!;
+      await d.db.update(seckillProduct).set({ oncePayCount: 1, allPayCount: 1 }).where(eq(seckillProduct.productId, offer.product_id));
+      const [sku] = await d.db
+        .select()
+        .from(productSku)
+        .where(and(eq(productSku.productId, offer.product_id), gt(productSku.stock, 1)))
+        .limit(1);
+      const buyNow = () =>
+        createCart(s, { product_id: offer.product_id, product_attr_unique: sku!.unique, cart_num: 1, is_new: 1, product_type: 1 });
+      const first = await placeOrder(s, [(await buyNow()).cart_id]);
+      await expect(checkOrder(s, { cart_id: [(await buyNow()).cart_id], address_id: s.addressId })).rejects.toMatchObject({
+        message: expect.stringMatching(/您已达到限购数量/),
+      });
+      // Once that order is cancelled, the shopper may buy again.
+      await cancelOrder(s, { id: first.order.order_id });
+      const again = await placeOrder(s, [(await buyNow()).cart_id]);
+      expect(again.order.order_id).toBeGreaterThan(first.order.order_id);
     });
   });
 
