@@ -5,7 +5,7 @@ import { getUser, maskPhone } from './get-user.ts';
 describe('getUser (GET /api/user)', () => {
   it('shows the member with a masked phone and both member flags', async () => {
     const db = await createTestDatabase();
-    expect(getUser(await userContext(db, 1))).toEqual({
+    expect(await getUser(await userContext(db, 1))).toEqual({
       uid: 1,
       nickname: '会员小米',
       avatar: '/images/avatar-1.svg',
@@ -14,8 +14,8 @@ describe('getUser (GET /api/user)', () => {
       is_open_member: 1,
       is_money_level: 1,
       scope: 'user',
-      now_money: '0.00',
-      integral: 0,
+      now_money: '500.00',
+      integral: 2000,
       total_recharge: '0.00',
       total_consume: '0.00',
       is_svip: 0,
@@ -24,7 +24,9 @@ describe('getUser (GET /api/user)', () => {
 
   it('shows an ordinary buyer without the member crown flags', async () => {
     const db = await createTestDatabase();
-    expect(getUser(await userContext(db, 2))).toMatchObject({
+    expect(await getUser(await userContext(db, 2))).toMatchObject({
+      now_money: '0.00',
+      integral: 0,
       nickname: '普通买家',
       phone: '139****9000',
       is_open_member: 0,
@@ -34,21 +36,21 @@ describe('getUser (GET /api/user)', () => {
 
   it('masks a non-Chinese number too', async () => {
     const db = await createTestDatabase();
-    const u = getUser(await userContext(db, 3));
+    const u = await getUser(await userContext(db, 3));
     expect(u).toMatchObject({ nickname: 'Alice', phone_code: '1', is_open_member: 1, is_money_level: 0 });
     expect(u.phone).toBe('20****23');
   });
 
   it('never hands out the full phone or the password hash', async () => {
     const db = await createTestDatabase();
-    const body = JSON.stringify(getUser(await userContext(db, 1)));
+    const body = JSON.stringify(await getUser(await userContext(db, 1)));
     expect(body).not.toContain('13800138000');
     expect(body).not.toMatch(/pwd|password|hash|scrypt/i);
   });
 
   it('refuses a visitor with status 400 请登录', async () => {
     const db = await createTestDatabase();
-    expect(() => getUser(visitorContext(db))).toThrow(expect.objectContaining({ status: 400, message: '请登录' }));
+    await expect(getUser(visitorContext(db))).rejects.toMatchObject({ status: 400, message: '请登录' });
   });
 });
 

@@ -1,3 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
+import { userBill, users } from '../../db/schema/index.ts';
+import { toYuan } from '../../../shared/money.ts';
 import { requireUser, type ServiceContext, type SessionUser } from '../context.ts';
 import type { UserAccountDto, UserDto } from '../../../shared/dto.ts';
 
@@ -25,12 +28,27 @@ export function toUserDto(u: SessionUser): UserDto {
 }
 
 /**
- * Balance, points and SVIP figures: the users table has no such columns yet (the user-centre issue adds
- * the ledgers), so every account shows the contract's zeros, which is what a new account has anyway.
+ * `GET /api/user`: the signed-in user with the wallet figures of the reference's user pages: balance and points as
+ * stored (each kept equal to its ledger, `user_bill`), top-ups and spending summed from the balance ledger.
+ * `is_svip` stays 0 while the mall runs no SVIP programme.
  */
-const NO_WALLET = { now_money: '0.00', integral: 0, total_recharge: '0.00', total_consume: '0.00', is_svip: 0 } as const;
-
-/** `GET /api/user`: the signed-in user with the wallet figures of the reference's user pages. */
-export function getUser(ctx: ServiceContext): UserAccountDto {
-  return { ...toUserDto(requireUser(ctx)), ...NO_WALLET };
+export async function getUser(ctx: ServiceContext): Promise<UserAccountDto> {
+  const user = requireUser(ctx);
+  const [wallet] = await ctx.db
+    .select({
+      nowMoney: users.nowMoney,
+      integral: users.integral,
+      recharged: sql<number>`(select coalesce(sum(${userBill.number}), 0)::int from ${userBill} where ${userBill.uid} = ${users.uid} and ${userBill.category} = 'now_money' and ${userBill.type} = 'recharge')`,
+      spent: sql<number>`(select coalesce(sum(${userBill.number}), 0)::int from ${userBill} where ${userBill.uid} = ${users.uid} and ${userBill.category} = 'now_money' and ${userBill.pm} = 0)`,
+    })
+    .from(users)
+    .where(eq(users.uid, user.uid));
+  return {
+    ...toUserDto(user),
+    now_money: toYuan(wallet?.nowMoney ?? 0),
+    integral: wallet?.integral ?? 0,
+    total_recharge: toYuan(wallet?.recharged ?? 0),
+    total_consume: toYuan(wallet?.spent ?? 0),
+    is_svip: 0,
+  };
 }
