@@ -135,11 +135,26 @@ test.describe('accounts API', () => {
       expect((await okBody(await pc.post('/api/pc/login/scan/check', { data: { key: data.key } }))).data).toEqual({ status: 201 });
       expect((await refusal(await pc.get(`/api/pc/login/scan/info?key=${data.key}`))).message).toBe('请登录');
       const info = (await okBody(await request.get(`/api/pc/login/scan/info?key=${data.key}`, { headers: bearer }))).data;
-      expect(info).toMatchObject({ status: 'pending', expires_at: expect.any(Number) });
+      expect(info).toMatchObject({
+        status: 'pending',
+        expires_at: expect.any(Number),
+        requester: {
+          browser: expect.any(String),
+          os: expect.any(String),
+          ip: expect.stringMatching(/^(\d+\.){3}\*$|:\*$/),
+          requested_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+          seconds_ago: expect.any(Number),
+        },
+      });
       expect(
         (await okBody(await request.post('/api/pc/login/scan/confirm', { data: { key: data.key, confirm: true }, headers: bearer })))
           .message,
       ).toBe('已确认登录');
+      // One answer per key: a second one is refused.
+      expect(
+        (await refusal(await request.post('/api/pc/login/scan/confirm', { data: { key: data.key, confirm: false }, headers: bearer })))
+          .message,
+      ).toBe('二维码已失效，请在电脑上刷新后重新扫码');
       // The key alone is not enough: only the browser that asked for it (its HttpOnly cookie) can claim it.
       expect((await okBody(await request.post('/api/pc/login/scan/check', { data: { key: data.key } }))).data.status).toBe(400);
       const done = await pc.post('/api/pc/login/scan/check', { data: { key: data.key } });
