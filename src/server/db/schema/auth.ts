@@ -5,6 +5,7 @@ import { users } from './user.ts';
 /**
  * SMS verification codes. Only an HMAC-SHA256 of the code (keyed by a per-row random salt) is stored, so a
  * database read does not reveal live codes. A code dies when consumed, superseded, expired or after 5 wrong tries.
+ * A register code asked for a registered phone is a decoy: its hash is random bytes, the hash of no code.
  */
 export const smsCode = pgTable(
   'sms_code',
