@@ -23,6 +23,13 @@ export interface ScanCheck {
   message?: string;
   result?: { token: string; user: UserDto };
 }
+export type ScanStatus = 'pending' | 'confirmed' | 'refused' | 'expired' | 'used';
+/** `GET /api/pc/login/scan/info`: the key's state and the browser that asked for it (see services/auth/scan-login.ts). */
+export interface ScanInfo {
+  status: ScanStatus;
+  expires_at: number;
+  requester: { browser: string; os: string; ip: string; requested_at: string; seconds_ago: number } | null;
+}
 interface CaptchaAnswer {
   key?: string;
   code?: string;
@@ -42,6 +49,7 @@ export const authApi = {
   changePhone: (b: { phone: string; phone_code: string; sms_code: string }) => send<unknown>('POST', '/api/user/change/phone', { body: b }),
   logout: () => post<unknown>('/api/logout'),
   scanKey: () => get<ScanKey>('/api/pc/login/scan'),
+  scanInfo: (key: string) => get<ScanInfo>('/api/pc/login/scan/info', { key }),
   scanCheck: (key: string) => post<ScanCheck>('/api/pc/login/scan/check', { key }),
   scanConfirm: (key: string, confirm: boolean) => send<unknown>('POST', '/api/pc/login/scan/confirm', { body: { key, confirm } }),
 };

@@ -23,4 +23,6 @@ export const config = {
   smsGatewayToken: process.env.SMS_GATEWAY_TOKEN || '',
   /** Template id passed to the gateway with every code. */
   smsTemplate: process.env.SMS_TEMPLATE || 'verify_code',
+  /** Template id of the notice sent, in place of a register code, to a phone that already has an account. */
+  smsNoticeTemplate: process.env.SMS_NOTICE_TEMPLATE || 'register_notice',
 };

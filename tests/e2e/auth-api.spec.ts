@@ -2,7 +2,7 @@
 // session cookies, SMS codes read from the test outbox. Every test uses its own fresh phone numbers.
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { codeCount, latestCode, uniquePhone } from './sms.ts';
+import { codeCount, latestCode, noticesFor, uniquePhone } from './sms.ts';
 import { SESSION_COOKIE, envelope, okBody, refusal, sendCode, sessionCookieOf, registered } from './accounts.ts';
 
 test.describe('accounts API', () => {
@@ -42,13 +42,9 @@ test.describe('accounts API', () => {
     expect((await envelope(again)).status).toBe(40000);
   });
 
-  test('a wrong password and a registered phone get their messages; bad input is a 400, never a 500', async ({ request }) => {
+  test('a wrong password gets its message; bad input is a 400, never a 500', async ({ request }) => {
     const wrong = await refusal(await request.post('/api/auth/login', { data: { account: `86${uniquePhone()}`, password: 'nope1234' } }));
     expect(wrong.message).toBe('账号或密码错误');
-    expect(
-      (await refusal(await request.post('/api/auth/verify', { data: { phone_code: '86', phone: '13800138000', type: 'register' } })))
-        .message,
-    ).toBe('该手机号已注册');
     expect((await refusal(await request.post('/api/auth/verify', { data: { phone_code: '86', type: 'login' } }))).message).toBe(
       '请填写手机号码',
     );
@@ -58,6 +54,41 @@ test.describe('accounts API', () => {
     ).toBe('请求格式不正确');
     expect((await refusal(await request.post('/api/auth/login', { data: [] }))).message).toBe('请求格式不正确');
     expect((await refusal(await request.post('/api/auth/smslogin', { data: { phone: 1 } }))).message).toBe('验证码错误');
+  });
+
+  test('a register code for a registered phone is answered as for a new one; the owner gets a notice and no code', async ({ request }) => {
+    const registeredPhone = '13800138000';
+    const fresh = uniquePhone();
+    const ask = async (phone: string) => {
+      const res = await request.post('/api/auth/verify', { data: { phone_code: '86', phone, type: 'register' } });
+      return { http: res.status(), body: await res.json() };
+    };
+    const first = await ask(registeredPhone);
+    expect(first).toEqual(await ask(fresh));
+    expect(first).toEqual({ http: 200, body: { status: 200, message: '验证码已发送' } });
+    // The same one-a-minute answer too.
+    const again = await ask(registeredPhone);
+    expect(again.http).toBe(429);
+    expect(again).toEqual(await ask(fresh));
+
+    const [notice] = await noticesFor(registeredPhone);
+    expect(notice).toMatchObject({
+      phone_code: '86',
+      type: 'register_notice',
+      text: expect.stringContaining('您已注册，可直接登录或找回密码'),
+    });
+    expect(notice!.code).toBeUndefined();
+    expect(await codeCount(registeredPhone, 'register')).toBe(0);
+    expect(await latestCode(fresh, { type: 'register' })).toMatch(/^\d{6}$/);
+
+    // No code registers the phone again: the answers are the code answers of a new phone.
+    for (const sms_code of ['000000', '123456']) {
+      const res = await request.post('/api/auth/register', {
+        data: { phone_code: '86', phone: registeredPhone, sms_code, pwd: 'take0ver', user_type: 'pc' },
+      });
+      expect((await refusal(res)).message).toBe('验证码错误');
+    }
+    await okBody(await request.post('/api/auth/login', { data: { account: `86${registeredPhone}`, password: 'mall123456' } }));
   });
 
   test('codes: one send a minute, single use, and 验证码错误 for any failed SMS login', async ({ request }) => {
@@ -135,11 +166,26 @@ test.describe('accounts API', () => {
       expect((await okBody(await pc.post('/api/pc/login/scan/check', { data: { key: data.key } }))).data).toEqual({ status: 201 });
       expect((await refusal(await pc.get(`/api/pc/login/scan/info?key=${data.key}`))).message).toBe('请登录');
       const info = (await okBody(await request.get(`/api/pc/login/scan/info?key=${data.key}`, { headers: bearer }))).data;
-      expect(info).toMatchObject({ status: 'pending', expires_at: expect.any(Number) });
+      expect(info).toMatchObject({
+        status: 'pending',
+        expires_at: expect.any(Number),
+        requester: {
+          browser: expect.any(String),
+          os: expect.any(String),
+          ip: expect.stringMatching(/^(\d+\.){3}\*$|:\*$/),
+          requested_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+          seconds_ago: expect.any(Number),
+        },
+      });
       expect(
         (await okBody(await request.post('/api/pc/login/scan/confirm', { data: { key: data.key, confirm: true }, headers: bearer })))
           .message,
       ).toBe('已确认登录');
+      // One answer per key: a second one is refused.
+      expect(
+        (await refusal(await request.post('/api/pc/login/scan/confirm', { data: { key: data.key, confirm: false }, headers: bearer })))
+          .message,
+      ).toBe('二维码已失效，请在电脑上刷新后重新扫码');
       // The key alone is not enough: only the browser that asked for it (its HttpOnly cookie) can claim it.
       expect((await okBody(await request.post('/api/pc/login/scan/check', { data: { key: data.key } }))).data.status).toBe(400);
       const done = await pc.post('/api/pc/login/scan/check', { data: { key: data.key } });

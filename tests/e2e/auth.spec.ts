@@ -195,6 +195,9 @@ test.describe('scan login', () => {
     await signIn(phone, baseURL!, 'member');
     const phonePage = await phone.newPage();
     await phonePage.goto(`/scan_login?key=${key}`);
+    // The phone names the computer's real browser and its address (the PC page's X-Forwarded-For, fixtures.ts).
+    await expect(phonePage.getByRole('definition').first()).toHaveText(/^Chrome \d+$/);
+    await expect(phonePage.getByRole('definition').last()).toHaveText(/^203\.0\.11\d\.\*$/);
     const reloaded = page.waitForEvent('load');
     await phonePage.getByRole('button', { name: '确认登录' }).click();
     await expect(phonePage.getByRole('status').filter({ hasText: '已确认登录' })).toBeVisible();

@@ -105,17 +105,32 @@ test('the area-code list in the login dialog is whole on screen and every countr
 test.describe('scan login on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the confirmation page is laid out for the phone: no sideways scroll, a large confirm button', async ({
+  test('the confirmation page is laid out for the phone: the requesting device, no sideways scroll, a large confirm button', async ({
     page,
     context,
     request,
     baseURL,
+    extraHTTPHeaders,
   }) => {
-    const { data } = await okBody(await request.get('/api/pc/login/scan'));
+    // The computer that shows the QR code: its browser, system and address are what the phone shows.
+    const pcAgent =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87';
+    const { data } = await okBody(await request.get('/api/pc/login/scan', { headers: { 'user-agent': pcAgent } }));
+    // The test's client address (fixtures.ts), which the test server takes from X-Forwarded-For.
+    const pcAddress = extraHTTPHeaders!['X-Forwarded-For']!;
     await signIn(context, baseURL!, 'member');
     await page.goto(`/scan_login?key=${data.key}`);
     const confirm = page.getByRole('button', { name: '确认登录' });
     await expect(confirm).toBeEnabled();
+    const device = page.getByRole('definition');
+    await expect(device).toHaveText([
+      'Microsoft Edge 126',
+      'Windows 10/11',
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d（北京时间，(刚刚|\d+秒前)）$/,
+      `${pcAddress.split('.').slice(0, 3).join('.')}.*`,
+    ]);
+    await expect(page.getByRole('term')).toHaveText(['浏览器', '操作系统', '请求时间', 'IP 地址']);
+    await expect(page.getByText('如果这不是你本人的操作，请点击拒绝')).toBeVisible();
     await mkdir('reports', { recursive: true });
     await page.screenshot({ path: 'reports/scan-login-phone.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -124,6 +139,16 @@ test.describe('scan login on a phone', () => {
     expect(box.width).toBeGreaterThanOrEqual(300);
     expect(box.height).toBeGreaterThanOrEqual(44);
     await expect(page.getByRole('heading', { name: '电脑端登录确认' })).toBeInViewport();
+    // The request time is mall time (UTC+8) whatever the browser's zone.
+    const shown = (await device.nth(2).textContent())!.slice(0, 19);
+    expect(Math.abs(Date.parse(`${shown.replace(' ', 'T')}+08:00`) - Date.now())).toBeLessThan(120_000);
+
+    // One answer only: after 拒绝 the key is used up, and the page says so on a second look.
+    await page.getByRole('button', { name: '拒绝' }).click();
+    await expect(page.getByRole('status')).toHaveText('已拒绝登录');
+    await page.reload();
+    await expect(page.getByRole('status')).toHaveText('已拒绝这次登录');
+    await expect(page.getByRole('button', { name: '确认登录' })).toHaveCount(0);
   });
 });
 

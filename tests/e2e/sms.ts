@@ -8,7 +8,9 @@ interface OutboxLine {
   phone: string;
   phone_code: string;
   type: string;
-  code: string;
+  /** A verification code; a notice (`register_notice`) has `text` instead. */
+  code?: string;
+  text?: string;
   at: string;
 }
 
@@ -28,7 +30,7 @@ async function linesFor(phone: string, type?: string): Promise<OutboxLine[]> {
 export async function latestCode(phone: string, opts: { type?: string; timeout?: number } = {}): Promise<string> {
   let code = '';
   await expect
-    .poll(async () => (code = (await linesFor(phone, opts.type)).at(-1)?.code ?? ''), {
+    .poll(async () => (code = (await linesFor(phone, opts.type)).filter((m) => m.code).at(-1)?.code ?? ''), {
       message: `an SMS code for ${phone} in ${SMS_OUTBOX}`,
       timeout: opts.timeout ?? 5000,
       intervals: [50],
@@ -37,9 +39,28 @@ export async function latestCode(phone: string, opts: { type?: string; timeout?:
   return code;
 }
 
-/** How many codes `phone` has received so far (to tell "nothing was sent" apart). */
+/** How many messages (codes, or of one `type`) `phone` has received so far (to tell "nothing was sent" apart). */
 export async function codeCount(phone: string, type?: string): Promise<number> {
   return (await linesFor(phone, type)).length;
+}
+
+/** The notices (messages with a text and no code) `phone` has received, polling until `count` are there. */
+export async function noticesFor(phone: string, count = 1, timeout = 5000): Promise<OutboxLine[]> {
+  let lines: OutboxLine[] = [];
+  await expect
+    .poll(
+      async () => {
+        lines = (await linesFor(phone)).filter((m) => m.text);
+        return lines.length;
+      },
+      {
+        message: `${count} SMS notice(s) for ${phone} in ${SMS_OUTBOX}`,
+        timeout,
+        intervals: [50],
+      },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return lines;
 }
 
 /** A mainland mobile number that no other test (or earlier run against this server) has used. */

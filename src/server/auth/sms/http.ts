@@ -4,7 +4,10 @@ import type { SmsMessage, SmsProvider } from './provider.ts';
 export interface HttpProviderOptions {
   url: string;
   token?: string;
+  /** Template of verification codes. */
   template: string;
+  /** Template of `register_notice` messages (default `register_notice`). */
+  noticeTemplate?: string;
   /** Injected in tests; the global fetch otherwise. */
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -13,8 +16,9 @@ export interface HttpProviderOptions {
 export const SMS_FAILED = '短信发送失败，请稍后再试';
 
 /**
- * Production delivery through an HTTP gateway: POSTs `{phone, phone_code, type, code, template}` as JSON, with
- * `Authorization: Bearer <token>` when a token is configured. Any non-2xx answer or network error fails the send.
+ * Production delivery through an HTTP gateway: POSTs `{phone, phone_code, type, code, template}` as JSON (a notice:
+ * `{phone, phone_code, type, text, template: noticeTemplate}`), with `Authorization: Bearer <token>` when a token is
+ * configured. Any non-2xx answer or network error fails the send.
  */
 export function createHttpProvider(o: HttpProviderOptions): SmsProvider {
   if (!o.url) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
@@ -24,7 +28,9 @@ export function createHttpProvider(o: HttpProviderOptions): SmsProvider {
     async send(m: SmsMessage) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (o.token) headers.authorization = `Bearer ${o.token}`;
-      const body = JSON.stringify({ phone: m.phone, phone_code: m.phone_code, type: m.type, code: m.code, template: o.template });
+      const content =
+        'code' in m ? { code: m.code, template: o.template } : { text: m.text, template: o.noticeTemplate ?? 'register_notice' };
+      const body = JSON.stringify({ phone: m.phone, phone_code: m.phone_code, type: m.type, ...content });
       let res: Response;
       try {
         res = await doFetch(o.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(o.timeoutMs ?? 10000) });

@@ -3,7 +3,7 @@ import { createHttpProvider } from './http.ts';
 import { createOutboxProvider } from './outbox.ts';
 import type { SmsProvider } from './provider.ts';
 
-export type { SmsMessage, SmsProvider } from './provider.ts';
+export type { CodeSms, NoticeSms, SmsMessage, SmsProvider, SmsType } from './provider.ts';
 
 let current: SmsProvider | undefined;
 
@@ -11,7 +11,12 @@ let current: SmsProvider | undefined;
 export function getSmsProvider(): SmsProvider {
   if (current) return current;
   if (config.smsProvider === 'http') {
-    current = createHttpProvider({ url: config.smsGatewayUrl, token: config.smsGatewayToken, template: config.smsTemplate });
+    current = createHttpProvider({
+      url: config.smsGatewayUrl,
+      token: config.smsGatewayToken,
+      template: config.smsTemplate,
+      noticeTemplate: config.smsNoticeTemplate,
+    });
   } else if (config.smsProvider === 'outbox') {
     current = createOutboxProvider(config.smsOutbox);
   } else {

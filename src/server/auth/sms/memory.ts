@@ -9,8 +9,10 @@ export function createMemoryProvider(): SmsProvider & { messages: SmsMessage[]; 
     async send(m) {
       messages.push({ ...m });
     },
+    /** The code of the phone's newest message; undefined when that message is a notice (no code was sent). */
     last(phone) {
-      return messages.filter((m) => m.phone === phone).at(-1)?.code;
+      const m = messages.filter((x) => x.phone === phone).at(-1);
+      return m && 'code' in m ? m.code : undefined;
     },
   };
 }

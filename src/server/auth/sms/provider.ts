@@ -1,7 +1,7 @@
 import type { CodeType } from '../../../shared/schemas/auth.ts';
 
 /** One verification code to deliver. */
-export interface SmsMessage {
+export interface CodeSms {
   phone: string;
   phone_code: string;
   type: CodeType;
@@ -9,8 +9,22 @@ export interface SmsMessage {
 }
 
 /**
- * Delivers verification codes. Implementations throw a ServiceError with a shopper-facing message when the
- * message could not be handed over, so the send is rolled back and the shopper may try again at once.
+ * A notice without a code. `register_notice`: someone asked for a register code for a phone that already has an
+ * account, so its owner is told instead (the answer to the asker does not say the phone is registered).
+ */
+export interface NoticeSms {
+  phone: string;
+  phone_code: string;
+  type: 'register_notice';
+  text: string;
+}
+
+export type SmsMessage = CodeSms | NoticeSms;
+export type SmsType = SmsMessage['type'];
+
+/**
+ * Delivers verification codes and notices. Implementations throw a ServiceError with a shopper-facing message when
+ * the message could not be handed over, so the send is rolled back and the shopper may try again at once.
  */
 export interface SmsProvider {
   readonly name: string;

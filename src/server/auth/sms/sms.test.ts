@@ -6,6 +6,7 @@ import { createOutboxProvider } from './outbox.ts';
 import { createHttpProvider, SMS_FAILED } from './http.ts';
 
 const message = { phone: '13800138000', phone_code: '86', type: 'login' as const, code: '123456' };
+const notice = { phone: '13800138000', phone_code: '86', type: 'register_notice' as const, text: '您已注册，可直接登录或找回密码' };
 
 describe('outbox SMS provider', () => {
   it('appends one JSON line per message, creating the folder, and logs it', async () => {
@@ -23,6 +24,14 @@ describe('outbox SMS provider', () => {
     expect(lines[1]).toMatchObject({ phone: '13800138000', phone_code: '86', type: 'register', code: '654321' });
     expect(Date.parse(lines[0].at)).not.toBeNaN();
     expect(logged[0]).toContain('123456');
+  });
+
+  it('writes a notice with its text in place of a code', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'sms-')), 'outbox.jsonl');
+    await createOutboxProvider(path, () => {}).send(notice);
+    const line = JSON.parse(readFileSync(path, 'utf8'));
+    expect(Object.keys(line)).toEqual(['phone', 'phone_code', 'type', 'text', 'at']);
+    expect(line).toMatchObject({ type: 'register_notice', text: notice.text });
   });
 });
 
@@ -45,6 +54,16 @@ describe('HTTP gateway SMS provider', () => {
     expect(init.method).toBe('POST');
     expect(init.headers).toMatchObject({ 'content-type': 'application/json', authorization: 'Bearer s3cret' });
     expect(JSON.parse(String(init.body))).toEqual({ ...message, template: 'verify_code' });
+  });
+
+  it('POSTs a notice with its text and the notice template', async () => {
+    const g = gateway(200);
+    await createHttpProvider({ url: 'https://sms.example/send', template: 'verify_code', noticeTemplate: 'reg_n', fetch: g.fetch }).send(
+      notice,
+    );
+    expect(JSON.parse(String(g.calls[0]!.init.body))).toEqual({ ...notice, template: 'reg_n' });
+    await createHttpProvider({ url: 'https://sms.example/send', template: 'verify_code', fetch: g.fetch }).send(notice);
+    expect(JSON.parse(String(g.calls[1]!.init.body)).template).toBe('register_notice');
   });
 
   it('sends no Authorization header without a token', async () => {

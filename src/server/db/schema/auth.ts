@@ -5,6 +5,7 @@ import { users } from './user.ts';
 /**
  * SMS verification codes. Only an HMAC-SHA256 of the code (keyed by a per-row random salt) is stored, so a
  * database read does not reveal live codes. A code dies when consumed, superseded, expired or after 5 wrong tries.
+ * A register code asked for a registered phone is a decoy: its hash is random bytes, the hash of no code.
  */
 export const smsCode = pgTable(
   'sms_code',
@@ -59,6 +60,8 @@ export type ScanStatus = (typeof SCAN_STATUSES)[number];
  * QR scan-login keys. Whoever holds a confirmed key gets a session, so only the key's SHA-256 is stored, and
  * the key is bound to the browser that asked for it (`browser_hash`, the SHA-256 of an HttpOnly cookie): a key
  * read off the screen by someone else cannot be claimed elsewhere. `uid` is the shopper who confirmed (or refused).
+ * `ip`, `user_agent` (cut to 300 characters) and `created_at` describe the requesting browser: the confirmation page
+ * shows them so a shopper can recognise a phished confirmation link.
  */
 export const scanLogin = pgTable(
   'scan_login',
@@ -69,6 +72,7 @@ export const scanLogin = pgTable(
     status: text('status').$type<ScanStatus>().notNull().default('pending'),
     uid: integer('uid').references(() => users.uid, { onDelete: 'cascade' }),
     ip: text('ip'),
+    userAgent: text('user_agent'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,12 +4,15 @@ export const accountText = {
   codeWrong: '验证码错误',
   codeExpired: '验证码已过期，请重新获取',
   codeTooManyTries: '验证码错误次数过多，请重新获取',
+  /** A right register code for a phone that was registered after the code was sent. */
+  codeInvalidated: '验证码已失效，请重新获取',
+  /** SMS to the owner of a registered phone, in place of a register code. */
+  registerNoticeSms: '有人尝试用您的手机号注册账号。您已注册，可直接登录或找回密码；如非本人操作，请忽略本短信。',
   waitSeconds: (n: number) => `请${n}秒后再试`,
   phoneDailyCap: '该手机号今日获取验证码次数已达上限，请明天再试',
   ipDailyCap: '今日获取验证码次数过多，请明天再试',
   needCaptcha: '请输入图形验证码',
   captchaWrong: '图形验证码错误',
-  phoneRegistered: '该手机号已注册',
   phoneTaken: '该手机号已被其他账号使用',
   phoneSame: '新手机号不能与当前手机号相同',
   registered: '注册成功',

@@ -83,7 +83,7 @@ describe('accounts on PostgreSQL 15', () => {
     const s = await passwordLogin({ ...ctx, ip: '10.15.0.2' }, { account: '8613800138000', password: 'mall123456' }, at(0));
     const phoneUser = await findSessionUser(server.db, s.token, at(1));
     const browser = browserSecret(null);
-    const { key } = await createScanLogin(ctx, browser, at(0));
+    const { key } = await createScanLogin(ctx, { browser }, at(0));
     await confirmScanLogin({ db: server.db, user: phoneUser }, { key, confirm: true }, at(1));
     const checks = await Promise.all([0, 1, 2].map(() => checkScanLogin(ctx, { key }, browser, at(2))));
     expect(checks.filter((c) => c.status === 200)).toHaveLength(1);

@@ -5,6 +5,7 @@ import { at, codeFor, freshPhone, installMemorySms, visitorFrom } from '../../..
 import { users, userSession } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import { register } from './register.ts';
+import { sendCode } from './send-code.ts';
 import { passwordLogin } from './password-login.ts';
 
 const sms = installMemorySms();
@@ -67,7 +68,7 @@ describe('register (POST /api/auth/register)', () => {
     });
   });
 
-  it('says a registered phone is registered, and leaves that account alone', async () => {
+  it('refuses a phone registered after its code was sent with a code answer, using the code up', async () => {
     const db = await createTestDatabase();
     const ctx = visitorFrom(db);
     const phone = freshPhone();
@@ -76,9 +77,48 @@ describe('register (POST /api/auth/register)', () => {
     await db.db.insert(users).values({ phoneCode: '86', phone, nickname: '先来的' });
     await expect(register(ctx, { phone_code: '86', phone, sms_code, pwd: 'abc123' }, at(1))).rejects.toMatchObject({
       status: 400,
-      message: '该手机号已注册',
+      message: '验证码已失效，请重新获取',
+    });
+    await expect(register(ctx, { phone_code: '86', phone, sms_code, pwd: 'abc123' }, at(2))).rejects.toMatchObject({
+      message: '验证码错误',
     });
     expect((await db.db.select().from(users).where(eq(users.phone, phone)))[0]?.nickname).toBe('先来的');
+  });
+
+  it('answers a registered phone exactly as a new phone with a wrong code: wrong, too many tries, expired', async () => {
+    const db = await createTestDatabase();
+    const answers = async (phone: string) => {
+      const ctx = visitorFrom(db);
+      const say = (p: Promise<{ message: string }>) =>
+        p.then(
+          (r) => r.message,
+          (e: { status: number; message: string }) => `${e.status} ${e.message}`,
+        );
+      const out = [await say(sendCode(ctx, { phone_code: '86', phone, type: 'register' }, at(0)))];
+      const sent = sms.last(phone);
+      const wrong = sent === '000000' ? '111111' : '000000';
+      for (let i = 1; i <= 6; i++) out.push(await say(register(ctx, { phone_code: '86', phone, sms_code: wrong, pwd: 'abc123' }, at(i))));
+      out.push(await say(sendCode(ctx, { phone_code: '86', phone, type: 'register' }, at(60))));
+      out.push(await say(register(ctx, { phone_code: '86', phone, sms_code: wrong, pwd: 'abc123' }, at(60 + 300))));
+      return out;
+    };
+    const registered = await answers('13800138000');
+    const before = await db.db.select().from(users).where(eq(users.phone, '13800138000'));
+    expect(registered).toEqual(await answers(freshPhone()));
+    expect(registered).toEqual([
+      '验证码已发送',
+      '400 验证码错误',
+      '400 验证码错误',
+      '400 验证码错误',
+      '400 验证码错误',
+      '400 验证码错误次数过多，请重新获取',
+      '400 验证码错误次数过多，请重新获取',
+      '验证码已发送',
+      '400 验证码已过期，请重新获取',
+    ]);
+    // The owner got notices, never a code.
+    expect(sms.messages.filter((m) => m.phone === '13800138000').every((m) => m.type === 'register_notice')).toBe(true);
+    expect(await db.db.select().from(users).where(eq(users.phone, '13800138000'))).toEqual(before);
   });
 
   it.each([

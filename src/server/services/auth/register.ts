@@ -14,6 +14,7 @@ export type RegisterInput = z.input<typeof registerBody>;
 /**
  * `POST /api/auth/register`: a new account for a phone proven by a `register` code. Answers `注册成功` without
  * signing in (the dialog moves to the password panel). The default nickname is 用户 plus the last 4 digits.
+ * A registered phone is refused with the code messages, never with "registered".
  */
 export async function register(ctx: ServiceContext, input: RegisterInput, now = new Date()): Promise<{ message: string; uid: number }> {
   const body = parseInput(registerBody, input);
@@ -27,8 +28,10 @@ export async function register(ctx: ServiceContext, input: RegisterInput, now = 
     // The code became right in between (a new one was sent): nothing is used up, the shopper just submits again.
     if (!pwdHash) throw new ServiceError('conflict', accountText.retry);
     const user = await createAccount(tx, body.phone_code, body.phone, pwdHash, now);
-    // Throwing (not returning) keeps the code usable: nothing was registered with it.
-    if (!user) throw new ServiceError('refused', accountText.phoneRegistered);
+    // Registered since the code was sent: the code is used up and the answer stays a code answer (asking again
+    // brings the owner's register_notice SMS). A registered phone otherwise only ever has a decoy code (send-code.ts),
+    // so every code for it is 验证码错误, as for a wrong code of a new phone.
+    if (!user) return new ServiceError('refused', accountText.codeInvalidated);
     return { message: accountText.registered, uid: user.uid };
   });
 }

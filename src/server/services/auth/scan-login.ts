@@ -14,9 +14,31 @@ import * as L from './limits.ts';
 import { accountText } from './messages.ts';
 import { openSession, type SignedIn } from './sign-in.ts';
 import { parseInput } from '../input.ts';
+import { formatDateTime } from '../dates.ts';
+import { boundedUserAgent, describeUserAgent, maskIp } from './requester.ts';
 
 export type ScanCheck = { status: 201 } | { status: 400; message: string } | { status: 200; result: SignedIn };
 export type ScanState = 'pending' | 'confirmed' | 'refused' | 'expired' | 'used';
+
+/** The browser that asked for a key, as the confirmation page shows it. */
+export interface ScanRequester {
+  /** 'Chrome 126', or 未知浏览器. */
+  browser: string;
+  /** 'Windows 10/11', or 未知系统. */
+  os: string;
+  /** The requesting address with its last part hidden: '203.0.113.*'. */
+  ip: string;
+  /** When the key was asked for, 'YYYY-MM-DD HH:mm:ss' in mall time (Asia/Shanghai). */
+  requested_at: string;
+  /** Seconds between the request and this answer. */
+  seconds_ago: number;
+}
+
+/** Who asked for a key: the browser binding secret and, to show on the confirmation page, its User-Agent. */
+export interface ScanAsker {
+  browser: string;
+  userAgent?: string | null;
+}
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 const findKey = (key: string) => eq(scanLogin.keyHash, hashToken(key));
@@ -33,10 +55,11 @@ export function browserSecret(cookie: string | undefined | null): string {
  * `GET /api/pc/login/scan`: a new key (valid 5 minutes, usable once) and a QR image of the confirmation page
  * `${siteUrl}/scan_login?key=…`, where a signed-in shopper confirms or refuses on a second device. Only the
  * browser holding `browser` (an HttpOnly cookie) can claim the key, so a key read off the screen is useless.
+ * The key keeps the asker's address (`ctx.ip`), User-Agent and the time, which the confirmation page shows.
  */
 export async function createScanLogin(
   ctx: ServiceContext,
-  browser: string,
+  { browser, userAgent }: ScanAsker,
   now = new Date(),
 ): Promise<{ key: string; qrcode: string; timeout: number }> {
   const key = newToken();
@@ -49,9 +72,14 @@ export async function createScanLogin(
     }
     // Keys a day past their expiry are never asked about again.
     await tx.delete(scanLogin).where(lt(scanLogin.expiresAt, new Date(now.getTime() - L.DAY * 1000)));
-    await tx
-      .insert(scanLogin)
-      .values({ keyHash: hashToken(key), browserHash: hashToken(browser), expiresAt, ip: ctx.ip ?? null, createdAt: now });
+    await tx.insert(scanLogin).values({
+      keyHash: hashToken(key),
+      browserHash: hashToken(browser),
+      expiresAt,
+      ip: ctx.ip ?? null,
+      userAgent: boundedUserAgent(userAgent),
+      createdAt: now,
+    });
   });
   const svg = await QRCode.toString(`${config.siteUrl}/scan_login?key=${key}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { key, qrcode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, timeout: L.SCAN_TTL_SECONDS };
@@ -89,18 +117,32 @@ export async function checkScanLogin(
   });
 }
 
-/** `GET /api/pc/login/scan/info?key=` (login required): what the confirmation page shows. */
+/**
+ * `GET /api/pc/login/scan/info?key=` (login required): what the confirmation page shows. `requester` describes
+ * the browser that asked for the key while the key waits for an answer, and afterwards only to the shopper who
+ * gave it (null for anyone else).
+ */
 export async function scanLoginInfo(
   ctx: ServiceContext,
   input: z.input<typeof scanKeyBody>,
   now = new Date(),
-): Promise<{ status: ScanState; expires_at: number }> {
-  requireUser(ctx);
+): Promise<{ status: ScanState; expires_at: number; requester: ScanRequester | null }> {
+  const me = requireUser(ctx);
   const { key } = parseInput(scanKeyBody, input);
   const [row] = await ctx.db.select().from(scanLogin).where(findKey(key)).limit(1);
   if (!row) throw new ServiceError('refused', accountText.scanInvalid);
   const status: ScanState = row.status === 'pending' && now >= row.expiresAt ? 'expired' : row.status;
-  return { status, expires_at: unix(row.expiresAt) };
+  const shown = row.status === 'pending' || row.uid === me.uid;
+  return { status, expires_at: unix(row.expiresAt), requester: shown ? describeRequester(row, now) : null };
+}
+
+function describeRequester(row: typeof scanLogin.$inferSelect, now: Date): ScanRequester {
+  return {
+    ...describeUserAgent(row.userAgent),
+    ip: maskIp(row.ip),
+    requested_at: formatDateTime(row.createdAt) ?? '',
+    seconds_ago: Math.max(0, Math.floor((now.getTime() - row.createdAt.getTime()) / 1000)),
+  };
 }
 
 /** `POST /api/pc/login/scan/confirm` (login required): confirms or refuses a pending, unexpired key. */

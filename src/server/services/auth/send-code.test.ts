@@ -2,7 +2,7 @@ import { describe, it, expect, beforeEach } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, userContext } from '../../../../tests/helpers/test-db.ts';
 import { at, codeFor, freshPhone, installMemorySms, solvedCaptcha, visitorFrom } from '../../../../tests/helpers/auth.ts';
-import { smsCode } from '../../db/schema/index.ts';
+import { smsCode, users } from '../../db/schema/index.ts';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useSmsProvider } from '../../auth/sms/index.ts';
@@ -26,7 +26,7 @@ describe('sendCode (POST /api/auth/verify)', () => {
     expect(sms.messages).toEqual([{ phone, phone_code: '86', type: 'login', code: expect.stringMatching(/^\d{6}$/) }]);
     const rows = await db.db.select().from(smsCode).where(eq(smsCode.phone, phone));
     expect(rows).toHaveLength(1);
-    expect(JSON.stringify(rows)).not.toContain(`"${sms.messages[0]!.code}"`);
+    expect(JSON.stringify(rows)).not.toContain(`"${sms.last(phone)}"`);
     expect(rows[0]!.expiresAt.getTime() - at(0).getTime()).toBe(300000);
   });
 
@@ -105,13 +105,86 @@ describe('sendCode (POST /api/auth/verify)', () => {
     });
   });
 
-  it('refuses a register code for a registered phone', async () => {
+  it('answers a register code for a registered phone like a new one, and tells the owner by SMS instead of a code', async () => {
     const db = await createTestDatabase();
-    await expect(send(visitorFrom(db), '13800138000', 0, { type: 'register' })).rejects.toMatchObject({
-      status: 400,
-      message: '该手机号已注册',
-    });
+    const fresh = freshPhone();
+    await expect(send(visitorFrom(db), fresh, 0, { type: 'register' })).resolves.toEqual({ message: '验证码已发送' });
+    await expect(send(visitorFrom(db), '13800138000', 0, { type: 'register' })).resolves.toEqual({ message: '验证码已发送' });
+    expect(sms.messages).toEqual([
+      { phone: fresh, phone_code: '86', type: 'register', code: expect.stringMatching(/^\d{6}$/) },
+      {
+        phone: '13800138000',
+        phone_code: '86',
+        type: 'register_notice',
+        text: '有人尝试用您的手机号注册账号。您已注册，可直接登录或找回密码；如非本人操作，请忽略本短信。',
+      },
+    ]);
+    // The registered phone holds a decoy like any other code row: its hash is the hash of no 6-digit code.
+    const [decoy] = await db.db.select().from(smsCode).where(eq(smsCode.phone, '13800138000'));
+    expect(decoy).toMatchObject({ type: 'register', attempts: 0, consumedAt: null });
+    expect(decoy!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('gives a registered phone the same interval, captcha demand and daily cap as a new one', async () => {
+    const db = await createTestDatabase();
+    const answers = async (phone: string) => {
+      const out: string[] = [];
+      const say = (p: Promise<{ message: string }>) =>
+        p.then(
+          (r) => r.message,
+          (e: ServiceError) => `${e.status} ${e.message}${e.data ? ' captcha' : ''}`,
+        );
+      for (const t of [0, 1, 60, 120, 180]) out.push(await say(send(visitorFrom(db), phone, t, { type: 'register' })));
+      for (let i = 3; i < 10; i++) {
+        const ctx = visitorFrom(db);
+        out.push(await say(send(ctx, phone, i * 61, { type: 'register', ...(await solvedCaptcha(ctx, at(i * 61))) })));
+      }
+      const ctx = visitorFrom(db);
+      out.push(await say(send(ctx, phone, 700, { type: 'register', ...(await solvedCaptcha(ctx, at(700))) })));
+      return out;
+    };
+    const registered = await answers('13800138000');
+    expect(registered).toEqual(await answers(freshPhone()));
+    expect(registered).toEqual([
+      '验证码已发送',
+      '429 请59秒后再试',
+      '验证码已发送',
+      '验证码已发送',
+      '400 请输入图形验证码 captcha',
+      ...Array(7).fill('验证码已发送'),
+      '429 该手机号今日获取验证码次数已达上限，请明天再试',
+    ]);
+    expect(sms.messages.filter((m) => m.phone === '13800138000').map((m) => m.type)).toEqual(Array(10).fill('register_notice'));
+  });
+
+  it('sends a disabled account nothing, with the same answer', async () => {
+    const db = await createTestDatabase();
+    const phone = freshPhone();
+    await db.db.insert(users).values({ phoneCode: '86', phone, nickname: '停用的', status: false });
+    await expect(send(visitorFrom(db), phone, 0, { type: 'register' })).resolves.toEqual({ message: '验证码已发送' });
     expect(sms.messages).toEqual([]);
+    expect(await db.db.select({ type: smsCode.type }).from(smsCode).where(eq(smsCode.phone, phone))).toEqual([{ type: 'register' }]);
+  });
+
+  it('waits on the gateway for a notice as for a code, and takes a failed notice back the same way', async () => {
+    const db = await createTestDatabase();
+    const slow = { name: 'slow', send: () => new Promise<void>((resolve) => setTimeout(resolve, 150)) };
+    useSmsProvider(slow);
+    for (const phone of ['13800138000', freshPhone()]) {
+      const started = performance.now();
+      await send(visitorFrom(db), phone, 0, { type: 'register' });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    }
+    useSmsProvider({
+      name: 'down',
+      send: async () => {
+        throw new ServiceError('unavailable', '短信发送失败，请稍后再试');
+      },
+    });
+    await expect(send(visitorFrom(db), '13900139000', 0, { type: 'register' })).rejects.toMatchObject({
+      message: '短信发送失败，请稍后再试',
+    });
+    expect(await db.db.select().from(smsCode).where(eq(smsCode.phone, '13900139000'))).toEqual([]);
   });
 
   it('answers a reset for an unknown phone exactly like a known one, without sending anything', async () => {

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { smsCode } from '../../db/schema/index.ts';
 import { sendCodeBody, type CodeType } from '../../../shared/schemas/auth.ts';
-import { getSmsProvider } from '../../auth/sms/index.ts';
+import { getSmsProvider, type SmsMessage } from '../../auth/sms/index.ts';
 import { count, hit, latest, lockKey, unhit } from '../../auth/rate-limit.ts';
 import { ServiceError } from '../errors.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
@@ -48,8 +49,10 @@ async function captchaNeeded(tx: Db, phoneCode: string, phone: string, ip: strin
 }
 
 /**
- * What a send means for this phone: deliver, pretend (a reset for an unknown phone must not reveal whether it
- * is registered), or a refusal.
+ * What a send means for this phone: deliver a code; `notice` (a register code for a registered phone: store an
+ * unusable decoy code and tell the owner by SMS, so the asker gets the same answer and the same later refusals as
+ * for a new phone); `decoy` (the same for a disabled account, without the SMS); pretend (a reset for an unknown
+ * phone must not reveal whether it is registered); or a refusal.
  */
 async function decide(
   ctx: ServiceContext,
@@ -57,9 +60,9 @@ async function decide(
   type: CodeType,
   phoneCode: string,
   phone: string,
-): Promise<'send' | 'pretend' | ServiceError> {
+): Promise<'send' | 'notice' | 'decoy' | 'pretend' | ServiceError> {
   const owner = await findAccount(tx, phoneCode, phone);
-  if (type === 'register') return owner ? new ServiceError('refused', accountText.phoneRegistered) : 'send';
+  if (type === 'register') return !owner ? 'send' : owner.status ? 'notice' : 'decoy';
   if (type === 'change_pwd') return owner?.status ? 'send' : 'pretend';
   if (type === 'change_phone') {
     const me = requireUser(ctx);
@@ -73,6 +76,10 @@ async function decide(
  * `POST /api/auth/verify`: sends a 6-digit code valid 5 minutes. One send per phone and purpose per 60 s, at most 10 a day
  * per phone and 50 per address; after 3 sends for a phone or 10 from an address within an hour (or a failed
  * captcha) an image captcha is required. Limits live in the database, serialised per phone by an advisory lock.
+ *
+ * A register code asked for a registered phone gets the same answer, limits and captcha demands as for a new one
+ * (so the answer does not tell whether a phone is registered); the owner gets a `register_notice` SMS instead of a
+ * code, and the phone a decoy code that nothing can be registered with.
  *
  * The gateway call (up to seconds) runs after the transaction that counted the send and stored the code, so no
  * lock or (on PGlite) the one connection is held while it waits; when the gateway fails, a second short
@@ -98,11 +105,19 @@ export async function sendCode(ctx: ServiceContext, input: SendCodeInput, now = 
     const hits = ctx.ip ? [await hit(tx, L.buckets.smsIp(ctx.ip), now)] : [];
     if (decision instanceof ServiceError) return decision;
     hits.push(await hit(tx, phoneBucket, now), await hit(tx, intervalBucket, now));
-    return { hits, issued: decision === 'send' ? await issue(tx, { phoneCode, phone, type, ip: ctx.ip }, now) : null };
+    if (decision === 'pretend') return { hits, issued: null, message: null };
+    const issued = await issue(tx, { phoneCode, phone, type, ip: ctx.ip, decoy: decision !== 'send' }, now);
+    const message: SmsMessage | null =
+      decision === 'send'
+        ? { phone, phone_code: phoneCode, type, code: issued.code }
+        : decision === 'notice'
+          ? { phone, phone_code: phoneCode, type: 'register_notice', text: accountText.registerNoticeSms }
+          : null;
+    return { hits, issued, message };
   });
-  if (sent.issued) {
+  if (sent.issued && sent.message) {
     try {
-      await getSmsProvider().send({ phone, phone_code: phoneCode, type, code: sent.issued.code });
+      await getSmsProvider().send(sent.message);
     } catch (err) {
       await takeBack(ctx.db, sent.hits, sent.issued);
       throw err;
@@ -122,14 +137,26 @@ async function takeBack(db: Db, hits: number[], issued: Issued): Promise<void> {
 
 interface Issued {
   id: number;
+  /** The code to send; '' for a decoy. */
   code: string;
   /** Live codes of the same purpose this one replaced. */
   superseded: number[];
 }
 
-/** Stores a new code, superseding older live ones of the type; the caller hands it to the SMS provider after commit. */
-async function issue(tx: Db, m: { phoneCode: string; phone: string; type: CodeType; ip?: string }, now: Date): Promise<Issued> {
-  const { code, salt, codeHash } = newCode();
+/**
+ * Stores a new code, superseding older live ones of the type; the caller hands it to the SMS provider after commit.
+ * A decoy is stored like a code (it expires, counts wrong tries and is superseded the same way) but its hash is
+ * random bytes, the hash of no code, and it is never sent: nothing can be registered with it.
+ */
+async function issue(
+  tx: Db,
+  m: { phoneCode: string; phone: string; type: CodeType; ip?: string; decoy?: boolean },
+  now: Date,
+): Promise<Issued> {
+  const fresh = newCode();
+  const { salt } = fresh;
+  const code = m.decoy ? '' : fresh.code;
+  const codeHash = m.decoy ? randomBytes(32).toString('hex') : fresh.codeHash;
   const types: CodeType[] = m.type === 'mobile' || m.type === 'login' ? ['login', 'mobile'] : [m.type];
   const superseded = await tx
     .update(smsCode)

@@ -1,0 +1,1 @@
+ALTER TABLE "scan_login" ADD COLUMN "user_agent" text;
