@@ -6,7 +6,9 @@ export default defineConfig({
     environment: 'node',
     // PGlite instances are memory-heavy: two workers fit the 2-core machines.
     maxWorkers: 2,
-    testTimeout: 30000,
-    hookTimeout: 60000,
+    // A service test file's first test may build the file's seeded PGlite template (WASM start, migrations, seed):
+    // seconds on an idle machine, much more on a loaded CI runner.
+    testTimeout: 60000,
+    hookTimeout: 120000,
   },
 });
