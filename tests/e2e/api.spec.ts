@@ -329,6 +329,25 @@ test.describe('cross-site requests (CSRF)', () => {
     expect(res.status()).toBe(403);
   });
 
+  test('the JSON API takes JSON only: a form or text body is refused with 415 and changes nothing', async ({ request }) => {
+    const headers = { Authorization: `Bearer ${sessionToken('buyer')}` };
+    const before = (await (await request.get('/api/user/cart/count', { headers })).json()).data;
+    const line = { product_id: 1, product_attr_unique: 'demo-sku-1', cart_num: 1, is_new: 0, product_type: 0 };
+    for (const res of [
+      await request.post('/api/user/cart/create', { headers, form: { ...line } }),
+      await request.post('/api/user/cart/create', { headers: { ...headers, 'Content-Type': 'text/plain' }, data: JSON.stringify(line) }),
+    ]) {
+      expect(res.status()).toBe(415);
+      expect(await res.json()).toEqual({ status: 415, message: '请求格式不正确，请以 JSON 格式提交' });
+    }
+    expect((await (await request.get('/api/user/cart/count', { headers })).json()).data).toEqual(before);
+    const ok = await request.post('/api/user/cart/create', {
+      headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+      data: JSON.stringify({ ...line, cart_num: 0 }),
+    });
+    expect(ok.status()).toBe(400); // JSON with a charset is read (and this one refused for its quantity)
+  });
+
   test('a cross-site POST without Origin is refused by Sec-Fetch-Site', async ({ request }) => {
     const res = await request.post('/api/user', {
       headers: { Cookie: `${SESSION_COOKIE}=${sessionToken('member')}`, 'Sec-Fetch-Site': 'cross-site' },

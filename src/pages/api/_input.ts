@@ -17,7 +17,7 @@ export function rawQuery(url: URL): Record<string, string | undefined> {
 const jsonObject = z.record(z.string(), z.unknown(), { error: '请求格式不正确' });
 
 /**
- * A JSON (or form) body checked with `schema`. The shared input schemas describe the fields only, so a body
+ * A JSON body checked with `schema` (other body types are refused with 415 by `readBody`). The shared input schemas describe the fields only, so a body
  * that is not an object at all (`"text"`, `[1]`, `3`) is refused here with the contract's Chinese message
  * instead of zod's English one.
  */

@@ -93,14 +93,24 @@ export async function readText(request: Request, limit = JSON_BODY_LIMIT_BYTES):
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Validates a JSON (or form) body with the same rules. Bodies over 64 KiB are refused while they stream. */
+/** A JSON media type: `application/json` or `application/<x>+json`, with or without parameters. */
+const isJson = (type: string) => /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type.trim());
+
+/**
+ * Validates a JSON body with the endpoint's schema. The JSON API takes JSON only: a non-empty body of another type
+ * (a form, text: what a cross-site form can send without a preflight) is refused with 415 before it is parsed. An
+ * empty body is an empty object. Bodies over 64 KiB are refused while they stream.
+ */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type && !isJson(type) && (request.headers.get('content-length') ?? '1') !== '0') {
+    await request.body?.cancel().catch(() => {});
+    throw new ServiceError('unsupported_type', '请求格式不正确，请以 JSON 格式提交');
+  }
   const text = await readText(request);
   let raw: unknown = {};
-  const type = request.headers.get('content-type') ?? '';
   try {
-    if (type.includes('application/x-www-form-urlencoded')) raw = Object.fromEntries(new URLSearchParams(text));
-    else if (text.trim()) raw = JSON.parse(text);
+    if (text.trim()) raw = JSON.parse(text);
   } catch {
     throw new ServiceError('invalid', '请求格式不正确');
   }

@@ -20,6 +20,8 @@ export const SERVICE_ERRORS = {
   /** The state changed under the request (a lost race, a used key); retrying may succeed. */
   conflict: { status: 409, http: 409 },
   too_large: { status: 413, http: 413 },
+  /** A body that is not JSON sent to the JSON API (a form or text post: also what a cross-site form would send). */
+  unsupported_type: { status: 415, http: 415 },
   rate_limited: { status: 429, http: 429 },
   /** A provider we depend on (SMS gateway, payment) failed; not the shopper's fault. */
   unavailable: { status: 500, http: 500 },
