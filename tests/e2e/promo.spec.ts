@@ -32,7 +32,7 @@ test.describe('coupon centre', () => {
     await page.getByRole('navigation', { name: '优惠券类型' }).getByRole('link', { name: '店铺券' }).click();
     await expect(page).toHaveURL(/\/coupon_center\?type=0$/);
     await expect(page.getByRole('link', { name: '店铺券' })).toHaveAttribute('aria-current', 'page');
-    const tags = page.locator('.coupon__title .tag');
+    const tags = page.locator('.coupon-card__title .tag');
     await expect(tags.first()).toBeVisible();
     for (const t of await tags.allTextContents()) expect(t).toBe('店铺券');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/coupon_center\?type=0$/);

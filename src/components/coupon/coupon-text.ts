@@ -13,6 +13,13 @@ export function couponValidity(c: Pick<CouponDto, 'coupon_type' | 'coupon_time' 
   return `有效期 ${day(c.use_start_time)} - ${day(c.use_end_time)}`;
 }
 
+/** The short validity of a merchant's coupon page and a product page: dates for a fixed period, else days. */
+export function couponDates(c: Pick<CouponDto, 'coupon_type' | 'coupon_time' | 'use_start_time' | 'use_end_time'>): string {
+  return c.coupon_type === 1 && c.use_start_time && c.use_end_time
+    ? `${c.use_start_time.slice(0, 10)} 至 ${c.use_end_time.slice(0, 10)}`
+    : `领取后 ${c.coupon_time} 天内有效`;
+}
+
 export function couponRemaining(c: Pick<CouponDto, 'is_limited' | 'remain_count' | 'total_count'>): string {
   return c.is_limited ? `剩余 ${c.remain_count} / ${c.total_count} 张` : '不限量发放';
 }
