@@ -399,6 +399,7 @@ export async function loadCheckout(db: Db, uid: number, q: CheckoutQuery, lock =
         centsPerPoint: settings.centsPerPoint,
         maxRate: settings.integralMaxRate,
       },
+      strictCoupons: lock,
     });
     return { lines, merchants, address, points, priced, settings };
   } catch (e) {

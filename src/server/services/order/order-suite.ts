@@ -123,6 +123,30 @@ export function orderSuite(open: () => Promise<Database>) {
         })
         .returning();
       const id = await addLine(s, a, 2);
+      // A coupon the order does not reach: the check shows it unchecked with why, create refuses it.
+      const [far] = await d.db
+        .insert(couponUser)
+        .values({
+          uid: s.user.uid,
+          couponId: await platformCouponId(d),
+          merId: 0,
+          couponTitle: '满万可用',
+          couponPrice: 50000,
+          useMinPrice: 99_999_900,
+          startTime: new Date(Date.now() - 60_000),
+          endTime: new Date(Date.now() + 86_400_000),
+        })
+        .returning();
+      const tried = { cart_id: [id], address_id: s.addressId, use_coupon: { 0: [far!.couponUserId] } };
+      const shown = await checkOrder(s, tried);
+      expect(shown.platformCoupon.find((c) => c.coupon_user_id === far!.couponUserId)).toMatchObject({
+        checked: false,
+        disabled_reason: expect.stringMatching(/^未满/),
+      });
+      await expect(createOrder(s, { ...tried, key: shown.key })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/满万可用：未满/),
+      });
       const { check, order } = await placeOrder(s, [id], { use_integral: true });
       expect(check.platformCoupon.find((c) => c.checked)?.coupon_user_id).toBe(cu!.couponUserId);
       expect(check.order_total_integral).toBeGreaterThan(0);

@@ -140,7 +140,11 @@ describe('coupons', () => {
     expect(() => priceOrder(input({ lines, coupons: cands, useCoupon: { 1: [99] } }))).toThrow('优惠券不存在或不可用');
     expect(() => priceOrder(input({ lines, coupons: cands, useCoupon: { 1: [1, 2] } }))).toThrow('每个店铺只能使用一张优惠券');
     expect(() => priceOrder(input({ lines, coupons: cands, useCoupon: { 2: [1] } }))).toThrow('优惠券不存在或不可用');
-    expect(() => priceOrder(input({ lines, coupons: [tooHigh], useCoupon: { 2: [4] } }))).toThrow('未满50元');
+    // A chosen coupon that does not apply: the check shows it unchecked with its reason, create refuses it.
+    const shownOnly = priceOrder(input({ lines, coupons: [tooHigh], useCoupon: { 2: [4] } }));
+    expect(shownOnly.coupon).toBe(0);
+    expect(shownOnly.merchants[1]!.coupons[0]).toMatchObject({ checked: false, reason: '未满50元' });
+    expect(() => priceOrder(input({ lines, coupons: [tooHigh], useCoupon: { 2: [4] }, strictCoupons: true }))).toThrow('未满50元');
   });
 
   it('gives activity products no coupon', () => {

@@ -88,6 +88,11 @@ export interface PriceInput {
   /** Member price rate in percent (95 = 5 % off), or null when the shopper gets no member discount. */
   svipRate: number | null;
   integral: { open: boolean; use: boolean; available: number; centsPerPoint: number; maxRate: number };
+  /**
+   * Create: a chosen coupon that does not apply is refused. Check (false): it is shown unchecked with its reason, so a
+   * change elsewhere (quantity, address, pickup) never blocks the page.
+   */
+  strictCoupons?: boolean;
 }
 
 export interface PricedLine extends LineInput {
@@ -250,6 +255,15 @@ function apply(c: CouponCandidate, lines: Work[], field: 'coupon' | 'platformCou
   return discount;
 }
 
+/** The chosen coupon if it applies; otherwise refused (create) or dropped, shown unchecked with its reason (check). */
+function usable(c: CouponCandidate | null, lines: readonly Work[], strict = false): CouponCandidate | null {
+  if (!c) return null;
+  const { reason } = evaluate(c, lines);
+  if (!reason) return c;
+  if (strict) throw new PriceRefusal(`${c.title}：${reason}`);
+  return null;
+}
+
 function chosen(ids: readonly number[] | undefined, cands: readonly CouponCandidate[], max: number, tooMany: string) {
   if (ids === undefined) return undefined;
   const unique = [...new Set(ids)];
@@ -293,16 +307,12 @@ export function priceOrder(input: PriceInput): PricedOrder {
     const lines = workOf.get(merId)!;
     const cands = input.coupons.filter((c) => c.merId === merId && c.merId !== 0);
     const picked = chosen(input.useCoupon[merId], cands, 1, PRICE_TEXT.onePerMerchant);
-    const use = picked ? (picked[0] ?? null) : best(cands, lines);
+    const use = usable(picked ? (picked[0] ?? null) : best(cands, lines), lines, input.strictCoupons);
     const coupons: PricedCoupon[] = cands.map((c) => {
       const e = evaluate(c, lines);
       return { ...c, checked: c === use, reason: e.reason, discount: e.discount };
     });
-    if (use) {
-      const e = coupons.find((c) => c.couponUserId === use.couponUserId)!;
-      if (e.reason) throw new PriceRefusal(`${use.title}: ${e.reason}`);
-      apply(use, lines, 'coupon');
-    }
+    if (use) apply(use, lines, 'coupon');
     const isTake = input.takes.has(merId);
     return {
       merId,
@@ -325,16 +335,12 @@ export function priceOrder(input: PriceInput): PricedOrder {
   // 4. One platform coupon.
   const platformCands = input.coupons.filter((c) => c.merId === 0);
   const platformPicked = chosen(input.useCoupon[0], platformCands, 1, PRICE_TEXT.onePlatform);
-  const platformUse = platformPicked ? (platformPicked[0] ?? null) : best(platformCands, work);
+  const platformUse = usable(platformPicked ? (platformPicked[0] ?? null) : best(platformCands, work), work, input.strictCoupons);
   const platformCoupons: PricedCoupon[] = platformCands.map((c) => {
     const e = evaluate(c, work);
     return { ...c, checked: c === platformUse, reason: e.reason, discount: e.discount };
   });
-  if (platformUse) {
-    const e = platformCoupons.find((c) => c.couponUserId === platformUse.couponUserId)!;
-    if (e.reason) throw new PriceRefusal(`${platformUse.title}: ${e.reason}`);
-    apply(platformUse, work, 'platformCoupon');
-  }
+  if (platformUse) apply(platformUse, work, 'platformCoupon');
 
   // 5. Points, on what is left of the normal goods.
   const { integral } = input;
