@@ -83,3 +83,23 @@ export const merchantShopCategory = pgTable(
   },
   (t) => [index('merchant_shop_category_mer_idx').on(t.merId, t.sort)],
 );
+
+/**
+ * API tokens of a merchant (`/api/merchant/...`, `Authorization: Bearer <token>`): only the SHA-256 is stored,
+ * every query of that API is scoped to `mer_id`. Revoked tokens keep their row (`revoked_at`) for the record.
+ */
+export const merchantToken = pgTable(
+  'merchant_token',
+  {
+    id: serial('id').primaryKey(),
+    merId: integer('mer_id')
+      .notNull()
+      .references(() => merchant.merId, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    name: text('name').notNull().default(''),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('merchant_token_mer_idx').on(t.merId)],
+);

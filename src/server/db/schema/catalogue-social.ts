@@ -31,7 +31,13 @@ export const productReply = pgTable(
     uid: integer('uid').references(() => users.uid, { onDelete: 'set null' }),
     nickname: text('nickname').notNull(),
     avatar: text('avatar').notNull().default(''),
+    /** Product stars (the reference's `product_score`). */
     rate: smallint('rate').notNull(),
+    /** Service and logistics stars of a buyer's review (null for imported reviews). */
+    serviceScore: smallint('service_score'),
+    postageScore: smallint('postage_score'),
+    /** The order line reviewed: one review per bought item (null for imported reviews). */
+    orderProductId: integer('order_product_id').unique(),
     comment: text('comment').notNull(),
     pics: jsonb('pics').$type<string[]>().notNull().default([]),
     sku: text('sku').notNull().default(''),
@@ -102,6 +108,8 @@ export const media = pgTable(
     mime: text('mime').notNull(),
     body: text('body'),
     bytes: bytea('bytes'),
+    /** Who uploaded it (`POST /api/upload/image/file`); null for seeded images. */
+    uid: integer('uid'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,3 +13,4 @@ export * from './job.ts';
 export * from './address.ts';
 export * from './shipping.ts';
 export * from './order.ts';
+export * from './payment.ts';

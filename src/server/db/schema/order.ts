@@ -17,6 +17,9 @@ export const ORDER_STATUS = {
   refunded: -1,
 } as const;
 
+/** `delivery_type` of a shipped store order. */
+export const DELIVERY_TYPE = { express: 1, rider: 2, none: 3 } as const;
+
 /** `pay_type` index (reference section 3). */
 export const PAY_TYPE = { balance: 0, weixin: 1, routine: 2, h5: 3, alipay: 4, alipayQr: 5, weixinQr: 6 } as const;
 
@@ -139,12 +142,22 @@ export const storeOrder = pgTable(
     paid: boolean('paid').notNull().default(false),
     payType: smallint('pay_type'),
     payTime: timestamp('pay_time', { withTimezone: true }),
+    /** How it was shipped (DELIVERY_TYPE): 1 express (`delivery_name` company, `delivery_id` tracking number),
+     * 2 same-city rider (`delivery_name` rider, `delivery_id` phone), 3 no shipment needed. */
     deliveryType: smallint('delivery_type'),
     deliveryName: text('delivery_name').notNull().default(''),
     deliveryId: text('delivery_id').notNull().default(''),
+    /** Express company code (EXPRESS list) the tracking provider is asked with. */
+    deliveryCode: text('delivery_code').notNull().default(''),
     deliveryTime: timestamp('delivery_time', { withTimezone: true }),
     takeTime: timestamp('take_time', { withTimezone: true }),
+    /** Pickup code shown to the shopper; the merchant verifies it (`verify_time`). */
     verifyCode: text('verify_code').notNull().default(''),
+    verifyTime: timestamp('verify_time', { withTimezone: true }),
+    /** Code the shopper tells a same-city rider on delivery. */
+    finishCode: text('finish_code').notNull().default(''),
+    /** The merchant's remark on the order (merchant API), shown on the order detail. */
+    remark: text('remark').notNull().default(''),
     isDel: boolean('is_del').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
