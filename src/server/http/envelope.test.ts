@@ -23,6 +23,7 @@ describe('error envelopes', () => {
       not_found: [404, 404],
       conflict: [409, 409],
       too_large: [413, 413],
+      unsupported_type: [415, 415],
       rate_limited: [429, 429],
       unavailable: [500, 500],
       internal: [500, 500],
