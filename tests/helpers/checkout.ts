@@ -1,7 +1,7 @@
 // Checkout fixtures for service tests: a fresh shopper with an address, an in-stock SKU, cart lines.
-import { and, asc, eq, gt, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
-import { merchant, product, productSku, userAddress, users } from '../../src/server/db/schema/index.ts';
+import { merchant, product, productSku, userAddress, userBill, users } from '../../src/server/db/schema/index.ts';
 import { createSession, findSessionUser } from '../../src/server/services/session/sessions.ts';
 import type { ServiceContext, SessionUser } from '../../src/server/services/context.ts';
 import { createCart } from '../../src/server/services/cart/create-cart.ts';
@@ -96,4 +96,25 @@ export async function placeOrder(ctx: Shopper, cartIds: number[], extra: Record<
   const body = { cart_id: cartIds, address_id: ctx.addressId, ...extra };
   const check = await checkOrder(ctx, body);
   return { check, order: await createOrder(ctx, { ...body, key: check.key }) };
+}
+
+/** Gives a shopper `cents` of balance the way a top-up would: the balance and its ledger row together. */
+export async function topUp(d: Database, uid: number, cents: number): Promise<void> {
+  await d.db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(users)
+      .set({ nowMoney: sql`${users.nowMoney} + ${cents}` })
+      .where(eq(users.uid, uid))
+      .returning({ nowMoney: users.nowMoney });
+    await tx.insert(userBill).values({
+      uid,
+      category: 'now_money',
+      type: 'recharge',
+      pm: 1,
+      number: cents,
+      balance: u!.nowMoney,
+      linkId: `test-${uid}-${u!.nowMoney}`,
+      title: '余额充值',
+    });
+  });
 }

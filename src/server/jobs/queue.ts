@@ -10,6 +10,8 @@ export interface JobPayloads {
   housekeeping: Record<string, never>;
   /** An unpaid group order reached its `cancel_time`. */
   'order.expire': { groupOrderId: number };
+  /** A presale deposit order's balance window ended (closed if still unpaid). */
+  'presell.close': { orderId: number };
 }
 
 export type PayloadOf<K extends string> = K extends keyof JobPayloads ? JobPayloads[K] : unknown;

@@ -1,0 +1,266 @@
+// Payment on a real database: run on PGlite (payment.test.ts) and on PostgreSQL 15 (payment.postgres.test.ts).
+// Each test makes its own shoppers and orders, so tests sharing one PostgreSQL server do not meet.
+import { describe, it, expect, beforeAll } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { payment, paymentNotification, storeGroupOrder, storeOrder, storeOrderStatus, userBill, users } from '../../db/schema/index.ts';
+import { newShopper, pickSku, addLine, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
+import { useQrProvider } from '../../payment/index.ts';
+import { createSandboxProvider, readTicket, sandboxNotification, signNotification } from '../../payment/sandbox.ts';
+import type { QrPaymentProvider } from '../../payment/provider.ts';
+import { cancelOrder } from '../order/cancel-order.ts';
+import { payOrder } from './pay-order.ts';
+import { getPayStatus } from './pay-status.ts';
+import { handleNotification } from './handle-notification.ts';
+
+const KEY = 'payment-suite-key';
+const sandbox = createSandboxProvider(KEY, 'http://mall.test');
+
+async function unpaidOrder(d: Database, s: Shopper, merIds = [1]) {
+  const ids: number[] = [];
+  const used: number[] = [];
+  for (const merId of merIds) {
+    const sku = await pickSku(d, { merId, except: used });
+    used.push(sku.productId);
+    ids.push(await addLine(s, sku, 1));
+  }
+  const { order } = await placeOrder(s, ids);
+  return { id: order.order_id, cents: Math.round(Number(order.pay_price) * 100) };
+}
+
+const balanceOf = async (d: Database, uid: number) =>
+  (await d.db.select({ m: users.nowMoney }).from(users).where(eq(users.uid, uid)))[0]!.m;
+
+/** The balance equals the sum of its ledger: income minus expense. */
+async function ledgerOf(d: Database, uid: number) {
+  const [r] = await d.db
+    .select({ sum: sql<string>`coalesce(sum(case when ${userBill.pm} = 1 then ${userBill.number} else -${userBill.number} end), 0)` })
+    .from(userBill)
+    .where(and(eq(userBill.uid, uid), eq(userBill.category, 'now_money')));
+  return Number(r!.sum);
+}
+
+async function groupOf(d: Database, id: number) {
+  const [g] = await d.db.select().from(storeGroupOrder).where(eq(storeGroupOrder.groupOrderId, id));
+  const orders = await d.db.select().from(storeOrder).where(eq(storeOrder.groupOrderId, id));
+  return { g: g!, orders };
+}
+
+/** The notification the sandbox gateway would send for the QR code `codeUrl`. */
+function notificationFor(codeUrl: string, action: 'confirm' | 'decline' = 'confirm', key = KEY) {
+  const ticket = readTicket(KEY, new URL(codeUrl).searchParams.get('t')!)!;
+  return signNotification(key, sandboxNotification(ticket, action, new Date())).toString();
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+export function paymentSuite(open: () => Promise<Database>) {
+  beforeAll(() => {
+    useQrProvider('weixinQr', sandbox);
+    useQrProvider('alipayQr', sandbox);
+  });
+
+  describe('balance', () => {
+    it('pays at once in one transaction: balance and ledger move together, every store order is to ship', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      await topUp(d, s.user.uid, 10_000_000);
+      const o = await unpaidOrder(d, s, [1, 2]);
+      const res = await payOrder(s, { id: o.id, type: 'balance' });
+      expect(res).toEqual({ status: 'success', result: { order_id: o.id } });
+      expect(await balanceOf(d, s.user.uid)).toBe(10_000_000 - o.cents);
+      expect(await ledgerOf(d, s.user.uid)).toBe(10_000_000 - o.cents);
+      const { g, orders } = await groupOf(d, o.id);
+      expect(g).toMatchObject({ paid: true, payType: 0 });
+      expect(orders).toHaveLength(2);
+      for (const x of orders) expect(x).toMatchObject({ paid: true, status: 0, payType: 0 });
+      const timeline = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.groupOrderId, o.id));
+      expect(timeline.filter((t) => t.changeType === 'pay_success')).toHaveLength(2);
+      expect((await getPayStatus(s, { id: o.id })).status).toBe('paid');
+      await expect(payOrder(s, { id: o.id, type: 'balance' })).rejects.toThrow('订单已支付');
+    });
+
+    it('five payments of one order at once take the money once', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      await topUp(d, s.user.uid, 10_000_000);
+      const o = await unpaidOrder(d, s);
+      const results = await Promise.allSettled([1, 2, 3, 4, 5].map(() => payOrder(s, { id: o.id, type: 'balance' })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await balanceOf(d, s.user.uid)).toBe(10_000_000 - o.cents);
+      expect(await ledgerOf(d, s.user.uid)).toBe(10_000_000 - o.cents);
+      const bills = await d.db
+        .select()
+        .from(userBill)
+        .where(and(eq(userBill.uid, s.user.uid), eq(userBill.type, 'pay_order')));
+      expect(bills).toHaveLength(1);
+    });
+
+    it('refuses 余额不足 and changes nothing when the balance is short', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const o = await unpaidOrder(d, s);
+      await topUp(d, s.user.uid, o.cents - 1);
+      await expect(payOrder(s, { id: o.id, type: 'balance' })).rejects.toThrow('余额不足');
+      expect(await balanceOf(d, s.user.uid)).toBe(o.cents - 1);
+      expect((await groupOf(d, o.id)).g.paid).toBe(false);
+    });
+
+    it("another shopper's order is a 404, a cancelled one is refused, bad input is a clear 400", async () => {
+      const d = await open();
+      const [s, other] = [await newShopper(d), await newShopper(d)];
+      await topUp(d, other.user.uid, 10_000_000);
+      const o = await unpaidOrder(d, s);
+      await expect(payOrder(other, { id: o.id, type: 'balance' })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(getPayStatus(other, { id: o.id })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(payOrder(s, { id: o.id, type: 'card' as never })).rejects.toThrow('请选择支付方式');
+      await expect(payOrder(s, { id: 'x', type: 'balance' })).rejects.toMatchObject({ code: 'invalid' });
+      await cancelOrder(s, { id: o.id });
+      await topUp(d, s.user.uid, 10_000_000);
+      await expect(payOrder(s, { id: o.id, type: 'balance' })).rejects.toThrow('订单已取消');
+      expect(await balanceOf(d, s.user.uid)).toBe(10_000_000);
+    });
+
+    it('a cancel racing a payment: exactly one wins, and the money follows', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      await topUp(d, s.user.uid, 10_000_000);
+      const o = await unpaidOrder(d, s);
+      await Promise.allSettled([payOrder(s, { id: o.id, type: 'balance' }), cancelOrder(s, { id: o.id })]);
+      const { g } = await groupOf(d, o.id);
+      expect(g.paid !== g.isCancel).toBe(true);
+      expect(await balanceOf(d, s.user.uid)).toBe(g.paid ? 10_000_000 - o.cents : 10_000_000);
+      expect(await ledgerOf(d, s.user.uid)).toBe(await balanceOf(d, s.user.uid));
+    });
+  });
+
+  describe('QR gateway notifications', () => {
+    it('hands out the gateway QR code and records a pending payment', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const o = await unpaidOrder(d, s);
+      const res = await payOrder(s, { id: o.id, type: 'weixinQr' });
+      if (res.status !== 'weixinQr') throw new Error('expected a QR answer');
+      expect(res.result.config).toMatch(/^http:\/\/mall\.test\/sandbox_pay\?t=/);
+      expect(res.result).toMatchObject({ order_id: o.id, expire_seconds: 180 });
+      const [p] = await d.db.select().from(payment).where(eq(payment.outTradeNo, res.result.out_trade_no));
+      expect(p).toMatchObject({ status: 'pending', amount: o.cents, provider: 'sandbox', payType: 6, subject: 'group', subjectId: o.id });
+      expect((await getPayStatus(s, { id: o.id })).status).toBe('pending');
+    });
+
+    it('a notification replayed and sent five times at once pays the order once', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const o = await unpaidOrder(d, s, [1, 2]);
+      const res = await payOrder(s, { id: o.id, type: 'alipayQr' });
+      if (res.status !== 'alipayQr') throw new Error('expected a QR answer');
+      const body = notificationFor(res.result.config);
+      const results = await Promise.all([1, 2, 3, 4, 5].map(() => handleNotification(d.db, sandbox, body, FORM)));
+      expect(results.filter((r) => r.result === 'paid')).toHaveLength(1);
+      expect(results.filter((r) => r.result === 'duplicate')).toHaveLength(4);
+      expect(results.every((r) => r.ack === 'success')).toBe(true);
+      expect((await handleNotification(d.db, sandbox, body, FORM)).result).toBe('duplicate');
+      const { g, orders } = await groupOf(d, o.id);
+      expect(g).toMatchObject({ paid: true, payType: 5 });
+      expect(orders.every((x) => x.paid && x.status === 0)).toBe(true);
+      const timeline = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.groupOrderId, o.id));
+      expect(timeline.filter((t) => t.changeType === 'pay_success')).toHaveLength(2);
+      const recorded = await d.db.select().from(paymentNotification).where(eq(paymentNotification.outTradeNo, res.result.out_trade_no));
+      expect(recorded).toHaveLength(6);
+      expect((await getPayStatus(s, { id: o.id })).paid).toBe(1);
+    });
+
+    it('a forged or tampered notification changes nothing', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const o = await unpaidOrder(d, s);
+      const res = await payOrder(s, { id: o.id, type: 'weixinQr' });
+      if (res.status !== 'weixinQr') throw new Error('expected a QR answer');
+      const forged = notificationFor(res.result.config, 'confirm', 'not-the-key');
+      const tampered = new URLSearchParams(notificationFor(res.result.config));
+      tampered.set('total_amount', '0.01');
+      for (const body of [forged, tampered.toString(), 'garbage', '']) {
+        expect(await handleNotification(d.db, sandbox, body, FORM)).toEqual({ result: 'bad_signature', ack: 'fail' });
+      }
+      expect((await groupOf(d, o.id)).g.paid).toBe(false);
+      const [p] = await d.db.select().from(payment).where(eq(payment.outTradeNo, res.result.out_trade_no));
+      expect(p!.status).toBe('pending');
+    });
+
+    it('a declined payment is failed with its reason, and the shopper can pay again', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const o = await unpaidOrder(d, s);
+      const first = await payOrder(s, { id: o.id, type: 'weixinQr' });
+      if (first.status !== 'weixinQr') throw new Error('expected a QR answer');
+      expect((await handleNotification(d.db, sandbox, notificationFor(first.result.config, 'decline'), FORM)).result).toBe('failed');
+      expect(await getPayStatus(s, { id: o.id })).toMatchObject({ paid: 0, status: 'failed', reason: '付款人取消了支付' });
+      const again = await payOrder(s, { id: o.id, type: 'weixinQr' });
+      if (again.status !== 'weixinQr') throw new Error('expected a QR answer');
+      expect((await handleNotification(d.db, sandbox, notificationFor(again.result.config), FORM)).result).toBe('paid');
+      expect((await getPayStatus(s, { id: o.id })).status).toBe('paid');
+    });
+
+    it('money for an order cancelled meanwhile, or paid by another attempt, is kept for a refund', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const o = await unpaidOrder(d, s);
+      const a = await payOrder(s, { id: o.id, type: 'weixinQr' });
+      const b = await payOrder(s, { id: o.id, type: 'alipayQr' });
+      if (a.status !== 'weixinQr' || b.status !== 'alipayQr') throw new Error('expected QR answers');
+      expect((await handleNotification(d.db, sandbox, notificationFor(a.result.config), FORM)).result).toBe('paid');
+      expect((await handleNotification(d.db, sandbox, notificationFor(b.result.config), FORM)).result).toBe('refund_due');
+      const [pb] = await d.db.select().from(payment).where(eq(payment.outTradeNo, b.result.out_trade_no));
+      expect(pb).toMatchObject({ status: 'refund_due', reason: '订单已支付，款项待退回' });
+
+      const c = await unpaidOrder(d, s);
+      const qr = await payOrder(s, { id: c.id, type: 'weixinQr' });
+      if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
+      await cancelOrder(s, { id: c.id });
+      expect((await handleNotification(d.db, sandbox, notificationFor(qr.result.config), FORM)).result).toBe('refund_due');
+      expect((await groupOf(d, c.id)).g).toMatchObject({ paid: false, isCancel: true });
+    });
+
+    it('a notification for a trade that is not ours is recorded and changes nothing', async () => {
+      const d = await open();
+      const body = signNotification(KEY, {
+        out_trade_no: `pay-unknown-${Date.now()}`,
+        trade_no: 'SB1',
+        total_amount: '1.00',
+        currency: 'CNY',
+        trade_status: 'TRADE_SUCCESS',
+      }).toString();
+      expect((await handleNotification(d.db, sandbox, body, FORM)).result).toBe('unknown_trade');
+    });
+
+    it('a gateway that refuses the QR request gives a clear error and a failed attempt', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const o = await unpaidOrder(d, s);
+      const down: QrPaymentProvider = {
+        ...sandbox,
+        name: 'sandbox',
+        createQr: async () => {
+          throw new Error('gateway timeout');
+        },
+      };
+      useQrProvider('weixinQr', down);
+      try {
+        await expect(payOrder(s, { id: o.id, type: 'weixinQr' })).rejects.toMatchObject({ code: 'unavailable' });
+      } finally {
+        useQrProvider('weixinQr', sandbox);
+      }
+      const rows = await d.db
+        .select()
+        .from(payment)
+        .where(and(eq(payment.subject, 'group'), eq(payment.subjectId, o.id)));
+      expect(rows.map((r) => r.status)).toEqual(['failed']);
+      useQrProvider('alipayQr', null);
+      try {
+        await expect(payOrder(s, { id: o.id, type: 'alipayQr' })).rejects.toThrow('该支付方式暂未开通');
+      } finally {
+        useQrProvider('alipayQr', sandbox);
+      }
+    });
+  });
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Pay methods of `POST /api/order/pay/{id}` (reference section 4b). */
+export const PAY_METHODS = ['balance', 'weixinQr', 'alipayQr'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+
+/** Body of `POST /api/order/pay/{id}` and `POST /api/presell/pay/{id}`; `return_url` is accepted and ignored. */
+export const payInput = z.object({
+  type: z.enum(PAY_METHODS, { error: '请选择支付方式' }),
+  return_url: z.string().max(500).optional(),
+});
+export type PayInput = z.input<typeof payInput>;
+
+/** How long a QR code may be paid (reference: re-issued after about 3 minutes). */
+export const QR_TTL_SECONDS = 180;
