@@ -11,58 +11,7 @@ import { test, expect } from './fixtures.ts';
 import { freshShopper, okBody, refusal } from './accounts.ts';
 import { freePort, startServe } from './spawn-server.ts';
 import { SMS_OUTBOX } from './sms.ts';
-
-interface Sku {
-  product_id: number;
-  unique: string;
-  price: number;
-}
-
-/** An in-stock SKU (price ≥ ¥100, no quantity rule) of a normal product of merchant `merId`, other than `not`. */
-async function skuOf(api: APIRequestContext, merId: number, not: number[] = []): Promise<Sku> {
-  const { data } = await okBody(await api.get(`/api/product/spu/merchant/${merId}?limit=30`));
-  for (const p of data.list as { product_id: number; product_type: number }[]) {
-    if (p.product_type !== 0 || not.includes(p.product_id)) continue;
-    const detail = (await okBody(await api.get(`/api/store/product/detail/${p.product_id}`))).data;
-    if (detail.once_min_count || detail.once_max_count) continue;
-    const sku = Object.values(detail.sku as Record<string, { unique: string; stock: number; price: string }>).find(
-      (s) => s.stock > 10 && Number(s.price) >= 100,
-    );
-    if (sku) return { product_id: p.product_id, unique: sku.unique, price: Number(sku.price) };
-  }
-  throw new Error(`no SKU for merchant ${merId}`);
-}
-
-async function stockOf(api: APIRequestContext, sku: Sku): Promise<number> {
-  const detail = (await okBody(await api.get(`/api/store/product/detail/${sku.product_id}`))).data;
-  return Object.values(detail.sku as Record<string, { unique: string; stock: number }>).find((s) => s.unique === sku.unique)!.stock;
-}
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function addLine(api: APIRequestContext, token: string, sku: Sku, n = 1): Promise<number> {
-  const res = await api.post('/api/user/cart/create', {
-    headers: bearer(token),
-    data: { product_id: sku.product_id, product_attr_unique: sku.unique, cart_num: n, is_new: 0, product_type: 0 },
-  });
-  return (await okBody(res)).data.cart_id;
-}
-
-/** A Beijing address through the address API. */
-async function addAddress(api: APIRequestContext, token: string): Promise<number> {
-  const res = await api.post('/api/user/address/create', {
-    headers: bearer(token),
-    data: {
-      address_id: 0,
-      real_name: '赵晓雨',
-      phone: '13612345678',
-      detail: '东华门大街 6 号',
-      is_default: 1,
-      area: [{ id: 11 }, { id: 1101 }, { id: 110101 }, { id: 110101001 }],
-    },
-  });
-  return (await okBody(res)).data.address_id;
-}
+import { addAddress, addLine, bearer, skuOf, stockOf } from './orders.ts';
 
 /** The payable shown, in yuan. */
 const payable = async (page: Page) => Number((await page.locator('[data-summary="pay"]').textContent())!.replace(/[^\d.]/g, ''));
