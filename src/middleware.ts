@@ -50,13 +50,13 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   if (found && !user) {
     // A stale browser cookie makes the shopper a visitor again; a bad header token is the client's error.
     if (found.source === 'cookie') cookies.delete(SESSION_COOKIE, { path: '/' });
-    else if (isApi) return fail(40000, '无效的 token');
+    else if (isApi) return fail('token_invalid', '无效的 token');
   }
   // CSRF: a state change must come from our own pages, signed in by cookie or not yet signed in (a cross-site
   // form must not sign a shopper in to someone else's account). Header tokens are sent deliberately by API
   // clients, which a browser cannot do cross-site without CORS, so they are exempt (Astro's checkOrigin is off).
   if (found?.source !== 'header' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, ownOrigins(request, url))) {
-    return isApi ? fail(403, '非法的跨站请求') : new Response('Forbidden', { status: 403 });
+    return isApi ? fail('forbidden', '非法的跨站请求') : new Response('Forbidden', { status: 403 });
   }
   if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
     const g = guard(url.pathname, !!user);
@@ -69,7 +69,7 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   const response = await next();
   // An API path that exists without this method would otherwise get the HTML 404 page.
   if (isApi && response.status === 404 && !response.headers.get('content-type')?.includes('json')) {
-    return fail(404, '接口不存在');
+    return fail('not_found', '接口不存在');
   }
   // A signed-in shopper's page shows their name, cart and orders: no shared cache may keep it.
   if (user && !isApi) response.headers.set('cache-control', 'private, no-store');

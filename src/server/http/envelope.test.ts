@@ -46,11 +46,9 @@ describe('error envelopes', () => {
     expect(await answer(errorResponse(err))).toEqual({ http: 400, body: { status: 400, message: '请登录' } });
   });
 
-  it('raw envelope statuses keep their HTTP mapping (app codes go out as 401)', async () => {
-    expect((await answer(fail(40000, '无效的 token'))).http).toBe(401);
-    expect((await answer(fail(410000, 'x'))).http).toBe(401);
-    expect((await answer(fail(402, 'x'))).http).toBe(401);
-    expect(await answer(fail(403, '非法的跨站请求'))).toEqual({ http: 403, body: { status: 403, message: '非法的跨站请求' } });
+  it("the middleware's refusals go out by code (the app code 40000 as HTTP 401)", async () => {
+    expect(await answer(fail('forbidden', '非法的跨站请求'))).toEqual({ http: 403, body: { status: 403, message: '非法的跨站请求' } });
+    expect(await answer(fail('not_found', '接口不存在'))).toEqual({ http: 404, body: { status: 404, message: '接口不存在' } });
     expect(await answer(fail('token_invalid', '无效的 token'))).toEqual({ http: 401, body: { status: 40000, message: '无效的 token' } });
   });
 

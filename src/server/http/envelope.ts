@@ -1,20 +1,9 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import { ServiceError, SERVICE_ERRORS, statusOf, type ServiceErrorCode } from '../services/errors.ts';
+import { ServiceError, statusOf, type ServiceErrorCode } from '../services/errors.ts';
 import { containsNul } from '../services/input.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../../server/limits.mjs';
-
-/**
- * HTTP status for a raw envelope status (the middleware's `fail(40000, …)`): the code table's mapping, and for
- * statuses outside it (402, 410000…) 401 as spec section 8's app codes.
- */
-export function httpStatusOf(status: number): number {
-  if (status === 200) return 200;
-  const known = Object.values(SERVICE_ERRORS).find((e) => e.status === status);
-  if (known) return known.http;
-  return status === 402 || status >= 410000 ? 401 : 400;
-}
 
 function json(body: unknown, status: number): Response {
   return new Response(JSON.stringify(body), {
@@ -25,9 +14,9 @@ function json(body: unknown, status: number): Response {
 
 export const ok = (data?: unknown, message = 'success') => json({ status: 200, message, data }, 200);
 
-/** A refusal envelope, by error code (`fail('not_found', …)`) or by raw envelope status. */
-export function fail(code: ServiceErrorCode | number, message: string, data?: Record<string, unknown>): Response {
-  const { status, http } = typeof code === 'number' ? { status: code, http: httpStatusOf(code) } : statusOf(code);
+/** A refusal envelope by error code (`fail('not_found', …)`): envelope and HTTP status from the one code table. */
+export function fail(code: ServiceErrorCode, message: string, data?: Record<string, unknown>): Response {
+  const { status, http } = statusOf(code);
   return json(data ? { status, message, data } : { status, message }, http);
 }
 
