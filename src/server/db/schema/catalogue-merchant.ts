@@ -69,7 +69,7 @@ export const merchant = pgTable(
 );
 
 /** A shop's own product categories (2 levels); the API calls their id `store_category_id`. */
-export const merchantShopCategory = pgTable(
+export const merchantProductCategory = pgTable(
   'merchant_shop_category',
   {
     merCateId: integer('mer_cate_id').primaryKey(),

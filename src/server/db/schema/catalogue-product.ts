@@ -14,7 +14,7 @@ import {
   primaryKey,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { merchant, merchantShopCategory } from './catalogue-merchant.ts';
+import { merchant, merchantProductCategory } from './catalogue-merchant.ts';
 import { storeCategory, brand } from './catalogue-category.ts';
 
 /** product_type: 0 normal, 1 seckill (flash sale), 2 presell (reference section 3). */
@@ -190,12 +190,12 @@ export const productParameterValue = pgTable(
 );
 
 /** Which shop categories a product is filed under (many to many). */
-export const productShopCategory = pgTable(
+export const productMerchantCategory = pgTable(
   'product_shop_category',
   {
     merCateId: integer('mer_cate_id')
       .notNull()
-      .references(() => merchantShopCategory.merCateId, { onDelete: 'cascade' }),
+      .references(() => merchantProductCategory.merCateId, { onDelete: 'cascade' }),
     productId: integer('product_id')
       .notNull()
       .references(() => product.productId, { onDelete: 'cascade' }),

@@ -70,7 +70,7 @@ export async function insertProducts(db: Db, items: GeneratedProduct[]): Promise
   );
   await insertAll(
     db,
-    s.productShopCategory,
+    s.productMerchantCategory,
     items.map((g) => g.shopCategory),
   );
   await insertAll(

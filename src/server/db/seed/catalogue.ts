@@ -20,7 +20,7 @@ const topIcon = (topId: number) => TOPS[topId - 1]!.icon;
 export async function seedMerchants(db: Db, from: number, to: number): Promise<void> {
   const ids = Array.from({ length: to - from + 1 }, (_, i) => from + i);
   await insertAll(db, s.merchant, ids.map(merchantRow));
-  await insertAll(db, s.merchantShopCategory, ids.flatMap(shopCategoryRows));
+  await insertAll(db, s.merchantProductCategory, ids.flatMap(shopCategoryRows));
   await insertAll(db, s.media, ids.flatMap(merchantMedia));
 }
 

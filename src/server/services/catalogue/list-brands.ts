@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.ts';
 import { parseInput, offsetOf, type Page } from '../input.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
 import { getCategoryTree, leafIdsUnder, ancestorsOf, type CategoryTree } from './category-tree.ts';
-import { visibleNormal, openShops, keywordMatch } from './product-query.ts';
+import { visibleNormal, openMerchants, keywordMatch } from './product-query.ts';
 
 export interface BrandDto {
   brand_id: number;
@@ -26,7 +26,12 @@ async function scopeOf(ctx: Pick<ServiceContext, 'db'>, keyword: string, cateId?
     // With a keyword, only brands that actually have matching products make sense as a filter.
     const leaves = cateId === undefined ? undefined : leafIdsUnder(tree, cateId);
     if (leaves && !leaves.length) return null;
-    const inScope = and(visibleNormal, await openShops(ctx), keywordMatch(keyword), leaves ? inArray(product.cateId, leaves) : undefined);
+    const inScope = and(
+      visibleNormal,
+      await openMerchants(ctx),
+      keywordMatch(keyword),
+      leaves ? inArray(product.cateId, leaves) : undefined,
+    );
     return sql`${brand.brandId} in (select distinct ${product.brandId} from ${product} where ${inScope})`;
   }
   if (!tree.byId.has(cateId!)) return null;

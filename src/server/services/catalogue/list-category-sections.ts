@@ -6,7 +6,7 @@ import type { ServiceContext } from '../context.ts';
 import { parseInput, offsetOf, type Page } from '../input.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
 import { getCategoryTree, leafIdsUnder } from './category-tree.ts';
-import { visibleNormal, openShops } from './product-query.ts';
+import { visibleNormal, openMerchants } from './product-query.ts';
 import { cardColumns, toCards, type ProductCard } from './product-card.ts';
 
 export interface CategorySection {
@@ -32,7 +32,7 @@ async function section(
   const rows = await ctx.db
     .select(cardColumns)
     .from(product)
-    .where(and(visibleNormal, await openShops(ctx), inArray(product.cateId, leaves)))
+    .where(and(visibleNormal, await openMerchants(ctx), inArray(product.cateId, leaves)))
     .orderBy(desc(product.sales), desc(product.productId))
     .limit(PER_SECTION);
   const link = `/goods_cate?sid=${cid}&name=${encodeURIComponent(`${title}_${cid}`)}`;

@@ -4,7 +4,7 @@ import { hotListQuery, type HotType } from '../../../shared/schemas/catalogue.ts
 import type { ServiceContext } from '../context.ts';
 import { parseInput, type Page } from '../input.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
-import { visibleNormal, openShops, productOrder } from './product-query.ts';
+import { visibleNormal, openMerchants, productOrder } from './product-query.ts';
 import { pageOfProducts } from './product-page.ts';
 import type { ProductCard } from './product-card.ts';
 
@@ -24,7 +24,7 @@ export async function listHotProducts(
 ): Promise<Page<ProductCard>> {
   const q = parseInput(hotListQuery, input);
   const load = async () =>
-    pageOfProducts(ctx, and(visibleNormal, await openShops(ctx), eq(FLAG[q.type], true)), productOrder(ORDER[q.type]), q.page, q.limit);
+    pageOfProducts(ctx, and(visibleNormal, await openMerchants(ctx), eq(FLAG[q.type], true)), productOrder(ORDER[q.type]), q.page, q.limit);
   if (q.page > 3) return load();
   return cached(ctx.db, `${CACHE_KEYS.hot}${q.type}:${q.page}:${q.limit}`, load, HOT_LIST_TTL_MS);
 }

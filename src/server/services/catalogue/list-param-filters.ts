@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
 import { getCategoryTree, leafIdsUnder } from './category-tree.ts';
-import { visibleNormal, openShops, keywordMatch } from './product-query.ts';
+import { visibleNormal, openMerchants, keywordMatch } from './product-query.ts';
 
 export interface ParamFilter {
   parameter_id: number;
@@ -26,7 +26,7 @@ function loadParameters(ctx: Pick<ServiceContext, 'db'>) {
 async function load(ctx: Pick<ServiceContext, 'db'>, keyword: string, cateId: number | undefined): Promise<ParamFilter[]> {
   const leaves = cateId === undefined ? undefined : leafIdsUnder(await getCategoryTree(ctx), cateId);
   if (leaves && !leaves.length) return [];
-  const where = and(visibleNormal, await openShops(ctx), keywordMatch(keyword), leaves ? inArray(product.cateId, leaves) : undefined);
+  const where = and(visibleNormal, await openMerchants(ctx), keywordMatch(keyword), leaves ? inArray(product.cateId, leaves) : undefined);
   const token = sql<string>`unnest(${product.filterTokens})`;
   const [counts, params] = await Promise.all([
     ctx.db.select({ token, n: sql<number>`count(*)::int` }).from(product).where(where).groupBy(sql`1`).orderBy(desc(sql`2`), asc(sql`1`)),

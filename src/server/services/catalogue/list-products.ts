@@ -4,7 +4,7 @@ import { productListQuery, type ProductListQuery } from '../../../shared/schemas
 import type { ServiceContext } from '../context.ts';
 import { parseInput, type Page } from '../input.ts';
 import { getCategoryTree, leafIdsUnder } from './category-tree.ts';
-import { visibleNormal, openShops, keywordMatch, paramFilters, priceBetween, productOrder } from './product-query.ts';
+import { visibleNormal, openMerchants, keywordMatch, paramFilters, priceBetween, productOrder } from './product-query.ts';
 import { pageOfProducts } from './product-page.ts';
 import type { ProductCard } from './product-card.ts';
 
@@ -22,7 +22,7 @@ export async function listProducts(ctx: Pick<ServiceContext, 'db'>, input: Produ
   }
   const where = and(
     visibleNormal,
-    await openShops(ctx, q.mer_type_id),
+    await openMerchants(ctx, q.mer_type_id),
     keywordMatch(q.keyword),
     cateIds ? inArray(product.cateId, cateIds) : undefined,
     q.brand_id.length ? inArray(product.brandId, q.brand_id) : undefined,

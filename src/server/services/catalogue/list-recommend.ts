@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { paged } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput, type Page } from '../input.ts';
-import { visibleNormal, openShops } from './product-query.ts';
+import { visibleNormal, openMerchants } from './product-query.ts';
 import { pageOfProducts } from './product-page.ts';
 import type { ProductCard } from './product-card.ts';
 
@@ -39,7 +39,7 @@ export async function listRecommend(
     : or(eq(product.isBest, true), eq(product.isGood, true));
   return pageOfProducts(
     ctx,
-    and(visibleNormal, await openShops(ctx), scope),
+    and(visibleNormal, await openMerchants(ctx), scope),
     [desc(product.sales), desc(product.productId)],
     q.page,
     q.limit,

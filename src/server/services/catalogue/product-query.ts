@@ -19,7 +19,7 @@ export const visibleNormal = sql`${product.status} = 1 and ${product.productType
  * in another process keeps its products listed for at most the cache TTL; detail pages and cart writes
  * check the shop in SQL.
  */
-export async function openShops(ctx: Pick<ServiceContext, 'db'>, merTypeIds: number[] = []): Promise<SQL | undefined> {
+export async function openMerchants(ctx: Pick<ServiceContext, 'db'>, merTypeIds: number[] = []): Promise<SQL | undefined> {
   const shops = [...(await merchantBriefs(ctx)).values()];
   if (merTypeIds.length) {
     const ids = shops.filter((m) => m.status && merTypeIds.includes(m.mer_type_id)).map((m) => m.mer_id);

@@ -5,7 +5,7 @@ import { couponProductQuery, type CouponProductQuery } from '../../../shared/sch
 import type { ServiceContext } from '../context.ts';
 import { parseInput, notFound, type Page } from '../input.ts';
 import { getCategoryTree, leafIdsUnder } from '../catalogue/category-tree.ts';
-import { visibleNormal, openShops, keywordMatch, priceBetween, productOrder } from '../catalogue/product-query.ts';
+import { visibleNormal, openMerchants, keywordMatch, priceBetween, productOrder } from '../catalogue/product-query.ts';
 import { pageOfProducts } from '../catalogue/product-page.ts';
 import type { ProductCard } from '../catalogue/product-card.ts';
 import { couponScope } from './coupon-scope.ts';
@@ -34,7 +34,7 @@ export async function listCouponProducts(ctx: Pick<ServiceContext, 'db'>, input:
   if (cates && !cates.length) return { coupon: head, count: 0, list: [] };
   const where = and(
     visibleNormal,
-    await openShops(ctx),
+    await openMerchants(ctx),
     await couponScope(ctx, c),
     keywordMatch(q.keyword),
     cates ? inArray(product.cateId, cates) : undefined,

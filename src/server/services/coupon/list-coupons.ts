@@ -4,7 +4,7 @@ import { toYuan } from '../../../shared/money.ts';
 import { couponListQuery, type CouponListQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput, offsetOf, type Page } from '../input.ts';
-import { visibleNormal, openShops } from '../catalogue/product-query.ts';
+import { visibleNormal, openMerchants } from '../catalogue/product-query.ts';
 import { now } from '../dates.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
 import { claimableAt } from './coupon-rules.ts';
@@ -28,7 +28,7 @@ async function loadSample(ctx: Pick<ServiceContext, 'db'>, c: typeof coupon.$inf
   const rows = await ctx.db
     .select({ product_id: product.productId, store_name: product.storeName, image: product.image, price: product.price })
     .from(product)
-    .where(and(visibleNormal, await openShops(ctx), await couponScope(ctx, c)))
+    .where(and(visibleNormal, await openMerchants(ctx), await couponScope(ctx, c)))
     .orderBy(desc(product.sales), desc(product.productId))
     .limit(n);
   return rows.map((r) => ({ ...r, price: toYuan(r.price) }));

@@ -28,7 +28,7 @@ export async function getMerchant(ctx: ServiceContext, input: { id: number | str
 }
 
 /** Throws the 404 unless shop `merId` exists and is open. */
-export async function assertShopOpen(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<void> {
+export async function assertMerchantOpen(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<void> {
   const rows = await ctx.db
     .select({ id: merchant.merId })
     .from(merchant)

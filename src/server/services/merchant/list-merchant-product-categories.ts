@@ -1,8 +1,8 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { merchantShopCategory } from '../../db/schema/index.ts';
+import { merchantProductCategory } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
-import { merchantIdInput, assertShopOpen } from './get-merchant.ts';
+import { merchantIdInput, assertMerchantOpen } from './get-merchant.ts';
 import { shows, tag } from '../cache-tags.ts';
 
 export interface MerchantProductCategoryNode {
@@ -17,9 +17,9 @@ export async function merchantProductCategoryTree(ctx: Pick<ServiceContext, 'db'
   shows(tag('merchant', merId));
   const rows = await ctx.db
     .select()
-    .from(merchantShopCategory)
-    .where(and(eq(merchantShopCategory.merId, merId), eq(merchantShopCategory.isShow, true)))
-    .orderBy(asc(merchantShopCategory.pid), desc(merchantShopCategory.sort), asc(merchantShopCategory.merCateId));
+    .from(merchantProductCategory)
+    .where(and(eq(merchantProductCategory.merId, merId), eq(merchantProductCategory.isShow, true)))
+    .orderBy(asc(merchantProductCategory.pid), desc(merchantProductCategory.sort), asc(merchantProductCategory.merCateId));
   const byId = new Map<number, MerchantProductCategoryNode>();
   const roots: MerchantProductCategoryNode[] = [];
   for (const r of rows) byId.set(r.merCateId, { store_category_id: r.merCateId, pid: r.pid, cate_name: r.cateName, children: [] });
@@ -36,6 +36,6 @@ export async function listMerchantProductCategories(
   input: { id: number | string },
 ): Promise<MerchantProductCategoryNode[]> {
   const { id } = parseInput(merchantIdInput, input);
-  await assertShopOpen(ctx, id);
+  await assertMerchantOpen(ctx, id);
   return merchantProductCategoryTree(ctx, id);
 }

@@ -1,20 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { merchantShopCategory, product, productShopCategory } from '../../db/schema/index.ts';
+import { merchantProductCategory, product, productMerchantCategory } from '../../db/schema/index.ts';
 import { merchantProductQuery, idField, type MerchantProductQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput, type Page } from '../input.ts';
 import { visibleNormal, keywordMatch, priceBetween, productOrder } from '../catalogue/product-query.ts';
 import { pageOfProducts } from '../catalogue/product-page.ts';
 import type { ProductCard } from '../catalogue/product-card.ts';
-import { assertShopOpen } from './get-merchant.ts';
+import { assertMerchantOpen } from './get-merchant.ts';
 
 const input = merchantProductQuery.extend({ id: idField('店铺') });
 
 /** A shop category and its children (a parent category shows the products of its children too). */
-function inShopCategory(merId: number, merCateId: number) {
-  const cates = sql`select ${merchantShopCategory.merCateId} from ${merchantShopCategory}
-    where ${merchantShopCategory.merId} = ${merId} and (${merchantShopCategory.merCateId} = ${merCateId} or ${merchantShopCategory.pid} = ${merCateId})`;
-  return sql`${product.productId} in (select ${productShopCategory.productId} from ${productShopCategory} where ${productShopCategory.merCateId} in (${cates}))`;
+function inMerchantCategory(merId: number, merCateId: number) {
+  const cates = sql`select ${merchantProductCategory.merCateId} from ${merchantProductCategory}
+    where ${merchantProductCategory.merId} = ${merId} and (${merchantProductCategory.merCateId} = ${merCateId} or ${merchantProductCategory.pid} = ${merCateId})`;
+  return sql`${product.productId} in (select ${productMerchantCategory.productId} from ${productMerchantCategory} where ${productMerchantCategory.merCateId} in (${cates}))`;
 }
 
 /**
@@ -26,12 +26,12 @@ export async function listMerchantProducts(
   raw: MerchantProductQuery & { id: number | string },
 ): Promise<Page<ProductCard>> {
   const q = parseInput(input, raw);
-  await assertShopOpen(ctx, q.id);
+  await assertMerchantOpen(ctx, q.id);
   const where = and(
     visibleNormal,
     eq(product.merId, q.id),
     keywordMatch(q.keyword),
-    q.mer_cate_id !== undefined ? inShopCategory(q.id, q.mer_cate_id) : undefined,
+    q.mer_cate_id !== undefined ? inMerchantCategory(q.id, q.mer_cate_id) : undefined,
     ...priceBetween(q.price_on, q.price_off),
   );
   // The shop home's default order is its best sellers.

@@ -5,7 +5,7 @@ import { presellListQuery, type PresellListQuery } from '../../../shared/schemas
 import type { ServiceContext } from '../context.ts';
 import { parseInput, offsetOf, type Page } from '../input.ts';
 import { now, formatDateTime } from '../dates.ts';
-import { openShops } from '../catalogue/product-query.ts';
+import { openMerchants } from '../catalogue/product-query.ts';
 import { merchantBriefs, briefOf, type MerchantBrief } from '../merchant/merchant-summary.ts';
 import { presellStateIs, presellStatus, type PresellStatus, type PresellTiming } from './presell-state.ts';
 import { shows, tag } from '../cache-tags.ts';
@@ -38,7 +38,7 @@ export async function listPresells(ctx: Pick<ServiceContext, 'db'>, input: Prese
   const where = and(
     eq(presell.status, true),
     sql`${product.status} = 1 and ${product.productType} = 2`,
-    await openShops(ctx),
+    await openMerchants(ctx),
     presellStateIs(state, at),
   );
   const downPrice = sql<number>`(select coalesce(min(down_price), 0) from product_sku where product_id = ${product.productId})::int`;

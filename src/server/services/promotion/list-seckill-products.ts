@@ -4,7 +4,7 @@ import { seckillListQuery, type SeckillListQuery } from '../../../shared/schemas
 import type { ServiceContext } from '../context.ts';
 import { parseInput, offsetOf, type Page } from '../input.ts';
 import { now, mallDate } from '../dates.ts';
-import { openShops } from '../catalogue/product-query.ts';
+import { openMerchants } from '../catalogue/product-query.ts';
 import { cardColumns, toCards, type ProductCard } from '../catalogue/product-card.ts';
 import { loadSessions } from './list-seckill-sessions.ts';
 import { currentSessionIndex, sessionStatus, sessionStop, type SeckillStatus } from './seckill-clock.ts';
@@ -40,7 +40,7 @@ export async function listSeckillProducts(ctx: Pick<ServiceContext, 'db'>, input
   const today = mallDate(at);
   const where = and(
     sql`${product.status} = 1 and ${product.productType} = 1`,
-    await openShops(ctx),
+    await openMerchants(ctx),
     eq(seckillProduct.seckillTimeId, session.seckillTimeId),
     lte(seckillProduct.startDay, today),
     gte(seckillProduct.endDay, today),

@@ -71,8 +71,8 @@ describe('sitemap shards', () => {
     await expect(getProductDetail(vctx, { id: 1 })).rejects.toMatchObject({ status: 404 });
     const stores = (await getSitemapShard(vctx, { name: 'stores-1' })).map((e) => e.loc);
     expect(stores).not.toContain(`/store?id=${victim!.merId}`);
-    const openShops = await closed.db.select({ id: s.merchant.merId }).from(s.merchant).where(eq(s.merchant.status, true));
-    expect(stores).toHaveLength(openShops.length);
+    const openMerchants = await closed.db.select({ id: s.merchant.merId }).from(s.merchant).where(eq(s.merchant.status, true));
+    expect(stores).toHaveLength(openMerchants.length);
   });
 
   it('lists every visible category, hides a hidden branch, and uses the sid-only canonical form', async () => {
