@@ -1,8 +1,13 @@
 // Checkout race bench: N shoppers (default 500, each with its own session) race to buy one flash-sale SKU with
 // stock 50 through the real HTTP endpoints, against a server process of its own: first each makes a buy-now line
-// and checks out, then all submit (create) at once.
-// Prints orders created (must equal the stock, and the stock must end at 0: FAIL otherwise), requests per second
-// and create latency p50/p95/p99. A bench, not a test: it never fails on a time.
+// and checks out, then all submit (create) at once; then the orders are paid, half by balance and half through the
+// sandbox gateway (QR requested, confirmed as the payer's phone would, the gateway's signed notifications, each sent
+// twice, reaching the shop).
+// Prints orders created (must equal the stock, and the stock must end at 0: FAIL otherwise), requests per second,
+// create latency p50/p95/p99, balance payments per second, notifications processed per second, and the exactly-once
+// check read from the database afterwards (every order paid once, one ledger row per balance payment, one paid
+// gateway payment per sandbox order, balances equal to their ledgers: FAIL otherwise). A bench, not a test: it never
+// fails on a time.
 //   npm run build && npm run bench:checkout -- --shoppers 500 --stock 50 --concurrency 50
 // PGlite in a fresh directory by default; with DATABASE_URL set, that PostgreSQL database.
 import { spawn, spawnSync } from 'node:child_process';
@@ -43,7 +48,7 @@ const { tokens, productId, unique } = JSON.parse(prep.stdout.trim().split('\n').
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['server/serve.mjs'], {
-  env: { ...env, HOST: '127.0.0.1', PORT: String(port), SITE_URL: base, JOBS: 'off' },
+  env: { ...env, HOST: '127.0.0.1', PORT: String(port), SITE_URL: base, JOBS: 'off', PAY_WEIXIN: 'sandbox' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 for (let i = 0; ; i++) {
@@ -56,14 +61,15 @@ for (let i = 0; ; i++) {
 
 async function call(token, path, body) {
   const res = await fetch(base + path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return res.json();
 }
 
 const createTimes = [];
+const orders = [];
 let created = 0;
 let requests = 0;
 const reasons = new Map();
@@ -105,15 +111,70 @@ await pool(ready, async ({ token, body }) => {
   const order = await call(token, '/api/v2/order/create', body);
   createTimes.push(performance.now() - t);
   requests++;
-  if (order.status === 200) created++;
-  else refuse(order.message);
+  if (order.status === 200) {
+    created++;
+    orders.push({ token, id: order.data.order_id });
+  } else refuse(order.message);
 });
 const refused = [...reasons.values()].reduce((a, b) => a + b, 0);
 const seconds = (performance.now() - started) / 1000;
 const creates = createTimes.length;
 const detail = await (await fetch(`${base}/api/store/product/seckill/detail/${productId}`)).json();
 const left = Object.values(detail.data?.sku ?? {}).find((s) => s.unique === unique)?.stock;
+
+// Phase 3: pay. Half by balance (all at once, each order also paid a second time to show it is refused), half by
+// the sandbox gateway: each shopper asks for a QR code, its phone confirms, and the notifications race in.
+const byBalance = orders.filter((_, i) => i % 2 === 0);
+const byQr = orders.filter((_, i) => i % 2 === 1);
+let balancePaid = 0;
+let t0 = performance.now();
+await pool(
+  byBalance.flatMap((o) => [o, o]),
+  async ({ token, id }) => {
+    const r = await call(token, `/api/order/pay/${id}`, { type: 'balance' });
+    if (r.status === 200) balancePaid++;
+  },
+);
+const balanceSeconds = (performance.now() - t0) / 1000;
+const tickets = [];
+await pool(byQr, async ({ token, id }) => {
+  const r = await call(token, `/api/order/pay/${id}`, { type: 'weixinQr' });
+  if (r.status === 200) tickets.push({ token, id, t: new URL(r.data.result.config).searchParams.get('t') });
+});
+t0 = performance.now();
+await pool(tickets, async ({ t }) => {
+  await call(null, '/api/sandbox/pay', { t, action: 'confirm' });
+});
+const pending = new Set(tickets.map((x) => x.id));
+while (pending.size && performance.now() - t0 < 120_000) {
+  await pool(
+    [...pending].map((id) => tickets.find((x) => x.id === id)),
+    async ({ token, id }) => {
+      const r = await call(token, `/api/order/status/${id}`);
+      if (r.data?.paid === 1) pending.delete(id);
+    },
+  );
+}
+const qrSeconds = (performance.now() - t0) / 1000;
+// The gateway resends each notification once more after SANDBOX_RESEND_MS; give the resends time to arrive.
+await new Promise((r) => setTimeout(r, Number(process.env.SANDBOX_RESEND_MS ?? 1500) + 1000));
 server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+const verify = spawnSync('npx', ['tsx', 'scripts/bench-checkout-verify.ts', String(Math.min(...orders.map((o) => o.id)))], {
+  env,
+  encoding: 'utf8',
+});
+const v = verify.status === 0 ? JSON.parse(verify.stdout.trim().split('\n').pop()) : null;
+if (!v) console.error(verify.stderr);
+const received = v ? Object.values(v.notifications).reduce((a, b) => a + b, 0) : 0;
+const payOk =
+  !!v &&
+  balancePaid === byBalance.length &&
+  v.paidOrders === orders.length &&
+  v.ledger === byBalance.length &&
+  v.gatewayPaid === byQr.length &&
+  (v.notifications.paid ?? 0) === byQr.length &&
+  v.balanceDrift === 0;
 
 createTimes.sort((a, b) => a - b);
 const pct = (p) => createTimes[Math.min(createTimes.length - 1, Math.floor((p / 100) * createTimes.length))]?.toFixed(1);
@@ -125,4 +186,22 @@ console.log(
   `  ${creates} creates racing in ${seconds.toFixed(1)} s = ${(creates / seconds).toFixed(0)} creates/s (${requests} requests in all)`,
 );
 console.log(`  create latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms (${createTimes.length} creates)`);
-process.exit(ok ? 0 : 1);
+console.log(
+  `  balance: ${balancePaid} of ${byBalance.length} orders paid (${byBalance.length} second attempts refused) in ${balanceSeconds.toFixed(1)} s = ${(
+    (byBalance.length * 2) / balanceSeconds
+  ).toFixed(0)} pay requests/s`,
+);
+const qrPaid = tickets.length - pending.size;
+console.log(
+  `  sandbox: ${qrPaid} of ${byQr.length} orders paid by notification in ${qrSeconds.toFixed(1)} s = ${(qrPaid / qrSeconds).toFixed(0)} notifications processed/s (confirm to paid); ${received} notifications received in all with the gateway's resends (${
+    v
+      ? Object.entries(v.notifications)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ')
+      : '?'
+  })`,
+);
+console.log(
+  `  exactly once: ${v?.paidOrders} orders paid of ${orders.length}, ${v?.ledger} balance ledger rows, ${v?.gatewayPaid} gateway payments paid, ${v?.balanceDrift} balances off their ledger${payOk ? '' : '  FAIL'}`,
+);
+process.exit(ok && payOk ? 0 : 1);
