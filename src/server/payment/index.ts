@@ -45,3 +45,8 @@ export function enabledQrMethods(): QrMethod[] {
 export function useQrProvider(method: QrMethod, provider: QrPaymentProvider | null): void {
   overrides.set(method, provider);
 }
+
+/** Back to the configured providers (tests). */
+export function resetQrProviders(): void {
+  overrides.clear();
+}

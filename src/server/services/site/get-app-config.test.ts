@@ -3,6 +3,7 @@ import { createTestDatabase, visitorContext } from '../../../../tests/helpers/te
 import { systemConfig } from '../../db/schema/index.ts';
 import { getAppConfig } from './get-app-config.ts';
 import { getVersion } from './get-version.ts';
+import { resetQrProviders, useQrProvider } from '../../payment/index.ts';
 
 describe('getAppConfig (GET /api/config)', () => {
   it('offers balance payment and Alipay, no recharge and no SVIP while the operator set nothing', async () => {
@@ -35,6 +36,17 @@ describe('getAppConfig (GET /api/config)', () => {
       balance_func_status: 1,
       sys_intention_agree: '<p>入驻协议</p>',
     });
+  });
+
+  it('says Alipay is closed when no gateway serves it, whatever the switch', async () => {
+    const db = await createTestDatabase();
+    useQrProvider('alipayQr', null);
+    try {
+      expect((await getAppConfig(visitorContext(db))).alipay_open).toBe(0);
+    } finally {
+      resetQrProviders();
+    }
+    expect((await getAppConfig(visitorContext(db))).alipay_open).toBe(1);
   });
 });
 

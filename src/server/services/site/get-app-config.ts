@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../context.ts';
+import { enabledQrMethods } from '../../payment/index.ts';
 import { flag, readSettings, text } from './read-settings.ts';
 
 /**
@@ -8,7 +9,7 @@ import { flag, readSettings, text } from './read-settings.ts';
 export interface AppConfig {
   /** Balance payment offered at checkout (default on). */
   yue_pay_status: 0 | 1;
-  /** Alipay offered beside WeChat Pay (default on). */
+  /** Alipay offered beside WeChat Pay: the operator's switch (default on) and a gateway configured (`PAY_ALIPAY`). */
   alipay_open: 0 | 1;
   /** The balance features ("My balance" link, balance page; default on). */
   balance_func_status: 0 | 1;
@@ -38,5 +39,6 @@ export async function getAppConfig(ctx: Pick<ServiceContext, 'db'>): Promise<App
     keyof typeof DEFAULTS,
     0 | 1
   >;
+  if (!enabledQrMethods().includes('alipayQr')) switches.alipay_open = 0;
   return { ...switches, sys_intention_agree: text(m.get('sys_intention_agree')) };
 }
