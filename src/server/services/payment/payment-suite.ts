@@ -3,7 +3,18 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { payment, paymentNotification, storeGroupOrder, storeOrder, storeOrderStatus, userBill, users } from '../../db/schema/index.ts';
+import {
+  payment,
+  paymentNotification,
+  presell,
+  presellOrder,
+  productSku,
+  storeGroupOrder,
+  storeOrder,
+  storeOrderStatus,
+  userBill,
+  users,
+} from '../../db/schema/index.ts';
 import { newShopper, pickSku, addLine, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { useQrProvider } from '../../payment/index.ts';
 import { createSandboxProvider, readTicket, sandboxNotification, signNotification } from '../../payment/sandbox.ts';
@@ -12,6 +23,9 @@ import { cancelOrder } from '../order/cancel-order.ts';
 import { payOrder } from './pay-order.ts';
 import { getPayStatus } from './pay-status.ts';
 import { handleNotification } from './handle-notification.ts';
+import { createCart } from '../cart/create-cart.ts';
+import { runDueJobs } from '../../jobs/runner.ts';
+import { appJobs } from '../../jobs/registry.ts';
 
 const KEY = 'payment-suite-key';
 const sandbox = createSandboxProvider(KEY, 'http://mall.test');
@@ -261,6 +275,81 @@ export function paymentSuite(open: () => Promise<Database>) {
       } finally {
         useQrProvider('alipayQr', sandbox);
       }
+    });
+  });
+
+  describe('presale deposit and balance', () => {
+    /** A running deposit presale (presell_type 2) of its own for this test, with the balance window `from`..`to`. */
+    async function depositPresale(d: Database, nth: number, from: Date, to: Date) {
+      const rows = (await d.db.select().from(presell).orderBy(presell.productPresellId)).filter(
+        (r) => r.presellType === 2 && r.startTime.getFullYear() === 2020 && r.endTime.getFullYear() === 2099 && r.payCount === 0,
+      );
+      const pr = rows[nth]!;
+      await d.db.update(presell).set({ finalStartTime: from, finalEndTime: to }).where(eq(presell.productPresellId, pr.productPresellId));
+      const [sku] = await d.db.select().from(productSku).where(eq(productSku.productId, pr.productId)).limit(1);
+      return { pr, sku: sku! };
+    }
+
+    it('a paid deposit waits for its balance (status 10), which is paid once in its window and ships', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      await topUp(d, s.user.uid, 10_000_000);
+      const hour = 3600_000;
+      const { pr, sku } = await depositPresale(d, 0, new Date(Date.now() - hour), new Date(Date.now() + hour));
+      const line = await createCart(s, {
+        product_id: pr.productPresellId,
+        product_attr_unique: sku.unique,
+        cart_num: 2,
+        is_new: 1,
+        product_type: 2,
+      });
+      const { order } = await placeOrder(s, [line.cart_id]);
+      const deposit = Math.round(Number(order.pay_price) * 100);
+      expect(deposit).toBe(2 * sku.downPrice);
+      await payOrder(s, { id: order.order_id, type: 'balance' });
+      const [o] = (await groupOf(d, order.order_id)).orders;
+      expect(o).toMatchObject({ paid: true, status: 10 });
+      const [po] = await d.db.select().from(presellOrder).where(eq(presellOrder.orderId, o!.orderId));
+      expect(po).toMatchObject({ paid: 0, status: 1, payPrice: 2 * sku.price - deposit });
+      await expect(payOrder(s, { id: o!.orderId, subject: 'presell', type: 'card' as never })).rejects.toThrow('请选择支付方式');
+      const results = await Promise.allSettled([1, 2, 3].map(() => payOrder(s, { id: o!.orderId, subject: 'presell', type: 'balance' })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await balanceOf(d, s.user.uid)).toBe(10_000_000 - 2 * sku.price);
+      expect(await ledgerOf(d, s.user.uid)).toBe(10_000_000 - 2 * sku.price);
+      const [after] = await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, o!.orderId));
+      expect(after).toMatchObject({ status: 0, payPrice: 2 * sku.price });
+      expect((await getPayStatus(s, { id: o!.orderId, subject: 'presell' })).paid).toBe(1);
+      // The window's end changes nothing for a paid balance.
+      await runDueJobs(d.db, appJobs, { now: new Date(Date.now() + 2 * hour) });
+      expect((await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, o!.orderId)))[0]!.status).toBe(0);
+    });
+
+    it('a balance not paid in its window closes the order (status 11) once, and cannot be paid after', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      await topUp(d, s.user.uid, 10_000_000);
+      const day = 86_400_000;
+      const { pr, sku } = await depositPresale(d, 1, new Date(Date.now() + day), new Date(Date.now() + 2 * day));
+      const line = await createCart(s, {
+        product_id: pr.productPresellId,
+        product_attr_unique: sku.unique,
+        cart_num: 1,
+        is_new: 1,
+        product_type: 2,
+      });
+      const { order } = await placeOrder(s, [line.cart_id]);
+      await payOrder(s, { id: order.order_id, type: 'balance' });
+      const [o] = (await groupOf(d, order.order_id)).orders;
+      await expect(payOrder(s, { id: o!.orderId, subject: 'presell', type: 'balance' })).rejects.toThrow('尚未到尾款支付时间');
+      const other = await newShopper(d);
+      await expect(payOrder(other, { id: o!.orderId, subject: 'presell', type: 'balance' })).rejects.toMatchObject({ code: 'not_found' });
+      await runDueJobs(d.db, appJobs, { now: new Date(Date.now() + 3 * day) });
+      await runDueJobs(d.db, appJobs, { now: new Date(Date.now() + 3 * day) });
+      const [closed] = await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, o!.orderId));
+      expect(closed!.status).toBe(11);
+      const timeline = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.orderId, o!.orderId));
+      expect(timeline.filter((t) => t.changeType === 'presell_close')).toHaveLength(1);
+      await expect(payOrder(s, { id: o!.orderId, subject: 'presell', type: 'balance' })).rejects.toThrow('尾款支付时间已结束');
     });
   });
 }
