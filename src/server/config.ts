@@ -25,4 +25,19 @@ export const config = {
   smsTemplate: process.env.SMS_TEMPLATE || 'verify_code',
   /** Template id of the notice sent, in place of a register code, to a phone that already has an account. */
   smsNoticeTemplate: process.env.SMS_NOTICE_TEMPLATE || 'register_notice',
+  /** With `PAY_ALIPAY=alipay` (src/server/payment/alipay.ts): the app's id on Alipay's open platform... */
+  alipayAppId: process.env.ALIPAY_APP_ID || '',
+  /** ...the app's RSA private key and Alipay's public key: PEM text, the key tool's bare base64, or a file's path... */
+  alipayPrivateKey: process.env.ALIPAY_PRIVATE_KEY || '',
+  alipayPublicKey: process.env.ALIPAY_PUBLIC_KEY || '',
+  /** ...and the gateway (Alipay's sandbox: https://openapi-sandbox.dl.alipaydev.com/gateway.do). */
+  alipayGateway: process.env.ALIPAY_GATEWAY || 'https://openapi.alipay.com/gateway.do',
 };
+
+/** A setting that is missing or wrong: the server does not start, and the message names the setting. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}

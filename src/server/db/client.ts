@@ -8,11 +8,12 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
-import { config } from '../config.ts';
+import { config, ConfigError } from '../config.ts';
 import { seedDemo } from './seed/index.ts';
 import { withJobRunner } from '../jobs/start.ts';
 import { lockDataDir, DataDirLockedError } from './data-dir-lock.ts';
 import { withCacheBus } from '../http/cache-bus.ts';
+import { checkPaymentSettings } from '../payment/index.ts';
 
 /**
  * What services query: the top-level database of either driver (PGlite, node-postgres) or a transaction on it.
@@ -83,16 +84,20 @@ async function openPglite(dataDir: string): Promise<{ client: PGlite; release: (
 type Holder = { __mallfrontDatabase?: Promise<Database> };
 
 /**
- * The process-wide database. Opened once at server start (server/serve.mjs warms it up), with the job runner
- * (src/server/jobs); a test harness can install its own with `useDatabase` before the server handles a request.
+ * The process-wide database. Opened once at server start (server/serve.mjs warms it up), after the payment settings
+ * are checked, with the job runner (src/server/jobs); a test harness can install its own with `useDatabase` before
+ * the server handles a request.
  */
 export function getDatabase(): Promise<Database> {
   const g = globalThis as Holder;
-  g.__mallfrontDatabase ??= openDatabase()
+  g.__mallfrontDatabase ??= Promise.resolve()
+    .then(checkPaymentSettings)
+    .then(() => openDatabase())
     .then(withJobRunner)
     .catch((err: unknown) => {
       // A half-open embedded database must not poison every later request: report and stop the process.
-      console.error('[mallfront] could not open the database:', err instanceof DataDirLockedError ? err.message : err);
+      if (err instanceof ConfigError) console.error(`[mallfront] cannot start: ${err.message}`);
+      else console.error('[mallfront] could not open the database:', err instanceof DataDirLockedError ? err.message : err);
       process.exit(1);
     });
   return g.__mallfrontDatabase;

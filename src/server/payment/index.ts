@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
-import { config } from '../config.ts';
+import { config, ConfigError } from '../config.ts';
 import { createSandboxProvider, sandboxKey } from './sandbox.ts';
+import { readAlipaySettings, type AlipaySettings } from './alipay-settings.ts';
 import type { QrMethod, QrPaymentProvider } from './provider.ts';
 
 export type { PaymentNotice, QrMethod, QrPaymentProvider, QrRequest } from './provider.ts';
@@ -11,20 +12,54 @@ export type { PaymentNotice, QrMethod, QrPaymentProvider, QrRequest } from './pr
  */
 const overrides = new Map<QrMethod, QrPaymentProvider | null>();
 
+const variable = (method: QrMethod) => (method === 'weixinQr' ? 'PAY_WEIXIN' : 'PAY_ALIPAY');
+
 function setting(method: QrMethod): string {
-  return (method === 'weixinQr' ? process.env.PAY_WEIXIN : process.env.PAY_ALIPAY) || 'sandbox';
+  return process.env[variable(method)] || 'sandbox';
 }
 
-async function create(db: Db, name: string): Promise<QrPaymentProvider | null> {
-  if (name === 'off') return null;
-  if (name === 'sandbox') return createSandboxProvider(await sandboxKey(db), config.siteUrl);
-  throw new Error(`Unknown payment provider "${name}": use sandbox or off`);
+let alipaySettings: AlipaySettings | undefined;
+let alipay: Promise<QrPaymentProvider> | undefined;
+
+/** What a method's setting asks for, checked: a wrong one is a ConfigError naming the variable. */
+function choice(method: QrMethod): { kind: 'off' | 'sandbox' } | { kind: 'alipay'; settings: AlipaySettings } {
+  const name = setting(method);
+  if (name === 'off' || name === 'sandbox') return { kind: name };
+  if (name === 'alipay') {
+    if (method !== 'alipayQr') {
+      throw new ConfigError(
+        `${variable(method)}=alipay: the alipay provider takes only Alipay payments; set ${variable(method)} to sandbox or off`,
+      );
+    }
+    alipaySettings ??= readAlipaySettings(config);
+    return { kind: 'alipay', settings: alipaySettings };
+  }
+  const known = method === 'alipayQr' ? 'sandbox, alipay or off' : 'sandbox or off';
+  throw new ConfigError(`${variable(method)}=${name} is not a payment provider: use ${known}`);
+}
+
+async function create(db: Db, method: QrMethod): Promise<QrPaymentProvider | null> {
+  const chosen = choice(method);
+  if (chosen.kind === 'alipay') {
+    // The SDK is loaded on first use, so processes without Alipay never load it.
+    alipay ??= import('./alipay.ts').then((m) => m.createAlipayProvider(chosen.settings));
+    return alipay;
+  }
+  return chosen.kind === 'sandbox' ? createSandboxProvider(await sandboxKey(db), config.siteUrl) : null;
+}
+
+/**
+ * Checks the payment settings (called once when the server opens its database): an unknown provider, Alipay's
+ * adapter for WeChat, or a missing or unreadable Alipay setting stops the start with a message naming it.
+ */
+export function checkPaymentSettings(): void {
+  for (const method of ['weixinQr', 'alipayQr'] as const) choice(method);
 }
 
 /** The provider that takes `method`, or null when the method is switched off. */
 export async function getQrProvider(db: Db, method: QrMethod): Promise<QrPaymentProvider | null> {
   if (overrides.has(method)) return overrides.get(method)!;
-  return create(db, setting(method));
+  return create(db, method);
 }
 
 /** The provider whose notifications arrive at `/api/notify/<name>`, if one of the methods uses it. */
