@@ -320,7 +320,7 @@ export function paymentSuite(open: () => Promise<Database>) {
       expect(after).toMatchObject({ status: 0, payPrice: 2 * sku.price });
       expect((await getPayStatus(s, { id: o!.orderId, subject: 'presell' })).paid).toBe(1);
       // The window's end changes nothing for a paid balance.
-      await runDueJobs(d.db, appJobs, { now: new Date(Date.now() + 2 * hour) });
+      await runDueJobs(d.db, appJobs, { worker: 'payment-test', now: new Date(Date.now() + 2 * hour) });
       expect((await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, o!.orderId)))[0]!.status).toBe(0);
     });
 
@@ -343,8 +343,8 @@ export function paymentSuite(open: () => Promise<Database>) {
       await expect(payOrder(s, { id: o!.orderId, subject: 'presell', type: 'balance' })).rejects.toThrow('尚未到尾款支付时间');
       const other = await newShopper(d);
       await expect(payOrder(other, { id: o!.orderId, subject: 'presell', type: 'balance' })).rejects.toMatchObject({ code: 'not_found' });
-      await runDueJobs(d.db, appJobs, { now: new Date(Date.now() + 3 * day) });
-      await runDueJobs(d.db, appJobs, { now: new Date(Date.now() + 3 * day) });
+      await runDueJobs(d.db, appJobs, { worker: 'payment-test', now: new Date(Date.now() + 3 * day) });
+      await runDueJobs(d.db, appJobs, { worker: 'payment-test', now: new Date(Date.now() + 3 * day) });
       const [closed] = await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, o!.orderId));
       expect(closed!.status).toBe(11);
       const timeline = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.orderId, o!.orderId));
