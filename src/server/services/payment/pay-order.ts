@@ -159,9 +159,12 @@ export async function payOrder(ctx: ServiceContext, input: { id: unknown; subjec
   };
 }
 
-/** A QR code of `text` as an SVG data URL (the scan-login codes are drawn the same way). */
+/**
+ * A QR code of `text` as an SVG data URL (the scan-login codes are drawn the same way). Level L: shown on a clean
+ * screen, it needs little error correction, and a long gateway URL stays coarse enough for a phone camera.
+ */
 async function qrDataUrl(text: string): Promise<string> {
-  const svg = await QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const svg = await QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'L' });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
