@@ -57,6 +57,11 @@ async function phoneOpens(browser: Browser, qrUrl: string) {
   return { phone, page: p };
 }
 
+/** A request made now: once it is seen, every request the page made before it has been seen too. */
+async function barrier(page: Page) {
+  await Promise.all([page.waitForRequest('**/api/health'), page.evaluate(() => fetch('/api/health').then(() => undefined))]);
+}
+
 test.describe('payment pages', () => {
   test('the demo member pays two cheap items from two merchants by balance and lands on 支付成功', async ({
     page,
@@ -182,12 +187,14 @@ test.describe('payment pages', () => {
     await expect(page.getByRole('heading', { name: '订单提交成功，请尽快付款！' })).toBeVisible();
   });
 
-  test('an expired QR code is greyed and a click asks for a new one; a refusal shows the server’s message', async ({
+  test('an expired QR code is greyed and a click asks for a new one; closing stops polling; a refusal shows the server’s message', async ({
     page,
     request,
     baseURL,
   }) => {
     const order = await shopperWithOrder(request, page, baseURL!, 5);
+    const polls: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/order/status/') && polls.push(r.url()));
     await page.clock.install();
     await page.goto(`/payment?result=${order.id}`);
     const { dialog, qrUrl } = await openQr(page, '支付宝');
@@ -199,8 +206,15 @@ test.describe('payment pages', () => {
     await expect(refresh).toBeHidden();
     await expect(dialog).toHaveAttribute('data-qr-url', /\/sandbox_pay\?t=/);
     expect(await dialog.getAttribute('data-qr-url')).not.toBe(qrUrl);
+    expect(polls.length).toBeGreaterThan(0);
     await dialog.getByRole('button', { name: '关闭' }).click();
     await expect(dialog).toBeHidden();
+    // Closed, it polls no more: 10 s later no status request came before a request made after them.
+    await barrier(page);
+    const seen = polls.length;
+    await page.clock.fastForward('00:10');
+    await barrier(page);
+    expect(polls.length).toBe(seen);
 
     // Cancelled elsewhere (another tab): asking for a code now shows why it cannot be paid.
     await okBody(await request.post(`/api/order/cancel/${order.id}`, { headers: bearer(order.token) }));
