@@ -5,7 +5,8 @@ import { createTestDatabase } from '../../tests/helpers/test-db.ts';
 import { newShopper, pickSku, addLine, placeOrder, topUp, type Shopper } from '../../tests/helpers/checkout.ts';
 import type { Database } from '../server/db/client.ts';
 import type { ServiceContext } from '../server/services/context.ts';
-import { systemConfig } from '../server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { ORDER_STATUS, presellOrder, storeOrder, systemConfig } from '../server/db/schema/index.ts';
 import { cancelOrder } from '../server/services/order/cancel-order.ts';
 import { payOrder } from '../server/services/payment/pay-order.ts';
 import { handleNotification } from '../server/services/payment/handle-notification.ts';
@@ -76,6 +77,44 @@ describe('/payment', () => {
     for (const q of [`result=${o.id}`, 'result=99999999', 'result=abc', 'result=', '']) {
       expect(await loadPayment(page(other, `/payment?${q}`))).toMatchObject({ ok: false, status: 404 });
     }
+  });
+});
+
+describe('/payment?type=2 (a presale balance)', () => {
+  it('shows the balance due with its window, and once paid sends the shopper to the success page of the balance', async () => {
+    const d = await createTestDatabase();
+    const s = await newShopper(d);
+    await topUp(d, s.user.uid, 10_000_000);
+    const o = await unpaidOrder(d, s);
+    await payOrder(s, { id: o.id, type: 'balance' });
+    // The deposit is paid: the store order waits for its balance, as settle leaves a deposit presale.
+    const [so] = await d.db
+      .update(storeOrder)
+      .set({ status: ORDER_STATUS.presellBalance })
+      .where(eq(storeOrder.groupOrderId, o.id))
+      .returning();
+    await d.db.insert(presellOrder).values({
+      orderId: so!.orderId,
+      uid: s.user.uid,
+      merId: so!.merId,
+      presellOrderSn: `ps${so!.orderSn.slice(2)}`,
+      payPrice: 12_345,
+      finalStartTime: new Date(Date.now() - 60_000),
+      finalEndTime: new Date(Date.now() + 3_600_000),
+    });
+    const v = data(await loadPayment(page(s, `/payment?result=${so!.orderId}&type=2`)));
+    expect(v).toMatchObject({ redirect: null, balanceShort: false });
+    expect(v.subject).toMatchObject({ presell: true, id: so!.orderId, sn: so!.orderSn, payPrice: '123.45', state: 'unpaid' });
+    expect(await loadPayment(page(await newShopper(d), `/payment?result=${so!.orderId}&type=2`))).toMatchObject({ ok: false, status: 404 });
+
+    await payOrder(s, { id: so!.orderId, type: 'balance', subject: 'presell' });
+    const paid = `/payment_success?orderId=${so!.orderId}&type=2`;
+    expect(data(await loadPayment(page(s, `/payment?result=${so!.orderId}&type=2`))).redirect).toBe(paid);
+    expect(data(await loadPaymentSuccess(page(s, paid)))).toMatchObject({
+      redirect: null,
+      payMethod: '余额支付',
+      subject: { payPrice: '123.45' },
+    });
   });
 });
 
