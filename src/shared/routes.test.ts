@@ -57,10 +57,11 @@ const SPEC_PATHS = [
 const paths = Object.values(ROUTES).map((d) => d.path as string);
 
 describe('route table', () => {
-  it('has every route of spec section 2, and only those plus our scan-login confirmation', () => {
-    expect(new Set(paths)).toEqual(new Set([...SPEC_PATHS, '/scan_login']));
-    expect(paths).toHaveLength(SPEC_PATHS.length + 1);
+  it('has every route of spec section 2, and only those plus our scan-login confirmation and sandbox payment page', () => {
+    expect(new Set(paths)).toEqual(new Set([...SPEC_PATHS, '/scan_login', '/sandbox_pay']));
+    expect(paths).toHaveLength(SPEC_PATHS.length + 2);
     expect(matchRoute('/scan_login')?.login).toBe(true);
+    expect(matchRoute('/sandbox_pay')?.login).toBe(false);
   });
 
   it('asks visitors to log in for the user centre, cart, orders, payment and refunds', () => {

@@ -39,6 +39,8 @@ export const ROUTES = {
   login: r('/login', false, true, built),
   /** Ours: where a signed-in phone confirms or refuses a QR login of another browser. */
   scanLogin: r('/scan_login', true, false, built),
+  /** Ours: the sandbox payment gateway's page a phone opens from a payment QR code (the payer need not sign in). */
+  sandboxPay: r('/sandbox_pay', false, false, built),
   logistics: r('/logistics', true),
   logisticsDelivery: r('/logistics_delivery', true),
   merchantSettled: r('/merchant_settled', true),
@@ -46,9 +48,9 @@ export const ROUTES = {
   orderConfirm: r('/order_confirm', true, false, built),
   orderDetail: r('/order_detail', true),
   orderStayDetail: r('/order_stay_detail', true, false, built),
-  payment: r('/payment', true),
-  paymentFailed: r('/payment_failed', true),
-  paymentSuccess: r('/payment_success', true),
+  payment: r('/payment', true, false, built),
+  paymentFailed: r('/payment_failed', true, false, built),
+  paymentSuccess: r('/payment_success', true, false, built),
   privacyAgreement: r('/privacy_agreement', false, false, built),
   qualifications: r('/qualifications', false, false, built),
   refund: r('/refund', true),

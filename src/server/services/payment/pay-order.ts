@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
 import { z } from 'zod';
 import {
   payment,
@@ -17,6 +18,7 @@ import { getQrProvider } from '../../payment/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { payInput, QR_TTL_SECONDS, type PayInput, type PayMethod } from '../../../shared/schemas/payment.ts';
 import { toYuan } from '../../../shared/money.ts';
+import type { PayResultDto } from '../../../shared/payment.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { notFound, parseInput } from '../input.ts';
@@ -35,13 +37,11 @@ export const PAY_TEXT = {
   notDue: '尚未到尾款支付时间',
 } as const;
 
-/** `POST /api/order/pay/{id}` answer: balance is paid at once; a QR method hands back what to render as a QR code. */
-export type PayResult =
-  | { status: 'success'; result: { order_id: number } }
-  | {
-      status: 'weixinQr' | 'alipayQr';
-      result: { config: string; order_id: number; out_trade_no: string; pay_price: string; expire_seconds: number; expires_at: number };
-    };
+/**
+ * `POST /api/order/pay/{id}` answer: balance is paid at once; a QR method hands back what the QR code encodes
+ * (`config`) and the code itself drawn as an SVG data URL (`qrcode`).
+ */
+export type PayResult = PayResultDto;
 
 const PAY_TYPE_OF: Record<PayMethod, number> = { balance: PAY_TYPE.balance, weixinQr: PAY_TYPE.weixinQr, alipayQr: PAY_TYPE.alipayQr };
 const refuse = (m: string) => new ServiceError('refused', m);
@@ -149,6 +149,7 @@ export async function payOrder(ctx: ServiceContext, input: { id: unknown; subjec
     status: type,
     result: {
       config: qr.codeUrl,
+      qrcode: await qrDataUrl(qr.codeUrl),
       order_id: id,
       out_trade_no: tradeNo,
       pay_price: toYuan(due.amount),
@@ -156,6 +157,15 @@ export async function payOrder(ctx: ServiceContext, input: { id: unknown; subjec
       expires_at: Math.floor(expiresAt.getTime() / 1000),
     },
   };
+}
+
+/**
+ * A QR code of `text` as an SVG data URL (the scan-login codes are drawn the same way). Level L: shown on a clean
+ * screen, it needs little error correction, and a long gateway URL stays coarse enough for a phone camera.
+ */
+async function qrDataUrl(text: string): Promise<string> {
+  const svg = await QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'L' });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
 /** The balance half of payOrder: one transaction, balance and ledger and order together. */

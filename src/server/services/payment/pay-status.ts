@@ -3,25 +3,13 @@ import { z } from 'zod';
 import { payment, presellOrder, storeGroupOrder, type PaymentSubject } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../../shared/money.ts';
+import type { PayStatusDto } from '../../../shared/payment.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { notFound, parseInput } from '../input.ts';
 import { now } from '../dates.ts';
 import { SETTLE_TEXT } from './settle.ts';
 
-/** `GET /api/order/status/{id}`: what the payment page polls. */
-export interface PayStatusDto {
-  order_id: number;
-  /** 1 once the order is paid (by any attempt). */
-  paid: number;
-  /**
-   * `paid`; `pending` (waiting for the payer); `failed` (the last attempt was declined or failed: `reason` says
-   * why); `cancelled` (the order was cancelled; money taken meanwhile is refunded); `expired` (the QR code ran out).
-   */
-  status: 'paid' | 'pending' | 'failed' | 'cancelled' | 'expired';
-  reason: string;
-  pay_price: string;
-  pay_type: number | null;
-}
+export type { PayStatusDto };
 
 /** The state of a group order's payment (or a presale balance's, `subject` presell), scoped to the shopper. */
 export async function getPayStatus(ctx: ServiceContext, input: { id: unknown; subject?: PaymentSubject }): Promise<PayStatusDto> {
