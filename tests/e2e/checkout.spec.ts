@@ -61,7 +61,10 @@ test.describe('checkout', () => {
     await expect(page.locator('[data-summary="platform"]')).toContainText('10.00');
 
     await page.getByRole('button', { name: '提交订单' }).click();
-    await expect(page).toHaveURL(/\/order_stay_detail\?orderId=\d+$/);
+    // As the reference: a placed order goes to the payment page; its unpaid order page shows the same order.
+    await expect(page).toHaveURL(/\/payment\?result=\d+$/);
+    const orderId = new URL(page.url()).searchParams.get('result');
+    await page.goto(`/order_stay_detail?orderId=${orderId}`);
     await expect(page.getByRole('heading', { name: '订单状态：等待付款' })).toBeVisible();
     await expect(page.locator('[data-pay-price]')).toContainText(withCoupon.toFixed(2));
     await expect(page.getByRole('link', { name: '立即付款' })).toHaveAttribute('href', /\/payment\?result=\d+/);
@@ -86,8 +89,9 @@ test.describe('checkout', () => {
     const before = await stockOf(request, sku);
     await page.goto(`/order_confirm?cartId=${id}`);
     await page.getByRole('button', { name: '提交订单' }).dblclick();
-    await expect(page).toHaveURL(/\/order_stay_detail\?orderId=\d+$/);
+    await expect(page).toHaveURL(/\/payment\?result=\d+$/);
     expect(await stockOf(request, sku)).toBe(before - 2);
+    await page.goto(`/order_stay_detail?orderId=${new URL(page.url()).searchParams.get('result')}`);
 
     page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: '取消订单' }).click();

@@ -123,7 +123,8 @@ export default function OrderConfirm(p: OrderConfirmProps) {
         post: pickup,
         pay_type: 'pc',
       });
-      location.assign(`/order_stay_detail?orderId=${created.order_id}`);
+      // As the reference: on to the payment page, or (nothing left to pay) straight to the paid order's page.
+      location.assign(created.paid ? `/payment_success?orderId=${created.order_id}` : `/payment?result=${created.order_id}`);
     } catch (err) {
       fail(err);
       setSubmitting(false);
