@@ -7,7 +7,7 @@
  */
 
 // Separators are the same on both sides, so a substring of a product's text always yields a token subset.
-const SEPARATORS = /[\s,，、;；:：/\\|()（）【】\[\]{}"'“”‘’!！?？。·.+\-_&*#@%~`<>《》]+/u;
+const SEPARATORS = /[\s,，、;；:：/\\|()（）【】[\]{}"'“”‘’!！?？。·.+\-_&*#@%~`<>《》]+/u;
 
 function words(text: string): string[] {
   return text.normalize('NFKC').toLowerCase().split(SEPARATORS).filter(Boolean);

@@ -25,7 +25,7 @@ export function skuKey(values: readonly string[]): string {
 export function resolveSku<T extends StockedSku>(attr: readonly SkuAttr[], skus: SkuMap<T>, selected: readonly string[]): T | null {
   if (selected.length !== attr.length) return null;
   if (selected.some((v, i) => !attr[i]!.attr_values.includes(v))) return null;
-  return Object.prototype.hasOwnProperty.call(skus, skuKey(selected)) ? skus[skuKey(selected)]! : null;
+  return Object.hasOwn(skus, skuKey(selected)) ? skus[skuKey(selected)]! : null;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { media, ORDER_STATUS, productReply, storeOrder, storeOrderProduct, storeOrderStatus } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
-import { REVIEW_TEXT, reviewInput, UPLOAD_PATH, type ReviewCreatedDto, type ReviewInput } from '../../../shared/schemas/review.ts';
+import { REVIEW_TEXT, UPLOAD_PATH, type ReviewCreatedDto } from '../../../shared/review.ts';
+import { reviewInput, type ReviewInput } from '../../../shared/schemas/review.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ORDER_STATUS, productReply, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
-import { REVIEW_TEXT, type ReviewItemDto } from '../../../shared/schemas/review.ts';
+import { REVIEW_TEXT, type ReviewItemDto } from '../../../shared/review.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
@@ -11,6 +11,7 @@ import { notFound, parseInput } from '../input.ts';
 import { formatDateTime } from '../dates.ts';
 
 export const reviewItemInput = z.object({ unique: idField('订单商品') });
+const pageInput = reviewItemInput.extend({ order_id: idField('订单').optional() });
 
 /** A paid, not deleted order item of the shopper, with its store order; another shopper's or an unknown one is a 404. */
 export async function ownOrderItem(db: Db, uid: number, orderProductId: number) {
@@ -44,13 +45,15 @@ export function assertReviewable(status: number): void {
 
 /**
  * `GET /api/reply/product/{order_product_id}`: the shopper's bought item as it was ordered (name, picture, spec,
- * price, quantity) for the review page, with the review once written. An item not yet reviewed is given only while
+ * price, quantity) for the review page, with the review once written. `order_id`, when given (the page's URL has it),
+ * must be the item's order, else 404. An item not yet reviewed is given only while
  * its order waits for reviews (status 2); otherwise the refusal says why (确认收货后才能评价…).
  */
-export async function getReviewItem(ctx: ServiceContext, input: { unique: unknown }): Promise<ReviewItemDto> {
+export async function getReviewItem(ctx: ServiceContext, input: { unique: unknown; order_id?: unknown }): Promise<ReviewItemDto> {
   const user = requireUser(ctx);
-  const { unique } = parseInput(reviewItemInput, input);
+  const { unique, order_id } = parseInput(pageInput, input);
   const { item, order } = await ownOrderItem(ctx.db, user.uid, unique);
+  if (order_id !== undefined && order_id !== order.orderId) throw notFound(REVIEW_TEXT.itemGone);
   const [reply] = item.isReply ? await ctx.db.select().from(productReply).where(eq(productReply.orderProductId, unique)) : [];
   if (!reply) assertReviewable(order.status);
   const s = item.snapshot;

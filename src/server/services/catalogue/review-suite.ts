@@ -8,7 +8,7 @@ import { newShopper, pickSku, addLine, placeOrder, topUp, type Shopper, type Sku
 import { receiveForTest } from '../../../../tests/helpers/received.ts';
 import { photo } from '../../../../tests/helpers/images.ts';
 import { visitorContext } from '../../../../tests/helpers/test-db.ts';
-import { REVIEW_TEXT } from '../../../shared/schemas/review.ts';
+import { REVIEW_TEXT } from '../../../shared/review.ts';
 import { payOrder } from '../payment/pay-order.ts';
 import { uploadImage } from '../media/upload-image.ts';
 import { changedSince, changeSequence } from '../cache.ts';
@@ -179,12 +179,14 @@ export function reviewSuite(open: () => Promise<Database>) {
     it("only the buyer: another shopper's item is a 404 and a visitor is asked to sign in", async () => {
       const d = await open();
       const [s, other] = [await newShopper(d), await newShopper(d)];
-      const { items } = await boughtItems(d, s, [await pickSku(d)]);
+      const { orderId, items } = await boughtItems(d, s, [await pickSku(d)]);
       const unique = items[0]!.unique;
       await expect(getReviewItem(other, { unique })).rejects.toMatchObject({ code: 'not_found', message: REVIEW_TEXT.itemGone });
       await expect(createReview(other, { unique, ...review() })).rejects.toMatchObject({ code: 'not_found' });
       await expect(createReview(visitorContext(d), { unique, ...review() })).rejects.toMatchObject({ message: '请登录' });
       await expect(getReviewItem(s, { unique: 2_000_000_000 })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(getReviewItem(s, { unique, order_id: orderId + 100_000 })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(getReviewItem(s, { unique, order_id: orderId })).resolves.toMatchObject({ order_product_id: unique });
       expect(await repliesOf(d, unique)).toHaveLength(0);
     });
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { coupon, couponUser } from '../../db/schema/index.ts';
+import { type coupon, couponUser } from '../../db/schema/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
 import { formatDateTime } from '../dates.ts';

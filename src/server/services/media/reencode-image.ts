@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { ServiceError } from '../errors.ts';
-import { UPLOAD_TEXT } from '../../../shared/schemas/review.ts';
+import { UPLOAD_TEXT } from '../../../shared/review.ts';
 
 /** The formats a shopper may upload, told by their first bytes (never by the file name or the declared type). */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';

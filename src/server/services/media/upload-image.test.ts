@@ -6,7 +6,7 @@ import { newShopper } from '../../../../tests/helpers/checkout.ts';
 import { hasGpsTag, noisyPng, photo, pngBomb } from '../../../../tests/helpers/images.ts';
 import type { Database } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_TEXT, UPLOADS_PER_MINUTE } from '../../../shared/schemas/review.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_TEXT, UPLOADS_PER_MINUTE } from '../../../shared/review.ts';
 import { getMedia } from './get-media.ts';
 import { sniffImage } from './reencode-image.ts';
 import { uploadImage } from './upload-image.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { media } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { count, hit, lockKey } from '../../auth/rate-limit.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_TEXT, UPLOADS_PER_DAY, UPLOADS_PER_MINUTE } from '../../../shared/schemas/review.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_TEXT, UPLOADS_PER_DAY, UPLOADS_PER_MINUTE } from '../../../shared/review.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { reencodeImage } from './reencode-image.ts';

@@ -1,7 +1,7 @@
 import { endpoint, ok, readUpload } from '../../../../server/http/envelope.ts';
 import { requireUser } from '../../../../server/services/context.ts';
 import { uploadImage } from '../../../../server/services/media/upload-image.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_TEXT } from '../../../../shared/schemas/review.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_TEXT } from '../../../../shared/review.ts';
 
 /**
  * Uploads one picture (reference section 4e): `multipart/form-data` with the field `file`, at most 5 MB, signed-in
