@@ -71,7 +71,10 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   if (isApi && response.status === 404 && !response.headers.get('content-type')?.includes('json')) {
     return fail('not_found', '接口不存在');
   }
-  // A signed-in shopper's page shows their name, cart and orders: no shared cache may keep it.
-  if (user && !isApi) response.headers.set('cache-control', 'private, no-store');
+  // A signed-in shopper's page shows their name, cart and orders: no shared cache may keep it. Pictures, flags,
+  // robots.txt and sitemaps are the same for everyone and say so (`public`): they keep their caching.
+  const sharedAsset =
+    /^public\b/.test(response.headers.get('cache-control') ?? '') && !(response.headers.get('content-type') ?? '').includes('html');
+  if (user && !isApi && !sharedAsset) response.headers.set('cache-control', 'private, no-store');
   return response;
 }

@@ -8,6 +8,7 @@ import { askLogin } from './login.ts';
 import { post } from './api.ts';
 import { closeTopBanner } from './cookies.ts';
 import { toast } from './toast.ts';
+import { showFlash } from './flash.ts';
 import { startProgress, doneProgress } from './progress.ts';
 import { trackNavigation, reloadOnChunkFailure, prefetchLinks } from './navigation.ts';
 import { shellText } from '../shared/messages.ts';
@@ -119,6 +120,7 @@ addEventListener('online', () => $online.set(true));
 addEventListener('offline', () => $online.set(false));
 
 wireActions();
+showFlash();
 trackNavigation();
 reloadOnChunkFailure();
 prefetchLinks();

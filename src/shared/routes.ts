@@ -29,7 +29,7 @@ const menu = (label: string, order: number) => ({ menu: { label, order } });
 export const ROUTES = {
   home: r('/', false, false, built),
   couponCenter: r('/coupon_center', false, false, built),
-  evaluation: r('/evaluation', true),
+  evaluation: r('/evaluation', true, false, built),
   goodsCate: r('/goods_cate', false, false, built),
   goodsCoupon: r('/goods_coupon', false, false, built),
   goodsList: r('/goods_list', false, false, built),

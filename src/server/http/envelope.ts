@@ -55,12 +55,12 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S>
 }
 
 /**
- * The body as text, read while it streams and refused with 413 as soon as it passes `limit` bytes (or
+ * The body's bytes, read while it streams and refused with 413 (`message`) as soon as it passes `limit` bytes (or
  * announces more), so an oversized body never sits in memory.
  */
-export async function readText(request: Request, limit = JSON_BODY_LIMIT_BYTES): Promise<string> {
-  if (Number(request.headers.get('content-length')) > limit) throw new ServiceError('too_large', '请求内容过大');
-  if (!request.body) return '';
+export async function readBytes(request: Request, limit: number, message = '请求内容过大'): Promise<Buffer> {
+  if (Number(request.headers.get('content-length')) > limit) throw new ServiceError('too_large', message);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -69,17 +69,54 @@ export async function readText(request: Request, limit = JSON_BODY_LIMIT_BYTES):
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > limit) throw new ServiceError('too_large', '请求内容过大');
+      if (size > limit) throw new ServiceError('too_large', message);
       chunks.push(value);
     }
   } catch (err) {
     void reader.cancel().catch(() => {});
     // The adapter's own cut-off (server/limits.mjs) surfaces as a stream error.
     if (err instanceof ServiceError || /limit exceeded/i.test(String((err as Error)?.message)))
-      throw new ServiceError('too_large', '请求内容过大');
+      throw new ServiceError('too_large', message);
     throw new ServiceError('invalid', '请求格式不正确');
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** The body as text (UTF-8), refused with 413 past `limit` bytes while it streams (see `readBytes`). */
+export async function readText(request: Request, limit = JSON_BODY_LIMIT_BYTES): Promise<string> {
+  return (await readBytes(request, limit)).toString('utf8');
+}
+
+/** Room for a multipart body's boundaries, part headers and small fields beside the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * One file of a `multipart/form-data` body (the field `field`, as browsers and the reference's clients send an
+ * upload): null when the field is missing or not a file. The body is read while it streams and refused with 413
+ * (`messages.tooLarge`) as soon as it passes `limit` plus the form's overhead, and the file itself past `limit`. A
+ * body of another type is refused with 415 (`messages.type`) before it is read.
+ */
+export async function readUpload(
+  request: Request,
+  field: string,
+  limit: number,
+  messages: { tooLarge: string; type: string },
+): Promise<Uint8Array | null> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;\s*boundary=/i.test(type)) throw new ServiceError('unsupported_type', messages.type);
+  const body = await readBytes(request, limit + MULTIPART_OVERHEAD_BYTES, messages.tooLarge);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': type },
+    }).formData();
+  } catch {
+    throw new ServiceError('invalid', messages.type);
+  }
+  const file = form.get(field);
+  if (!file || typeof file === 'string') return null;
+  if (file.size > limit) throw new ServiceError('too_large', messages.tooLarge);
+  return new Uint8Array(await file.arrayBuffer());
 }
 
 /** A JSON media type: `application/json` or `application/<x>+json`, with or without parameters. */

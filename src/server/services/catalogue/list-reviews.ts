@@ -4,6 +4,7 @@ import { reviewQuery, idField } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput, notFound, offsetOf } from '../input.ts';
 import { formatDateTime } from '../dates.ts';
+import { shows, tag } from '../cache-tags.ts';
 import { PRODUCT_GONE } from './product-detail.ts';
 
 const input = reviewQuery.extend({ id: idField('商品') });
@@ -79,6 +80,8 @@ export async function listReviews(
 ): Promise<ReviewPage> {
   const q = parseInput(input, raw);
   const productId = known?.reviewedId ?? (await reviewedProductId(ctx, q.id));
+  // A flash-sale or presale page shows its origin product's reviews: a new review of that product drops it too.
+  shows(tag('product', productId));
   const where = and(eq(productReply.productId, productId), FILTER[q.type]);
   const [stat, rows, filtered] = await Promise.all([
     statsOf(ctx, productId),

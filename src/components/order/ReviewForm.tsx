@@ -1,0 +1,247 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ApiError, post } from '../../client/api.ts';
+import { toast } from '../../client/toast.ts';
+import { flashToast } from '../../client/flash.ts';
+import { uploadImage } from '../../client/upload.ts';
+import { LOGIN_REQUIRED } from '../../shared/messages.ts';
+import {
+  charCount,
+  REVIEW_MAX_COMMENT,
+  REVIEW_MAX_PICS,
+  REVIEW_TEXT,
+  STAR_WORDS,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TEXT,
+  type ReviewCreatedDto,
+} from '../../shared/review.ts';
+
+export interface ReviewFormProps {
+  /** The order item reviewed (order_product_id). */
+  unique: number;
+  /** Where the shopper goes once the review is sent: the order's detail page. */
+  backHref: string;
+}
+
+type ScoreName = 'product_score' | 'service_score' | 'postage_score';
+const SCORES: [ScoreName, string][] = [
+  ['product_score', '商品评分'],
+  ['service_score', '服务评分'],
+  ['postage_score', '物流评分'],
+];
+
+interface Pic {
+  key: number;
+  /** A local preview of the chosen file (blob: URL). */
+  preview: string;
+  name: string;
+  /** The stored picture once uploaded. */
+  path: string | null;
+}
+
+function Star() {
+  return (
+    <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+      <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3 6.1 20.6l1.3-6.6L2.5 9.4l6.6-.8z" />
+    </svg>
+  );
+}
+
+/** Five radio inputs drawn as stars (a pointer over them previews its choice): arrow keys move between them, each star's number and word is read out. */
+function Rating(p: { name: ScoreName; label: string; value: number; onChange: (n: number) => void }) {
+  return (
+    <fieldset className="review-form__rating" data-rating={p.name}>
+      <legend className="review-form__label">{p.label}</legend>
+      <span className="review-stars">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className={n <= p.value ? 'review-stars__star review-stars__star--on' : 'review-stars__star'}>
+            <input
+              type="radio"
+              name={p.name}
+              value={n}
+              checked={p.value === n}
+              onChange={() => p.onChange(n)}
+              className="review-stars__input"
+            />
+            <Star />
+            <span className="sr-only">
+              {n}星 {STAR_WORDS[n - 1]}
+            </span>
+          </label>
+        ))}
+      </span>
+      <span className="review-form__word" aria-hidden="true">
+        {STAR_WORDS[p.value - 1]}
+      </span>
+    </fieldset>
+  );
+}
+
+/** `/evaluation`: three star ratings, the comment with its counter, up to six pictures uploaded as chosen, submit. */
+export default function ReviewForm(p: ReviewFormProps) {
+  const [scores, setScores] = useState<Record<ScoreName, number>>({ product_score: 5, service_score: 5, postage_score: 5 });
+  const [comment, setComment] = useState('');
+  const [pics, setPics] = useState<Pic[]>([]);
+  const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
+  const seq = useRef(0);
+  const previews = useRef(new Set<string>());
+  const ids = useId();
+  const count = charCount(comment.trim());
+  const uploading = pics.some((x) => !x.path);
+
+  useEffect(() => {
+    const urls = previews.current;
+    return () => {
+      for (const u of urls) URL.revokeObjectURL(u);
+    };
+  }, []);
+
+  function drop(key: number) {
+    setPics((list) => {
+      const gone = list.find((x) => x.key === key);
+      if (gone) {
+        URL.revokeObjectURL(gone.preview);
+        previews.current.delete(gone.preview);
+      }
+      return list.filter((x) => x.key !== key);
+    });
+  }
+
+  async function choose(files: FileList | null) {
+    if (!files?.length) return;
+    const room = REVIEW_MAX_PICS - pics.length;
+    const chosen = [...files];
+    if (chosen.length > room) toast(`最多上传${REVIEW_MAX_PICS}张图片`);
+    for (const file of chosen.slice(0, Math.max(0, room))) {
+      if (file.size > UPLOAD_MAX_BYTES) {
+        toast(`${file.name}：${UPLOAD_TEXT.tooLarge}`);
+        continue;
+      }
+      const key = ++seq.current;
+      const preview = URL.createObjectURL(file);
+      previews.current.add(preview);
+      setPics((list) => [...list, { key, preview, name: file.name, path: null }]);
+      uploadImage(file)
+        .then((img) => setPics((list) => list.map((x) => (x.key === key ? { ...x, path: img.path } : x))))
+        .catch((err: unknown) => {
+          drop(key);
+          if (!(err instanceof ApiError) || err.message !== LOGIN_REQUIRED) toast(`${file.name}：${(err as Error).message}`);
+        });
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (count === 0) return setError('请填写评价内容');
+    if (count > REVIEW_MAX_COMMENT) return setError(`评价内容不能超过${REVIEW_MAX_COMMENT}个字`);
+    if (uploading) return setError('图片还在上传，请稍候');
+    setError('');
+    setSending(true);
+    try {
+      await post<ReviewCreatedDto>(`/api/reply/${p.unique}`, { comment: comment.trim(), pics: pics.map((x) => x.path), ...scores });
+      flashToast(REVIEW_TEXT.done);
+      location.assign(p.backHref);
+    } catch (err) {
+      setSending(false);
+      if (err instanceof ApiError && err.message === LOGIN_REQUIRED) return;
+      if (err instanceof ApiError && err.message === REVIEW_TEXT.reviewed) {
+        // Sent from another tab meanwhile: show the review as it stands.
+        flashToast(err.message);
+        location.reload();
+        return;
+      }
+      setError(err instanceof Error ? err.message : '提交失败，请稍后重试');
+    }
+  }
+
+  return (
+    <form className="review-form" onSubmit={submit} noValidate data-review-form>
+      <div className="review-form__ratings">
+        {SCORES.map(([name, label]) => (
+          <Rating key={name} name={name} label={label} value={scores[name]} onChange={(n) => setScores((s) => ({ ...s, [name]: n }))} />
+        ))}
+      </div>
+
+      <div className="review-form__field">
+        <label className="review-form__label" htmlFor={`${ids}-comment`}>
+          评价内容
+        </label>
+        <div className="review-form__comment">
+          <textarea
+            id={`${ids}-comment`}
+            name="comment"
+            rows={6}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            placeholder="宝贝满足你的期待吗？说说它的优点和美中不足吧"
+            aria-describedby={`${ids}-count`}
+            aria-invalid={count > REVIEW_MAX_COMMENT || undefined}
+            required
+          />
+          <span
+            id={`${ids}-count`}
+            className={count > REVIEW_MAX_COMMENT ? 'review-form__count review-form__count--over' : 'review-form__count'}
+          >
+            {count}/{REVIEW_MAX_COMMENT}
+          </span>
+        </div>
+      </div>
+
+      <div className="review-form__field">
+        <span className="review-form__label" id={`${ids}-pics`}>
+          晒图
+        </span>
+        <div>
+          <ul className="review-pics" aria-labelledby={`${ids}-pics`}>
+            {pics.map((x, i) => (
+              <li key={x.key} className="review-pics__item" data-uploaded={x.path ? '' : undefined}>
+                <img src={x.preview} alt={`第${i + 1}张图片 ${x.name}`} width="96" height="96" />
+                {!x.path && <span className="review-pics__busy">上传中…</span>}
+                <button type="button" className="review-pics__remove" onClick={() => drop(x.key)} aria-label={`删除第${i + 1}张图片`}>
+                  ×
+                </button>
+              </li>
+            ))}
+            {pics.length < REVIEW_MAX_PICS && (
+              <li>
+                <label className="review-pics__add">
+                  <input
+                    type="file"
+                    className="sr-only"
+                    accept="image/jpeg,image/png,image/webp,image/gif"
+                    multiple
+                    onChange={(e) => {
+                      void choose(e.target.files);
+                      e.target.value = '';
+                    }}
+                  />
+                  <span aria-hidden="true" className="review-pics__plus">
+                    +
+                  </span>
+                  <span>上传图片</span>
+                </label>
+              </li>
+            )}
+          </ul>
+          <p className="review-form__hint">
+            {pics.length}/{REVIEW_MAX_PICS} 张，支持 JPG、PNG、WebP、GIF，每张不超过 5MB
+          </p>
+        </div>
+      </div>
+
+      {error && (
+        <p className="review-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="review-form__actions">
+        <button type="submit" className="btn btn--primary" disabled={sending}>
+          {sending ? '提交中…' : uploading ? '图片上传中…' : '提交评价'}
+        </button>
+        <a className="btn" href={p.backHref}>
+          返回订单
+        </a>
+      </div>
+    </form>
+  );
+}
