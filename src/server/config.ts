@@ -25,4 +25,10 @@ export const config = {
   smsTemplate: process.env.SMS_TEMPLATE || 'verify_code',
   /** Template id of the notice sent, in place of a register code, to a phone that already has an account. */
   smsNoticeTemplate: process.env.SMS_NOTICE_TEMPLATE || 'register_notice',
+  /** Parcel tracking: `demo` (default; a believable timeline made up from the shipping time) or `http`. */
+  logisticsProvider: (process.env.LOGISTICS_PROVIDER || 'demo') as 'demo' | 'http',
+  /** The `http` provider POSTs {com, num, phone} here... */
+  logisticsUrl: process.env.LOGISTICS_URL || '',
+  /** ...with `Authorization: Bearer <key>` when set. */
+  logisticsKey: process.env.LOGISTICS_KEY || '',
 };
