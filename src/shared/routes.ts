@@ -39,8 +39,8 @@ export const ROUTES = {
   login: r('/login', false, true, built),
   /** Ours: where a signed-in phone confirms or refuses a QR login of another browser. */
   scanLogin: r('/scan_login', true, false, built),
-  logistics: r('/logistics', true),
-  logisticsDelivery: r('/logistics_delivery', true),
+  logistics: r('/logistics', true, false, built),
+  logisticsDelivery: r('/logistics_delivery', true, false, built),
   merchantSettled: r('/merchant_settled', true),
   newsList: r('/news_list', false, false, built),
   orderConfirm: r('/order_confirm', true, false, built),
