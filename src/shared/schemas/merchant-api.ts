@@ -38,8 +38,8 @@ const text = (name: string, max: number) =>
 export const SHIP_TYPES = [1, 2, 3] as const;
 
 /**
- * Body of `POST /api/merchant/order/delivery/{order_id}`: `{delivery_type: 1, delivery_name: company name or code,
- * delivery_id: tracking number}`, `{delivery_type: 2, delivery_name: rider, delivery_id: rider phone}` or
+ * Body of `POST /api/merchant/order/delivery/{order_id}`: `{delivery_type: 1, delivery_name: company name or code (or
+ * delivery_code: its code), delivery_id: tracking number}`, `{delivery_type: 2, delivery_name: rider, delivery_id: rider phone}` or
  * `{delivery_type: 3}`. What each type requires is checked by the service, with a message per field.
  */
 export const shipBody = z.object({
@@ -48,6 +48,8 @@ export const shipBody = z.object({
     z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '请选择发货方式：1 快递，2 同城配送，3 无需物流' }),
   ),
   delivery_name: text('快递公司或配送员', 40),
+  /** An express company's code (`SF`): may name the company in place of `delivery_name`, and wins over it. */
+  delivery_code: text('快递公司编码', 20),
   delivery_id: text('快递单号或配送员电话', 40),
 });
 export type ShipBody = z.input<typeof shipBody>;

@@ -69,7 +69,7 @@ describe("the shopper's parcel", () => {
   it('a tracking service that fails gives an empty timeline with a message, not an error', async () => {
     const d = await createTestDatabase();
     const { s, orderId, m1 } = await paid(d);
-    await shipOrder(m1, { id: orderId, delivery_type: 1, delivery_name: 'SF', delivery_id: 'SF1000000001' });
+    await shipOrder(m1, { id: orderId, delivery_type: 1, delivery_code: 'sf', delivery_id: 'SF1000000001' });
     useLogisticsProvider({
       name: 'down',
       track: async () => {

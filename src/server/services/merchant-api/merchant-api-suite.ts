@@ -144,7 +144,7 @@ export function merchantApiSuite(open: () => Promise<Database>) {
       const d = await open();
       const { orders } = await paidOrder(d);
       const o = orders[0]!;
-      await shipOrder(await asMerchant(d, 1), { id: o.orderId, delivery_type: 3 });
+      await shipOrder(await asMerchant(d, 1), { id: o.orderId, delivery_type: 3, delivery_name: 'ignored' });
       const row = await rowOf(d, o.orderId);
       expect(row).toMatchObject({ status: 1, deliveryType: 3, deliveryName: '', deliveryId: '' });
       expect((await receiveJobs(d, o.orderId))[0]!.runAt.getTime()).toBe(row.deliveryTime!.getTime() + 7 * 86_400_000);
@@ -204,6 +204,7 @@ export function merchantApiSuite(open: () => Promise<Database>) {
         [{ delivery_type: 2, delivery_name: '王师傅', delivery_id: '12345' }, SHIP_TEXT.riderPhone],
         [{ delivery_type: 2, delivery_name: '王'.repeat(21), delivery_id: '13712345678' }, SHIP_TEXT.riderLong],
         [{ delivery_type: 1, delivery_name: ['SF'], delivery_id: 'SF1234567890' }, '快递公司或配送员格式不正确'],
+        [{ delivery_type: 1, delivery_code: 'XX', delivery_name: '顺丰速运', delivery_id: 'SF1234567890' }, SHIP_TEXT.unknownCompany],
       ];
       for (const [body, message] of cases) await expect(shipOrder(m1, { id, ...body })).rejects.toThrow(message);
       expect((await rowOf(d, id)).status).toBe(0);

@@ -78,8 +78,9 @@ interface Shipment {
 /** The shipment a body describes, each missing or malformed field refused with its own message. */
 function shipmentOf(body: z.output<typeof shipBody>): Shipment {
   if (body.delivery_type === DELIVERY_TYPE.express) {
-    if (!body.delivery_name) throw refuse(SHIP_TEXT.company);
-    const company = findExpress(body.delivery_name);
+    const named = body.delivery_code || body.delivery_name;
+    if (!named) throw refuse(SHIP_TEXT.company);
+    const company = findExpress(named);
     if (!company) throw refuse(SHIP_TEXT.unknownCompany);
     if (!body.delivery_id) throw refuse(SHIP_TEXT.trackingMissing);
     if (!TRACKING_NUMBER.test(body.delivery_id)) throw refuse(SHIP_TEXT.tracking);
