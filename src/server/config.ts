@@ -32,6 +32,12 @@ export const config = {
   alipayPublicKey: process.env.ALIPAY_PUBLIC_KEY || '',
   /** ...and the gateway (Alipay's sandbox: https://openapi-sandbox.dl.alipaydev.com/gateway.do). */
   alipayGateway: process.env.ALIPAY_GATEWAY || 'https://openapi.alipay.com/gateway.do',
+  /** Parcel tracking: `demo` (default; a believable timeline made up from the shipping time) or `http`. */
+  logisticsProvider: (process.env.LOGISTICS_PROVIDER || 'demo') as 'demo' | 'http',
+  /** The `http` provider POSTs {com, num, phone} here... */
+  logisticsUrl: process.env.LOGISTICS_URL || '',
+  /** ...with `Authorization: Bearer <key>` when set. */
+  logisticsKey: process.env.LOGISTICS_KEY || '',
 };
 
 /** A setting that is missing or wrong: the server does not start, and the message names the setting. */

@@ -41,8 +41,8 @@ export const ROUTES = {
   scanLogin: r('/scan_login', true, false, built),
   /** Ours: the sandbox payment gateway's page a phone opens from a payment QR code (the payer need not sign in). */
   sandboxPay: r('/sandbox_pay', false, false, built),
-  logistics: r('/logistics', true),
-  logisticsDelivery: r('/logistics_delivery', true),
+  logistics: r('/logistics', true, false, built),
+  logisticsDelivery: r('/logistics_delivery', true, false, built),
   merchantSettled: r('/merchant_settled', true),
   newsList: r('/news_list', false, false, built),
   orderConfirm: r('/order_confirm', true, false, built),

@@ -8,10 +8,11 @@ import { hashPassword } from '../../auth/password.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedBuying } from './buying.ts';
 import { seedAddresses } from './addresses.ts';
+import { seedMerchantTokens } from './merchant-tokens.ts';
 import { invalidateCatalogue } from '../../services/cache.ts';
 
 /** Raise when the demo seed gains content: a database seeded by an older version gets the additions. */
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 const MARKER = 'seed_version';
 
 /**
@@ -43,6 +44,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedAddresses(tx);
     await seedCatalogue(tx);
     await seedBuying(tx);
+    await seedMerchantTokens(tx);
     // Explicit ids were inserted: move the sequences past them.
     for (const [table, col] of [
       ['users', 'uid'],

@@ -9,6 +9,9 @@ import { getSiteConfig } from '../../services/site/get-site-config.ts';
 import { listHotKeywords } from '../../services/site/list-hot-keywords.ts';
 import { getHome } from '../../services/site/get-home.ts';
 import { createTestDatabase } from '../../../../tests/helpers/test-db.ts';
+import { authenticateMerchant } from '../../services/merchant-api/authenticate.ts';
+import { revokeMerchantToken } from '../../services/merchant-api/tokens.ts';
+import { demoMerchantToken, seedMerchantTokens } from './merchant-tokens.ts';
 
 const TABLES = ['system_config', 'group_data', 'hot_keyword', 'country', 'currency', 'users', 'cart', 'user_session'] as const;
 
@@ -138,5 +141,22 @@ describe('demo seed', () => {
     expect(line?.cartId).toBe(3);
     const [group] = await db.insert(s.groupData).values({ groupKey: 'pc_home_banner', value: {} }).returning();
     expect(group?.groupDataId).toBe(2);
+  });
+
+  it('gives each demo shop its merchant-API token, idempotently, and a revoked one stays revoked', async () => {
+    const database = await createTestDatabase();
+    const rows = await database.db.select().from(s.merchantToken).orderBy(s.merchantToken.merId);
+    expect(rows.map((r) => r.merId)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    for (const merId of [1, 7, 20]) {
+      const me = await authenticateMerchant({ db: database.db, user: null }, `Bearer ${demoMerchantToken(merId)}`);
+      expect(me.merId).toBe(merId);
+    }
+    expect(demoMerchantToken(7)).toBe('mf_demo_mer_7_mallfront');
+    await revokeMerchantToken(database.db, rows[6]!.id);
+    await seedMerchantTokens(database.db);
+    expect(await database.db.select().from(s.merchantToken)).toHaveLength(20);
+    await expect(authenticateMerchant({ db: database.db, user: null }, `Bearer ${demoMerchantToken(7)}`)).rejects.toMatchObject({
+      code: 'unauthorized',
+    });
   });
 });

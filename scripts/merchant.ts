@@ -1,0 +1,200 @@
+/**
+ * The merchant's command line: moves a shop's orders through the merchant API over HTTP.
+ *   npm run merchant -- orders [status]                     paid orders (status: all, 0 to ship, 1, 2, 3, -1, 10, 11)
+ *   npm run merchant -- detail <order_id>                   one order with its timeline
+ *   npm run merchant -- ship <order_id> <company> <tracking_no>   ship by express (company name or code, e.g. 顺丰速运 or SF)
+ *   npm run merchant -- ship <order_id> --rider <name> <phone>    same-city delivery by a rider
+ *   npm run merchant -- ship <order_id> --none                    no shipment needed
+ *   npm run merchant -- verify <order_id> <code>            a pickup order collected at the shop
+ *   npm run merchant -- remark <order_id> <text>            the merchant's remark ('' clears it)
+ *   npm run merchant -- express                             express companies and their codes
+ * The mall is MALL_URL (default http://localhost:4321); the token is MERCHANT_TOKEN or `--token <token>`.
+ */
+
+const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit N] <command>
+  orders [status]                          paid orders; status: all (default), 0 to ship, 1 shipped, 2 to review, 3 done, -1 refunded, 10, 11
+  detail <order_id>                        one order with its timeline
+  ship <order_id> <company> <tracking_no>  ship by express (company name or code: 顺丰速运 or SF)
+  ship <order_id> --rider <name> <phone>   same-city delivery by a rider
+  ship <order_id> --none                   no shipment needed
+  verify <order_id> <code>                 verify a pickup order with the shopper's code
+  remark <order_id> <text>                 the merchant's remark on an order ('' clears it)
+  express                                  express companies and their codes
+environment: MALL_URL (default http://localhost:4321), MERCHANT_TOKEN (or --token)`;
+
+interface Item {
+  product_num: number;
+  cart_info: { product: { store_name: string }; productAttr: { sku: string; price: string } };
+}
+interface Order {
+  order_id: number;
+  order_sn: string;
+  status: number;
+  status_text: string;
+  order_type: number;
+  create_time: string;
+  pay_price: string;
+  pay_postage: string;
+  total_num: number;
+  real_name: string;
+  user_phone: string;
+  user_address: string;
+  mark: string;
+  remark: string;
+  delivery_type: number | null;
+  delivery_name: string;
+  delivery_id: string;
+  delivery_time: string | null;
+  verify_time: string | null;
+  orderProduct: Item[];
+  storeOrderStatus?: { change_time: string; change_message: string }[];
+}
+
+class CliError extends Error {}
+
+function parseArgs(argv: string[]) {
+  const opts: { token?: string; page?: string; limit?: string } = {};
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--token' || a === '--page' || a === '--limit') {
+      const v = argv[++i];
+      if (v === undefined) throw new CliError(`${a} needs a value`);
+      opts[a.slice(2) as 'token' | 'page' | 'limit'] = v;
+    } else if (a === '-h' || a === '--help') {
+      rest.unshift('help');
+    } else rest.push(a);
+  }
+  return { opts, rest };
+}
+
+async function call(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<{ message: string; data: any }> {
+  const base = (process.env.MALL_URL || 'http://localhost:4321').replace(/\/+$/, '');
+  let res: Response;
+  try {
+    res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (err) {
+    throw new CliError(`cannot reach the mall at ${base}: ${(err as Error).cause ?? (err as Error).message}`);
+  }
+  let env: { status?: number; message?: string; data?: unknown };
+  try {
+    env = (await res.json()) as typeof env;
+  } catch {
+    throw new CliError(`${base}${path} answered HTTP ${res.status} without JSON: is MALL_URL the mall?`);
+  }
+  if (!res.ok || env.status !== 200) throw new CliError(`${env.message ?? 'request refused'} (HTTP ${res.status})`);
+  return { message: env.message ?? '', data: env.data };
+}
+
+const shipping = (o: Order) => {
+  if (o.order_type === 1) return o.verify_time ? `到店自提，已核销 ${o.verify_time}` : '到店自提，待核销';
+  if (o.delivery_type === 1) return `快递 ${o.delivery_name} ${o.delivery_id}（${o.delivery_time}）`;
+  if (o.delivery_type === 2) return `同城配送 ${o.delivery_name} ${o.delivery_id}（${o.delivery_time}）`;
+  if (o.delivery_type === 3) return `无需物流（${o.delivery_time}）`;
+  return '未发货';
+};
+
+function printOrder(o: Order, full = false): void {
+  console.log(
+    `#${o.order_id}  ${o.order_sn}  [${o.status_text}]  ${o.create_time}  ${o.total_num}件  实付 ¥${o.pay_price}（含运费 ¥${o.pay_postage}）`,
+  );
+  console.log(`    收货：${o.real_name} ${o.user_phone} ${o.user_address || '-'}`);
+  for (const i of o.orderProduct) {
+    console.log(
+      `    - ${i.cart_info.product.store_name}${i.cart_info.productAttr.sku ? `（${i.cart_info.productAttr.sku}）` : ''} ×${i.product_num}  ¥${i.cart_info.productAttr.price}`,
+    );
+  }
+  console.log(`    配送：${shipping(o)}`);
+  if (o.mark) console.log(`    买家留言：${o.mark}`);
+  if (o.remark) console.log(`    商家备注：${o.remark}`);
+  if (full && o.storeOrderStatus?.length) {
+    console.log('    进度：');
+    for (const s of o.storeOrderStatus) console.log(`      ${s.change_time}  ${s.change_message}`);
+  }
+}
+
+const orderId = (v: string | undefined) => {
+  if (!v || !/^[1-9]\d{0,9}$/.test(v)) throw new CliError('order_id must be a positive number');
+  return v;
+};
+
+async function main(): Promise<number> {
+  const { opts, rest } = parseArgs(process.argv.slice(2));
+  const [command, ...args] = rest;
+  if (!command || command === 'help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  if (command === 'express') {
+    const { data } = await call('GET', '/api/common/express', null);
+    for (const c of data as { code: string; name: string }[]) console.log(`${c.code.padEnd(6)} ${c.name}`);
+    return 0;
+  }
+  const token = opts.token ?? process.env.MERCHANT_TOKEN ?? '';
+  if (!token) throw new CliError('no token: set MERCHANT_TOKEN or pass --token <token> (README lists the demo tokens)');
+  switch (command) {
+    case 'orders': {
+      const q = new URLSearchParams({ status: args[0] ?? 'all', page: opts.page ?? '1', limit: opts.limit ?? '20' });
+      const { data } = await call('GET', `/api/merchant/order/lst?${q}`, token);
+      const list = data.list as Order[];
+      console.log(`${data.count} order(s)${data.count > list.length ? `, showing ${list.length} (page ${q.get('page')})` : ''}`);
+      for (const o of list) printOrder(o);
+      return 0;
+    }
+    case 'detail': {
+      const { data } = await call('GET', `/api/merchant/order/detail/${orderId(args[0])}`, token);
+      printOrder(data as Order, true);
+      return 0;
+    }
+    case 'ship': {
+      const id = orderId(args[0]);
+      let body: Record<string, unknown>;
+      if (args[1] === '--none') body = { delivery_type: 3 };
+      else if (args[1] === '--rider') {
+        if (args.length !== 4) throw new CliError('usage: ship <order_id> --rider <name> <phone>');
+        body = { delivery_type: 2, delivery_name: args[2], delivery_id: args[3] };
+      } else {
+        if (args.length !== 3) throw new CliError('usage: ship <order_id> <company> <tracking_no>');
+        body = { delivery_type: 1, delivery_name: args[1], delivery_id: args[2] };
+      }
+      const { message, data } = await call('POST', `/api/merchant/order/delivery/${id}`, token, body);
+      console.log(message);
+      printOrder(data as Order);
+      return 0;
+    }
+    case 'verify': {
+      if (args.length !== 2) throw new CliError('usage: verify <order_id> <code>');
+      const { message, data } = await call('POST', `/api/merchant/order/verify/${orderId(args[0])}`, token, { verify_code: args[1] });
+      console.log(message);
+      printOrder(data as Order);
+      return 0;
+    }
+    case 'remark': {
+      if (args.length < 2) throw new CliError("usage: remark <order_id> <text> ('' clears it)");
+      const { message, data } = await call('POST', `/api/merchant/order/remark/${orderId(args[0])}`, token, {
+        remark: args.slice(1).join(' '),
+      });
+      console.log(`${message}：#${data.order_id} ${data.remark || '（已清空）'}`);
+      return 0;
+    }
+    default:
+      throw new CliError(`unknown command "${command}"\n${USAGE}`);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof CliError ? `error: ${err.message}` : err);
+    process.exit(1);
+  },
+);

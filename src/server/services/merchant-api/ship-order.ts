@@ -1,0 +1,178 @@
+import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { DELIVERY_TYPE, ORDER_STATUS, storeOrder, storeOrderProduct, storeOrderStatus } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { findExpress } from '../../../shared/express.ts';
+import { idField } from '../../../shared/schemas/catalogue.ts';
+import { RIDER_PHONE, shipBody, TRACKING_NUMBER, type ShipBody } from '../../../shared/schemas/merchant-api.ts';
+import { now } from '../dates.ts';
+import { ServiceError } from '../errors.ts';
+import { parseInput } from '../input.ts';
+import { readSettings } from '../site/read-settings.ts';
+import { requireMerchant, type MerchantContext } from './context.ts';
+import { findMerchantOrder } from './find-order.ts';
+import { merchantOrderDtos, type MerchantOrderDto } from './order-dto.ts';
+
+export const SHIP_TEXT = {
+  shipped: '订单已发货',
+  pickup: '到店自提订单无需发货，请核销提货码',
+  presell: '预售订单尚未支付尾款，不能发货',
+  closed: '订单已关闭，不能发货',
+  refunded: '订单已退款，不能发货',
+  refunding: '订单有退款申请处理中，请先处理后再发货',
+  status: '订单当前状态不能发货',
+  company: '请选择快递公司',
+  unknownCompany: '快递公司不正确，请使用快递公司列表（GET /api/common/express）中的名称或编码',
+  trackingMissing: '请填写快递单号',
+  tracking: '快递单号格式不正确（5-32位字母、数字或“-”）',
+  riderMissing: '请填写配送员姓名',
+  riderLong: '配送员姓名不能超过20个字',
+  riderPhoneMissing: '请填写配送员手机号',
+  riderPhone: '配送员手机号格式不正确',
+} as const;
+
+/** Days after shipping an order is received automatically (setting `order_take_days`, 1 to 90, default 7). */
+export const DEFAULT_TAKE_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export async function orderTakeDays(db: Db): Promise<number> {
+  const v = (await readSettings({ db })).get('order_take_days');
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 90 ? n : DEFAULT_TAKE_DAYS;
+}
+
+const refuse = (m: string) => new ServiceError('refused', m);
+
+/** Why an order cannot be shipped now (null: it can). */
+function shipRefusal(o: Pick<typeof storeOrder.$inferSelect, 'status' | 'orderType'>): string | null {
+  if (o.orderType === 1) return SHIP_TEXT.pickup;
+  switch (o.status) {
+    case ORDER_STATUS.toShip:
+      return null;
+    case ORDER_STATUS.toReceive:
+    case ORDER_STATUS.toReview:
+    case ORDER_STATUS.done:
+      return SHIP_TEXT.shipped;
+    case ORDER_STATUS.presellBalance:
+      return SHIP_TEXT.presell;
+    case ORDER_STATUS.presellClosed:
+      return SHIP_TEXT.closed;
+    case ORDER_STATUS.refunded:
+      return SHIP_TEXT.refunded;
+    default:
+      return SHIP_TEXT.status;
+  }
+}
+
+interface Shipment {
+  deliveryType: number;
+  deliveryName: string;
+  deliveryId: string;
+  deliveryCode: string;
+  message: string;
+}
+
+/** The shipment a body describes, each missing or malformed field refused with its own message. */
+function shipmentOf(body: z.output<typeof shipBody>): Shipment {
+  if (body.delivery_type === DELIVERY_TYPE.express) {
+    const named = body.delivery_code || body.delivery_name;
+    if (!named) throw refuse(SHIP_TEXT.company);
+    const company = findExpress(named);
+    if (!company) throw refuse(SHIP_TEXT.unknownCompany);
+    if (!body.delivery_id) throw refuse(SHIP_TEXT.trackingMissing);
+    if (!TRACKING_NUMBER.test(body.delivery_id)) throw refuse(SHIP_TEXT.tracking);
+    const number = body.delivery_id.toUpperCase();
+    return {
+      deliveryType: DELIVERY_TYPE.express,
+      deliveryName: company.name,
+      deliveryId: number,
+      deliveryCode: company.code,
+      message: `已发货，快递公司：${company.name}，快递单号：${number}`,
+    };
+  }
+  if (body.delivery_type === DELIVERY_TYPE.rider) {
+    if (!body.delivery_name) throw refuse(SHIP_TEXT.riderMissing);
+    if ([...body.delivery_name].length > 20) throw refuse(SHIP_TEXT.riderLong);
+    if (!body.delivery_id) throw refuse(SHIP_TEXT.riderPhoneMissing);
+    if (!RIDER_PHONE.test(body.delivery_id)) throw refuse(SHIP_TEXT.riderPhone);
+    return {
+      deliveryType: DELIVERY_TYPE.rider,
+      deliveryName: body.delivery_name,
+      deliveryId: body.delivery_id,
+      deliveryCode: '',
+      message: `已发货，配送员：${body.delivery_name}，电话：${body.delivery_id}`,
+    };
+  }
+  return { deliveryType: DELIVERY_TYPE.none, deliveryName: '', deliveryId: '', deliveryCode: '', message: '已发货，无需物流' };
+}
+
+/**
+ * `POST /api/merchant/order/delivery/{order_id}`: ships one of the merchant's paid express orders that waits to ship
+ * (status 0; not a pickup order, not a presale awaiting its balance). In one transaction: status 0 → 1 by a
+ * conditional update (so shipping twice, or two requests at once, ships once: the other is refused 订单已发货),
+ * `delivery_time`, a 6-digit `finish_code` for a rider delivery (the shopper tells it to the rider), the timeline
+ * row, and the `order.receive` job due `order_take_days` days later (key: the order id).
+ */
+export async function shipOrder(ctx: MerchantContext, input: { id: unknown } & Partial<ShipBody>): Promise<MerchantOrderDto> {
+  const { merId } = requireMerchant(ctx);
+  const { id } = parseInput(z.object({ id: idField('订单ID') }), { id: input.id });
+  const body = parseInput(shipBody, input);
+  const o = await findMerchantOrder(ctx.db, merId, id);
+  const refusal = shipRefusal(o);
+  if (refusal) throw refuse(refusal);
+  const s = shipmentOf(body);
+  const refunding = await ctx.db
+    .select({ id: storeOrderProduct.orderProductId })
+    .from(storeOrderProduct)
+    .where(and(eq(storeOrderProduct.orderId, o.orderId), eq(storeOrderProduct.isRefund, 1)))
+    .limit(1);
+  if (refunding.length) throw refuse(SHIP_TEXT.refunding);
+  const takeDays = await orderTakeDays(ctx.db);
+  const at = now();
+  const shipped = await transaction(ctx.db, async (tx) => {
+    const [row] = await tx
+      .update(storeOrder)
+      .set({
+        status: ORDER_STATUS.toReceive,
+        deliveryType: s.deliveryType,
+        deliveryName: s.deliveryName,
+        deliveryId: s.deliveryId,
+        deliveryCode: s.deliveryCode,
+        deliveryTime: at,
+        finishCode: s.deliveryType === DELIVERY_TYPE.rider ? String(randomInt(100_000, 1_000_000)) : '',
+      })
+      .where(
+        and(
+          eq(storeOrder.orderId, o.orderId),
+          eq(storeOrder.merId, merId),
+          eq(storeOrder.paid, true),
+          eq(storeOrder.status, ORDER_STATUS.toShip),
+          eq(storeOrder.orderType, 0),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    await tx.insert(storeOrderStatus).values({
+      orderId: row.orderId,
+      groupOrderId: row.groupOrderId,
+      changeType: `delivery_${s.deliveryType}`,
+      changeMessage: s.message,
+      createdAt: at,
+    });
+    await enqueue(
+      tx,
+      'order.receive',
+      { orderId: row.orderId },
+      { runAt: new Date(at.getTime() + takeDays * DAY_MS), key: String(row.orderId) },
+    );
+    return row;
+  });
+  if (!shipped) {
+    // Another request shipped (or refunded) it meanwhile: say what it is now.
+    throw refuse(shipRefusal(await findMerchantOrder(ctx.db, merId, id)) ?? SHIP_TEXT.shipped);
+  }
+  return (await merchantOrderDtos(ctx.db, [shipped]))[0]!;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { paged } from './catalogue.ts';
+
+/** Input schemas of the merchant API (`/api/merchant/...`); every problem is a 400 with the Chinese message given here. */
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * `status` of `GET /api/merchant/order/lst`, as the shopper's order list filters: all paid orders (`''` or `all`),
+ * -2 all but presale ones awaiting or past their balance, 0 to ship (pickup: to verify), 1 shipped, 2 to review, 3 done,
+ * -1 refunded, 10 presale awaiting the balance, 11 presale closed.
+ */
+export const MERCHANT_ORDER_FILTERS = ['all', '-2', '0', '1', '2', '3', '-1', '10', '11'] as const;
+export type MerchantOrderFilter = (typeof MERCHANT_ORDER_FILTERS)[number];
+
+export const merchantOrderListQuery = z.object({
+  status: z.preprocess(
+    (v) => (blank(v) ? 'all' : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z.enum(MERCHANT_ORDER_FILTERS, { error: '订单状态不正确，可选：all、-2、0、1、2、3、-1、10、11' }),
+  ),
+  ...paged(20),
+});
+
+/** Text that may arrive as a number (a tracking number or phone typed as digits). */
+const text = (name: string, max: number) =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v),
+      z
+        .string({ error: `${name}格式不正确` })
+        .trim()
+        .max(max, `${name}不能超过${max}个字`),
+    )
+    .optional()
+    .default('');
+
+/** `delivery_type` of a shipment (DELIVERY_TYPE): 1 express, 2 same-city rider, 3 no shipment needed. */
+export const SHIP_TYPES = [1, 2, 3] as const;
+
+/**
+ * Body of `POST /api/merchant/order/delivery/{order_id}`: `{delivery_type: 1, delivery_name: company name or code (or
+ * delivery_code: its code), delivery_id: tracking number}`, `{delivery_type: 2, delivery_name: rider, delivery_id: rider phone}` or
+ * `{delivery_type: 3}`. What each type requires is checked by the service, with a message per field.
+ */
+export const shipBody = z.object({
+  delivery_type: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d\s*$/.test(v) ? Number(v) : v),
+    z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '请选择发货方式：1 快递，2 同城配送，3 无需物流' }),
+  ),
+  delivery_name: text('快递公司或配送员', 40),
+  /** An express company's code (`SF`): may name the company in place of `delivery_name`, and wins over it. */
+  delivery_code: text('快递公司编码', 20),
+  delivery_id: text('快递单号或配送员电话', 40),
+});
+export type ShipBody = z.input<typeof shipBody>;
+
+/** A tracking number: 5-32 letters, digits or dashes. */
+export const TRACKING_NUMBER = /^[A-Za-z0-9-]{5,32}$/;
+/** A rider's phone: a mainland mobile, a landline with area code, or an international number. */
+export const RIDER_PHONE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|\+\d[\d -]{5,18}\d)$/;
+
+/** Body of `POST /api/merchant/order/verify/{order_id}`: the pickup code the shopper shows. */
+export const verifyBody = z.object({
+  verify_code: z.preprocess(
+    (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v),
+    z
+      .string({ error: '请输入核销码' })
+      .trim()
+      .min(1, '请输入核销码')
+      .regex(/^\d{4,12}$/, '核销码格式不正确'),
+  ),
+});
+
+/** Body of `POST /api/merchant/order/remark/{order_id}`: the merchant's note on the order ('' clears it). */
+export const remarkBody = z.object({
+  remark: z.string({ error: '请填写备注内容' }).trim().max(200, '备注不能超过200个字'),
+});
