@@ -40,6 +40,8 @@ export interface OrderDetailDto extends StoreOrderDto {
   verify_time: string | null;
   /** The timeline, oldest first. */
   storeOrderStatus: OrderStatusDto[];
+  /** When a shipped order waiting for the shopper is received automatically (`order_take_days` after shipping), else null. */
+  auto_take_time: string | null;
   /** 1 while a refund may be asked for: paid, not a presale awaiting its balance, not yet received or within `refund_days` of receipt. */
   refund_status: 0 | 1;
 }
@@ -103,6 +105,10 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
       change_message: t.changeMessage,
       change_time: formatDateTime(t.createdAt)!,
     })),
+    auto_take_time:
+      o.status === ORDER_STATUS.toReceive && o.deliveryTime
+        ? formatDateTime(new Date(o.deliveryTime.getTime() + settings.takeDays * DAY_MS))
+        : null,
     refund_status: refundAllowed(o, refundable, settings.refundDays, at) ? 1 : 0,
   };
 }

@@ -17,6 +17,7 @@ import { getOrder } from './get-order.ts';
 import { takeOrder } from './take-order.ts';
 import { deleteOrder } from './delete-order.ts';
 import { autoReceive, receiveOrder } from './receive-order.ts';
+import { formatDateTime } from '../dates.ts';
 
 const DAY = 86_400_000;
 const ids = (page: { list: { order_id: number }[] }) => page.list.map((o) => o.order_id);
@@ -225,10 +226,10 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       const s = await newShopper(d);
       const { orderIds } = await paidOrder(d, s, [1]);
       const id = orderIds[0]!;
-      await shipForTest(d, id);
-      expect((await getOrder(s, { id })).refund_status).toBe(1);
+      const { dueAt } = await shipForTest(d, id);
+      expect(await getOrder(s, { id })).toMatchObject({ refund_status: 1, auto_take_time: formatDateTime(dueAt) });
       await takeOrder(s, { id });
-      expect((await getOrder(s, { id })).refund_status).toBe(1);
+      expect(await getOrder(s, { id })).toMatchObject({ refund_status: 1, auto_take_time: null });
       await d.db
         .update(storeOrder)
         .set({ takeTime: new Date(Date.now() - 8 * DAY) })
@@ -412,6 +413,7 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       expect(byId(waiting.orderId).presellOrder!.final_start_time).toMatch(/^2099-12-31 00:00:00$/);
       expect(byId(payable.orderId).presellOrder).toMatchObject({ activeStatus: 1, paid: 0 });
       expect(Number(byId(payable.orderId).presellOrder!.pay_price)).toBeGreaterThan(0);
+      expect(byId(payable.orderId).presellOrder!.deposit_price).toBe(byId(payable.orderId).pay_price);
       // Presales awaiting their balance are neither in 全部 (-2) nor in its count.
       expect(ids(await listOrders(s, { status: '-2' }))).toEqual(normal.orderIds);
       expect((await countOrders(s)).all).toBe(1);
@@ -427,7 +429,11 @@ export function myOrdersSuite(open: () => Promise<Database>) {
         .where(and(eq(job.kind, 'presell.close'), eq(job.key, String(closing.orderId))));
       await closePresell.run({ orderId: closing.orderId }, { db: d.db, job: closeJob!, now: new Date(Date.now() + 2 * DAY) });
       const after = await listPresellOrders(s, {});
-      expect(after.list.find((o) => o.order_id === payable.orderId)).toMatchObject({ status: 0, presellOrder: { paid: 1 } });
+      const paidInFull = after.list.find((o) => o.order_id === payable.orderId)!;
+      expect(paidInFull).toMatchObject({ status: 0, presellOrder: { paid: 1 } });
+      // The order's pay_price took in the balance; the deposit is still what was paid first.
+      expect(paidInFull.presellOrder!.deposit_price).toBe(byId(payable.orderId).presellOrder!.deposit_price);
+      expect(paidInFull.pay_price).not.toBe(byId(payable.orderId).pay_price);
       expect(after.list.find((o) => o.order_id === closing.orderId)).toMatchObject({ status: 11, presellOrder: { activeStatus: 2 } });
       expect(ids(await listOrders(s, { status: '10' }))).toEqual([closing.orderId, waiting.orderId]);
       expect(ids(await listOrders(s, { status: '-2' }))).toEqual([payable.orderId, ...normal.orderIds]);

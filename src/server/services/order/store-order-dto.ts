@@ -27,7 +27,10 @@ export interface OrderItemDto extends Omit<GroupOrderItemDto, 'cart_info'> {
  */
 export interface PresellOrderDto {
   presell_order_sn: string;
+  /** The balance. */
   pay_price: string;
+  /** The deposit paid with the order. */
+  deposit_price: string;
   final_start_time: string;
   final_end_time: string;
   /** Unix seconds of the window (countdowns). */
@@ -78,10 +81,12 @@ export function presellActiveStatus(po: Pick<PresellRow, 'status' | 'finalStartT
   return at < po.finalStartTime ? 0 : 1;
 }
 
-export function presellDto(po: PresellRow, at: Date): PresellOrderDto {
+/** `orderPayCents`: the store order's `pay_price`, which takes in the balance once it is paid. */
+export function presellDto(po: PresellRow, orderPayCents: number, at: Date): PresellOrderDto {
   return {
     presell_order_sn: po.presellOrderSn,
     pay_price: toYuan(po.payPrice),
+    deposit_price: toYuan(po.paid ? orderPayCents - po.payPrice : orderPayCents),
     final_start_time: formatDateTime(po.finalStartTime)!,
     final_end_time: formatDateTime(po.finalEndTime)!,
     final_start_unix: unix(po.finalStartTime),
@@ -154,7 +159,7 @@ export function storeOrderDto(o: StoreOrderRow, m: MerchantRow, parts: Parts, at
       is_trader: m.isTrader ? 1 : 0,
     },
     orderProduct: parts.items.filter(({ i }) => i.orderId === o.orderId).map(itemDto),
-    presellOrder: po ? presellDto(po, at) : null,
+    presellOrder: po ? presellDto(po, o.payPrice, at) : null,
     delivery_type: o.deliveryType,
     delivery_name: o.deliveryName,
     delivery_id: o.deliveryId,
