@@ -113,7 +113,8 @@ export async function topUp(d: Database, uid: number, cents: number): Promise<vo
       pm: 1,
       number: cents,
       balance: u!.nowMoney,
-      linkId: `test-${uid}-${u!.nowMoney}`,
+      // Unique per top-up: the same amount topped up again after spending it reaches the same balance.
+      linkId: `test-${uid}-${u!.nowMoney}-${++seq}`,
       title: '余额充值',
     });
   });

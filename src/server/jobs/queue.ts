@@ -12,6 +12,8 @@ export interface JobPayloads {
   'order.expire': { groupOrderId: number };
   /** A presale deposit order's balance window ended (closed if still unpaid). */
   'presell.close': { orderId: number };
+  /** A shipped store order is received automatically `order_take_days` after shipping, if still waiting. */
+  'order.receive': { orderId: number };
 }
 
 export type PayloadOf<K extends string> = K extends keyof JobPayloads ? JobPayloads[K] : unknown;

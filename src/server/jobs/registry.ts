@@ -2,10 +2,12 @@ import type { JobHandlers } from './runner.ts';
 import { housekeeping } from './housekeeping.ts';
 import { expireOrder } from '../services/order/expire-order.ts';
 import { closePresell } from '../services/payment/close-presell.ts';
+import { autoReceive } from '../services/order/receive-order.ts';
 
 /** Every job kind the server runs, with its handler. A feature adds its kind here and to `JobPayloads`. */
 export const appJobs: JobHandlers = {
   housekeeping,
   'order.expire': expireOrder,
   'presell.close': closePresell,
+  'order.receive': autoReceive,
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idCsv, idField, type QueryInput } from './catalogue.ts';
+import { idCsv, idField, paged, type QueryInput } from './catalogue.ts';
 import { invoiceProblem } from '../invoice.ts';
 
 /** Input schemas of checkout (`POST /api/v2/order/check|create`); every problem is a 400 with its Chinese message. */
@@ -90,3 +90,24 @@ export const orderCreateInput = orderCheckInput.extend({
   return_url: z.preprocess((v) => (blank(v) ? '' : v), z.string().max(500)),
 });
 export type OrderCreateInput = QueryInput<typeof orderCreateInput>;
+
+/**
+ * `status` of `GET /api/order/list` (reference `/user/order_list`): '' every paid order, -2 every paid order but
+ * presale ones awaiting their balance or closed (10, 11), 0 to ship (with 9), 1 to receive, 2 to review, 3 done,
+ * -1 refunded, 10 presale awaiting the balance or closed (10, 11).
+ */
+export const ORDER_LIST_STATUSES = ['', '-2', '0', '1', '2', '3', '-1', '10'] as const;
+export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
+
+export const orderListQuery = z.object({
+  status: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z.enum(ORDER_LIST_STATUSES, { error: '订单状态不正确' }),
+  ),
+  ...paged(10),
+});
+export type OrderListQuery = QueryInput<typeof orderListQuery>;
+
+/** `page` and `limit` (10 by default, at most 100) of the other order lists. */
+export const orderPageQuery = z.object({ ...paged(10) });
+export type OrderPageQuery = QueryInput<typeof orderPageQuery>;

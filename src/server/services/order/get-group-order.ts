@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { merchant, storeGroupOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../../shared/money.ts';
+import type { Db } from '../../db/client.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { notFound, parseInput } from '../input.ts';
 import { formatDateTime, now } from '../dates.ts';
@@ -75,6 +76,27 @@ export interface GroupOrderDto {
   orderList: GroupOrderStoreDto[];
 }
 
+type GroupRow = typeof storeGroupOrder.$inferSelect;
+type ItemRow = typeof storeOrderProduct.$inferSelect;
+
+/** One order line as the order pages show it: what was bought, as it was when ordered (its snapshot). */
+export function groupItemDto(i: ItemRow): GroupOrderItemDto {
+  return {
+    order_product_id: i.orderProductId,
+    product_id: i.productId,
+    spu_product_id: i.snapshot.spu_product_id ?? i.productId,
+    product_type: i.productType,
+    product_num: i.productNum,
+    product_price: toYuan(i.productPrice),
+    total_price: toYuan(i.totalPrice),
+    pay_price: toYuan(i.payPrice),
+    cart_info: {
+      product: { store_name: i.snapshot.store_name, image: i.snapshot.image, unit_name: i.snapshot.unit_name },
+      productAttr: { sku: i.snapshot.sku, price: toYuan(i.snapshot.price), ot_price: toYuan(i.snapshot.ot_price) },
+    },
+  };
+}
+
 /** Loads one of the shopper's group orders (another shopper's id is a 404, like an unknown one). */
 export async function getGroupOrder(ctx: ServiceContext, input: { id: unknown }): Promise<GroupOrderDto> {
   const user = requireUser(ctx);
@@ -92,14 +114,28 @@ export async function getGroupOrder(ctx: ServiceContext, input: { id: unknown })
     [g] = await read();
     if (!g) throw notFound(CANCEL_TEXT.gone);
   }
-  const orders = await ctx.db
+  return (await groupOrderDtos(ctx.db, [g]))[0]!;
+}
+
+/**
+ * The DTOs of group orders already read and scoped to their shopper, in the order given: their store orders with
+ * merchant and lines in two queries, whatever their number (the unpaid order list shows a page of them).
+ */
+export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promise<GroupOrderDto[]> {
+  if (!groups.length) return [];
+  const orders = await db
     .select({ o: storeOrder, m: merchant })
     .from(storeOrder)
     .innerJoin(merchant, eq(merchant.merId, storeOrder.merId))
-    .where(eq(storeOrder.groupOrderId, id))
+    .where(
+      inArray(
+        storeOrder.groupOrderId,
+        groups.map((g) => g.groupOrderId),
+      ),
+    )
     .orderBy(asc(storeOrder.orderId));
   const items = orders.length
-    ? await ctx.db
+    ? await db
         .select()
         .from(storeOrderProduct)
         .where(
@@ -110,7 +146,7 @@ export async function getGroupOrder(ctx: ServiceContext, input: { id: unknown })
         )
         .orderBy(asc(storeOrderProduct.orderProductId))
     : [];
-  return {
+  return groups.map((g) => ({
     group_order_id: g.groupOrderId,
     group_order_sn: g.groupOrderSn,
     paid: g.paid ? 1 : 0,
@@ -134,48 +170,35 @@ export async function getGroupOrder(ctx: ServiceContext, input: { id: unknown })
     real_name: g.receiver.real_name,
     user_phone: g.receiver.phone,
     user_address: g.receiver.address,
-    orderList: orders.map(({ o, m }) => ({
-      order_id: o.orderId,
-      order_sn: o.orderSn,
-      mer_id: o.merId,
-      merchant: {
-        mer_id: m.merId,
-        mer_name: m.merName,
-        mer_avatar: m.merAvatar,
-        service_phone: m.servicePhone,
-        is_trader: m.isTrader ? 1 : 0,
-      },
-      order_type: o.orderType,
-      activity_type: o.activityType,
-      mark: o.mark,
-      total_num: o.totalNum,
-      total_price: toYuan(o.totalPrice),
-      pay_postage: toYuan(o.totalPostage),
-      coupon_price: toYuan(o.couponPrice),
-      svip_discount: toYuan(o.svipDiscount),
-      integral: o.integral,
-      integral_price: toYuan(o.integralPrice),
-      pay_price: toYuan(o.payPrice),
-      real_name: o.receiver.real_name,
-      user_phone: o.receiver.phone,
-      user_address: o.receiver.address,
-      receipt: o.receipt,
-      orderProduct: items
-        .filter((i) => i.orderId === o.orderId)
-        .map((i) => ({
-          order_product_id: i.orderProductId,
-          product_id: i.productId,
-          spu_product_id: i.snapshot.spu_product_id ?? i.productId,
-          product_type: i.productType,
-          product_num: i.productNum,
-          product_price: toYuan(i.productPrice),
-          total_price: toYuan(i.totalPrice),
-          pay_price: toYuan(i.payPrice),
-          cart_info: {
-            product: { store_name: i.snapshot.store_name, image: i.snapshot.image, unit_name: i.snapshot.unit_name },
-            productAttr: { sku: i.snapshot.sku, price: toYuan(i.snapshot.price), ot_price: toYuan(i.snapshot.ot_price) },
-          },
-        })),
-    })),
-  };
+    orderList: orders
+      .filter(({ o }) => o.groupOrderId === g.groupOrderId)
+      .map(({ o, m }) => ({
+        order_id: o.orderId,
+        order_sn: o.orderSn,
+        mer_id: o.merId,
+        merchant: {
+          mer_id: m.merId,
+          mer_name: m.merName,
+          mer_avatar: m.merAvatar,
+          service_phone: m.servicePhone,
+          is_trader: m.isTrader ? 1 : 0,
+        },
+        order_type: o.orderType,
+        activity_type: o.activityType,
+        mark: o.mark,
+        total_num: o.totalNum,
+        total_price: toYuan(o.totalPrice),
+        pay_postage: toYuan(o.totalPostage),
+        coupon_price: toYuan(o.couponPrice),
+        svip_discount: toYuan(o.svipDiscount),
+        integral: o.integral,
+        integral_price: toYuan(o.integralPrice),
+        pay_price: toYuan(o.payPrice),
+        real_name: o.receiver.real_name,
+        user_phone: o.receiver.phone,
+        user_address: o.receiver.address,
+        receipt: o.receipt,
+        orderProduct: items.filter((i) => i.orderId === o.orderId).map(groupItemDto),
+      })),
+  }));
 }

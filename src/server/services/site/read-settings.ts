@@ -14,3 +14,9 @@ export function flag(v: unknown, fallback: 0 | 1): 0 | 1 {
 }
 
 export const text = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+
+/** A whole-number setting within [min, max]; `fallback` while unset or when the operator stored something else. */
+export function intSetting(v: unknown, fallback: number, min: number, max: number): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN;
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}

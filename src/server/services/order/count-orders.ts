@@ -1,0 +1,66 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { ORDER_STATUS, storeGroupOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import { requireUser, type ServiceContext } from '../context.ts';
+import { now } from '../dates.ts';
+import { visiblePaid } from './list-orders.ts';
+
+/** `GET /api/order/number`: what each tab of `/user/order_list` holds. */
+export interface OrderCountsDto {
+  /** Every entry of the 全部订单 tab: the unpaid orders plus every paid order but presales awaiting their balance. */
+  all: number;
+  /** Unpaid group orders still payable (not cancelled, not past their deadline). */
+  noPay: number;
+  /** To ship (status 0, or 9). */
+  noPostage: number;
+  /** Shipped, to receive (1). */
+  noDeliver: number;
+  /** Received, to review (2). */
+  noComment: number;
+  /** Done (3). */
+  done: number;
+  /** Items with a refund in progress. */
+  refund: number;
+}
+
+/** `GET /api/order/number` (login required): the shopper's order counts; deleted orders are not counted. */
+export async function countOrders(ctx: ServiceContext): Promise<OrderCountsDto> {
+  const user = requireUser(ctx);
+  const [[unpaid], byStatus, [refunding]] = await Promise.all([
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(storeGroupOrder)
+      .where(
+        and(
+          eq(storeGroupOrder.uid, user.uid),
+          eq(storeGroupOrder.paid, false),
+          eq(storeGroupOrder.isCancel, false),
+          eq(storeGroupOrder.isDel, false),
+          gt(storeGroupOrder.cancelTime, now()),
+        ),
+      ),
+    ctx.db
+      .select({ status: storeOrder.status, n: sql<number>`count(*)::int` })
+      .from(storeOrder)
+      .where(visiblePaid(user.uid))
+      .groupBy(storeOrder.status),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(storeOrderProduct)
+      .innerJoin(storeOrder, eq(storeOrder.orderId, storeOrderProduct.orderId))
+      .where(and(visiblePaid(user.uid), eq(storeOrderProduct.isRefund, 1))),
+  ]);
+  const of = (...statuses: number[]) => byStatus.filter((r) => statuses.includes(r.status)).reduce((a, r) => a + r.n, 0);
+  const noPay = unpaid?.n ?? 0;
+  const paidShown = byStatus
+    .filter((r) => r.status !== ORDER_STATUS.presellBalance && r.status !== ORDER_STATUS.presellClosed)
+    .reduce((a, r) => a + r.n, 0);
+  return {
+    all: noPay + paidShown,
+    noPay,
+    noPostage: of(ORDER_STATUS.toShip, 9),
+    noDeliver: of(ORDER_STATUS.toReceive),
+    noComment: of(ORDER_STATUS.toReview),
+    done: of(ORDER_STATUS.done),
+    refund: refunding?.n ?? 0,
+  };
+}

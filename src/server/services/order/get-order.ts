@@ -1,0 +1,114 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { merchant, ORDER_STATUS, storeOrder, storeOrderStatus, type ReceiptInfo } from '../../db/schema/index.ts';
+import { idField } from '../../../shared/schemas/catalogue.ts';
+import { toYuan } from '../../../shared/money.ts';
+import { requireUser, type ServiceContext } from '../context.ts';
+import { notFound, parseInput } from '../input.ts';
+import { formatDateTime, now } from '../dates.ts';
+import { afterSaleSettings, DAY_MS } from './order-rules.ts';
+import { visiblePaid } from './list-orders.ts';
+import { loadOrderParts, storeOrderDto, type StoreOrderDto, type StoreOrderRow } from './store-order-dto.ts';
+
+export const ORDER_GONE = '订单不存在';
+
+/** One entry of an order's timeline. */
+export interface OrderStatusDto {
+  change_type: string;
+  change_message: string;
+  change_time: string;
+}
+
+/** `GET /api/order/detail/{order_id}`: everything `/order_detail` shows of a paid store order. */
+export interface OrderDetailDto extends StoreOrderDto {
+  real_name: string;
+  user_phone: string;
+  user_address: string;
+  /** The buyer's note at checkout. */
+  mark: string;
+  /** The merchant's remark. */
+  remark: string;
+  coupon_price: string;
+  platform_coupon_price: string;
+  svip_discount: string;
+  integral: number;
+  integral_price: string;
+  /** The invoice asked for at checkout, or null. */
+  receipt: ReceiptInfo | null;
+  delivery_time: string | null;
+  take_time: string | null;
+  verify_time: string | null;
+  /** The timeline, oldest first. */
+  storeOrderStatus: OrderStatusDto[];
+  /** When a shipped order waiting for the shopper is received automatically (`order_take_days` after shipping), else null. */
+  auto_take_time: string | null;
+  /** 1 while a refund may be asked for: paid, not a presale awaiting its balance, not yet received or within `refund_days` of receipt. */
+  refund_status: 0 | 1;
+}
+
+/** Whether the shopper may still ask for a refund of this order at `at`. */
+export function refundAllowed(
+  o: Pick<StoreOrderRow, 'paid' | 'status' | 'takeTime'>,
+  refundable: boolean,
+  refundDays: number,
+  at: Date,
+): boolean {
+  if (!o.paid || !refundable) return false;
+  if (o.status === ORDER_STATUS.toShip || o.status === ORDER_STATUS.toReceive || o.status === 9) return true;
+  if (o.status !== ORDER_STATUS.toReview && o.status !== ORDER_STATUS.done) return false;
+  return !o.takeTime || at.getTime() < o.takeTime.getTime() + refundDays * DAY_MS;
+}
+
+/**
+ * `GET /api/order/detail/{order_id}` (login required): one of the shopper's paid store orders. Another shopper's, an
+ * unpaid (it is a group order), a deleted or an unknown id is a 404.
+ */
+export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Promise<OrderDetailDto> {
+  const user = requireUser(ctx);
+  const { id } = parseInput(z.object({ id: idField('订单ID') }), input);
+  const [row] = await ctx.db
+    .select({ o: storeOrder, m: merchant })
+    .from(storeOrder)
+    .innerJoin(merchant, eq(merchant.merId, storeOrder.merId))
+    .where(and(eq(storeOrder.orderId, id), visiblePaid(user.uid)));
+  if (!row) throw notFound(ORDER_GONE);
+  const { o, m } = row;
+  const [parts, timeline, settings] = await Promise.all([
+    loadOrderParts(ctx.db, [o.orderId]),
+    ctx.db
+      .select()
+      .from(storeOrderStatus)
+      .where(eq(storeOrderStatus.orderId, o.orderId))
+      .orderBy(asc(storeOrderStatus.createdAt), asc(storeOrderStatus.id)),
+    afterSaleSettings(ctx.db),
+  ]);
+  const at = now();
+  const refundable = parts.items.some(({ i }) => i.refundNum > 0);
+  return {
+    ...storeOrderDto(o, m, parts, at),
+    real_name: o.receiver.real_name,
+    user_phone: o.receiver.phone,
+    user_address: o.receiver.address,
+    mark: o.mark,
+    remark: o.remark,
+    coupon_price: toYuan(o.couponPrice),
+    platform_coupon_price: toYuan(o.platformCouponPrice),
+    svip_discount: toYuan(o.svipDiscount),
+    integral: o.integral,
+    integral_price: toYuan(o.integralPrice),
+    receipt: o.receipt ?? null,
+    delivery_time: formatDateTime(o.deliveryTime),
+    take_time: formatDateTime(o.takeTime),
+    verify_time: formatDateTime(o.verifyTime),
+    storeOrderStatus: timeline.map((t) => ({
+      change_type: t.changeType,
+      change_message: t.changeMessage,
+      change_time: formatDateTime(t.createdAt)!,
+    })),
+    auto_take_time:
+      o.status === ORDER_STATUS.toReceive && o.deliveryTime
+        ? formatDateTime(new Date(o.deliveryTime.getTime() + settings.takeDays * DAY_MS))
+        : null,
+    refund_status: refundAllowed(o, refundable, settings.refundDays, at) ? 1 : 0,
+  };
+}

@@ -1,0 +1,29 @@
+import type { Db } from '../../db/client.ts';
+import { flag, intSetting, readSettings } from '../site/read-settings.ts';
+
+/** Operator settings of paid orders (`system_config`, set with scripts/setting.ts), with their defaults. */
+export interface AfterSaleSettings {
+  /** Days after shipping before a shipped order is received automatically (`order_take_days`, default 7). */
+  takeDays: number;
+  /** Days after receipt during which a refund may be asked for (`refund_days`, default 7). */
+  refundDays: number;
+  /** Points are on at all (`integral_status`, default on). */
+  integralOpen: boolean;
+  /** Points earned per yuan paid when an order is received (`order_give_integral`, default 1; 0 gives none). */
+  givePerYuan: number;
+}
+
+export async function afterSaleSettings(db: Db): Promise<AfterSaleSettings> {
+  const m = await readSettings({ db });
+  return {
+    takeDays: intSetting(m.get('order_take_days'), 7, 1, 365),
+    refundDays: intSetting(m.get('refund_days'), 7, 0, 365),
+    integralOpen: flag(m.get('integral_status'), 1) === 1,
+    givePerYuan: intSetting(m.get('order_give_integral'), 1, 0, 1000),
+  };
+}
+
+/** Points an order paid `payCents` earns on receipt: whole points, `perYuan` a yuan, rounded down. */
+export const pointsFor = (payCents: number, perYuan: number): number => Math.floor((payCents * perYuan) / 100);
+
+export const DAY_MS = 86_400_000;

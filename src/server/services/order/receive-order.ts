@@ -1,0 +1,97 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ORDER_STATUS, storeOrder, storeOrderStatus, userBill, users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { JobDefinition } from '../../jobs/runner.ts';
+import { now } from '../dates.ts';
+import { afterSaleSettings, DAY_MS, pointsFor } from './order-rules.ts';
+
+/** Who received an order: the shopper (only their own order), or the system after `order_take_days`. */
+export type ReceivedBy = { uid: number } | 'system';
+
+export const RECEIVE_TEXT = {
+  byShopper: '用户已确认收货',
+  bySystem: '系统自动确认收货',
+  pointsTitle: '确认收货赠送积分',
+} as const;
+
+/**
+ * Receives a shipped order (status 1 → 2 with `take_time` and a timeline row) and gives the shopper the points the
+ * site gives for it (`order_give_integral` per yuan paid while `integral_status` is on, with its `user_bill` row),
+ * all in one transaction. Exactly once: the conditional update flips the order only from status 1, so a second or
+ * concurrent call (the shopper twice, the shopper and the job) finds nothing and returns false. With `{uid}` only
+ * that shopper's order is received.
+ */
+export async function receiveOrder(db: Db, orderId: number, by: ReceivedBy, at: Date = now()): Promise<boolean> {
+  const settings = await afterSaleSettings(db);
+  return transaction(db, async (tx) => {
+    const [o] = await tx
+      .update(storeOrder)
+      .set({ status: ORDER_STATUS.toReview, takeTime: at })
+      .where(
+        and(
+          eq(storeOrder.orderId, orderId),
+          eq(storeOrder.status, ORDER_STATUS.toReceive),
+          eq(storeOrder.paid, true),
+          eq(storeOrder.isDel, false),
+          by === 'system' ? undefined : eq(storeOrder.uid, by.uid),
+        ),
+      )
+      .returning();
+    if (!o) return false;
+    await tx.insert(storeOrderStatus).values({
+      orderId: o.orderId,
+      groupOrderId: o.groupOrderId,
+      changeType: 'take_delivery',
+      changeMessage: by === 'system' ? RECEIVE_TEXT.bySystem : RECEIVE_TEXT.byShopper,
+      createdAt: at,
+    });
+    const points = settings.integralOpen ? pointsFor(o.payPrice, settings.givePerYuan) : 0;
+    if (points > 0) {
+      const [u] = await tx
+        .update(users)
+        .set({ integral: sql`${users.integral} + ${points}` })
+        .where(eq(users.uid, o.uid))
+        .returning({ integral: users.integral });
+      // The unique (uid, category, type, link_id) index: this order's points are given once, whatever happens.
+      await tx.insert(userBill).values({
+        uid: o.uid,
+        category: 'integral',
+        type: 'order_give',
+        pm: 1,
+        number: points,
+        balance: u!.integral,
+        linkId: String(o.orderId),
+        title: RECEIVE_TEXT.pointsTitle,
+        mark: `订单${o.orderSn}确认收货，获得${points}积分`,
+        createdAt: at,
+      });
+    }
+    return true;
+  });
+}
+
+/**
+ * The `order.receive` job, queued by the merchant API when it ships an order, due `order_take_days` after shipping:
+ * receives the order if it is still waiting (status 1). Received by the shopper meanwhile, refunded, or run twice:
+ * nothing changes. Run before the order is due (a clock ahead of the shipper's, or `order_take_days` raised since
+ * shipping), it receives nothing and tries again at the due time through a follow-up job keyed by that time.
+ */
+export const autoReceive: JobDefinition<{ orderId: number }> = {
+  async run({ orderId }, { db, now: at }) {
+    const [o] = await db
+      .select({ status: storeOrder.status, deliveryTime: storeOrder.deliveryTime })
+      .from(storeOrder)
+      .where(eq(storeOrder.orderId, orderId));
+    if (!o || o.status !== ORDER_STATUS.toReceive) return;
+    const { takeDays } = await afterSaleSettings(db);
+    // Shipped without a time (never through the merchant API): the job's own schedule is all there is.
+    const due = o.deliveryTime ? new Date(o.deliveryTime.getTime() + takeDays * DAY_MS) : at;
+    if (due > at) {
+      await enqueue(db, 'order.receive', { orderId }, { runAt: due, key: `${orderId}@${due.getTime()}` });
+      return;
+    }
+    await receiveOrder(db, orderId, 'system', at);
+  },
+};

@@ -1,0 +1,177 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { type merchant, presellOrder, product, type storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { toYuan } from '../../../shared/money.ts';
+import { formatDateTime, unix } from '../dates.ts';
+import { groupItemDto, type GroupOrderItemDto } from './get-group-order.ts';
+
+/** A line of a paid order: the group order's line plus its after-sales state (reference section 3). */
+export interface OrderItemDto extends Omit<GroupOrderItemDto, 'cart_info'> {
+  product_attr_unique: string;
+  /** 0 none, 1 refund in progress, 2 partly refunded, 3 fully refunded. */
+  is_refund: number;
+  /** Quantity still refundable. */
+  refund_num: number;
+  /** 1 once reviewed. */
+  is_reply: number;
+  cart_info: {
+    /** `refund_switch` 1: the product offers refunds. */
+    product: GroupOrderItemDto['cart_info']['product'] & { refund_switch: number };
+    productAttr: GroupOrderItemDto['cart_info']['productAttr'];
+  };
+}
+
+/**
+ * The balance half of a presale deposit order. `activeStatus` is its window now: 0 not started, 1 payable, 2 closed
+ * (past the window, or closed unpaid); `paid` 1 once the balance is paid. Amounts in yuan.
+ */
+export interface PresellOrderDto {
+  presell_order_sn: string;
+  /** The balance. */
+  pay_price: string;
+  /** The deposit paid with the order. */
+  deposit_price: string;
+  final_start_time: string;
+  final_end_time: string;
+  /** Unix seconds of the window (countdowns). */
+  final_start_unix: number;
+  final_end_unix: number;
+  activeStatus: 0 | 1 | 2;
+  paid: 0 | 1;
+  pay_time: string | null;
+}
+
+/** One paid store order as `GET /api/order/list` gives it (reference `/user/order_list`). */
+export interface StoreOrderDto {
+  order_id: number;
+  order_sn: string;
+  group_order_id: number;
+  create_time: string;
+  /** Reference section 3: 0 to ship, 1 to receive, 2 to review, 3 done, -1 refunded, 10 awaiting a presale balance, 11 closed. */
+  status: number;
+  /** 0 delivered, 1 pickup at the shop. */
+  order_type: number;
+  activity_type: number;
+  paid: number;
+  pay_type: number | null;
+  pay_time: string | null;
+  total_num: number;
+  total_price: string;
+  pay_price: string;
+  pay_postage: string;
+  mer_id: number;
+  merchant: { mer_id: number; mer_name: string; mer_avatar: string; service_phone: string; is_trader: number };
+  orderProduct: OrderItemDto[];
+  presellOrder: PresellOrderDto | null;
+  /** 1 express (`delivery_name` company, `delivery_id` number), 2 rider (name, phone), 3 no shipment; null before shipping. */
+  delivery_type: number | null;
+  delivery_name: string;
+  delivery_id: string;
+  /** Pickup code of a pickup order ('' otherwise). */
+  verify_code: string;
+}
+
+export type StoreOrderRow = typeof storeOrder.$inferSelect;
+export type MerchantRow = typeof merchant.$inferSelect;
+type PresellRow = typeof presellOrder.$inferSelect;
+
+/** The window state of a presale balance at `at`. */
+export function presellActiveStatus(po: Pick<PresellRow, 'status' | 'finalStartTime' | 'finalEndTime'>, at: Date): 0 | 1 | 2 {
+  if (po.status !== 1 || at >= po.finalEndTime) return 2;
+  return at < po.finalStartTime ? 0 : 1;
+}
+
+/** `orderPayCents`: the store order's `pay_price`, which takes in the balance once it is paid. */
+export function presellDto(po: PresellRow, orderPayCents: number, at: Date): PresellOrderDto {
+  return {
+    presell_order_sn: po.presellOrderSn,
+    pay_price: toYuan(po.payPrice),
+    deposit_price: toYuan(po.paid ? orderPayCents - po.payPrice : orderPayCents),
+    final_start_time: formatDateTime(po.finalStartTime)!,
+    final_end_time: formatDateTime(po.finalEndTime)!,
+    final_start_unix: unix(po.finalStartTime),
+    final_end_unix: unix(po.finalEndTime),
+    activeStatus: presellActiveStatus(po, at),
+    paid: po.paid ? 1 : 0,
+    pay_time: formatDateTime(po.payTime),
+  };
+}
+
+/** What the lines, presale balances and DTOs of some store orders need: two queries, whatever their number. */
+export async function loadOrderParts(db: Db, orderIds: readonly number[]) {
+  if (!orderIds.length) return { items: [], presells: [] };
+  const [items, presells] = await Promise.all([
+    db
+      .select({ i: storeOrderProduct, refundSwitch: product.refundSwitch })
+      .from(storeOrderProduct)
+      .leftJoin(product, eq(product.productId, storeOrderProduct.productId))
+      .where(inArray(storeOrderProduct.orderId, [...orderIds]))
+      .orderBy(asc(storeOrderProduct.orderProductId)),
+    db
+      .select()
+      .from(presellOrder)
+      .where(inArray(presellOrder.orderId, [...orderIds])),
+  ]);
+  return { items, presells };
+}
+
+type Parts = Awaited<ReturnType<typeof loadOrderParts>>;
+
+export function itemDto({ i, refundSwitch }: Parts['items'][number]): OrderItemDto {
+  const base = groupItemDto(i);
+  return {
+    ...base,
+    product_attr_unique: i.productAttrUnique,
+    is_refund: i.isRefund,
+    refund_num: i.refundNum,
+    is_reply: i.isReply ? 1 : 0,
+    cart_info: {
+      product: { ...base.cart_info.product, refund_switch: refundSwitch === false ? 0 : 1 },
+      productAttr: base.cart_info.productAttr,
+    },
+  };
+}
+
+/** The list DTO of one store order, given the parts loaded for it. */
+export function storeOrderDto(o: StoreOrderRow, m: MerchantRow, parts: Parts, at: Date): StoreOrderDto {
+  const po = parts.presells.find((p) => p.orderId === o.orderId);
+  return {
+    order_id: o.orderId,
+    order_sn: o.orderSn,
+    group_order_id: o.groupOrderId,
+    create_time: formatDateTime(o.createdAt)!,
+    status: o.status,
+    order_type: o.orderType,
+    activity_type: o.activityType,
+    paid: o.paid ? 1 : 0,
+    pay_type: o.payType,
+    pay_time: formatDateTime(o.payTime),
+    total_num: o.totalNum,
+    total_price: toYuan(o.totalPrice),
+    pay_price: toYuan(o.payPrice),
+    pay_postage: toYuan(o.totalPostage),
+    mer_id: o.merId,
+    merchant: {
+      mer_id: m.merId,
+      mer_name: m.merName,
+      mer_avatar: m.merAvatar,
+      service_phone: m.servicePhone,
+      is_trader: m.isTrader ? 1 : 0,
+    },
+    orderProduct: parts.items.filter(({ i }) => i.orderId === o.orderId).map(itemDto),
+    presellOrder: po ? presellDto(po, o.payPrice, at) : null,
+    delivery_type: o.deliveryType,
+    delivery_name: o.deliveryName,
+    delivery_id: o.deliveryId,
+    verify_code: o.orderType === 1 ? o.verifyCode : '',
+  };
+}
+
+/** DTOs of store orders read with their merchant, in the order given. */
+export async function storeOrderDtos(db: Db, rows: readonly { o: StoreOrderRow; m: MerchantRow }[], at: Date): Promise<StoreOrderDto[]> {
+  const parts = await loadOrderParts(
+    db,
+    rows.map((r) => r.o.orderId),
+  );
+  return rows.map(({ o, m }) => storeOrderDto(o, m, parts, at));
+}

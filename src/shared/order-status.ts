@@ -1,0 +1,50 @@
+/**
+ * What the order pages call an order's state, its payment method and an item's refund state (reference section 3).
+ * Isomorphic: pages and tests use it.
+ */
+
+/** Status text of a paid store order; a pickup order waiting (status 0) is 待核销, not 待发货. */
+export function orderStatusText(status: number, orderType = 0): string {
+  switch (status) {
+    case 0:
+      return orderType === 1 ? '待核销' : '待发货';
+    case 9:
+      return '拼团中';
+    case 1:
+      return '待收货';
+    case 2:
+      return '待评价';
+    case 3:
+      return '已完成';
+    case -1:
+      return '已退款';
+    case 10:
+      return '待付尾款';
+    case 11:
+      return '已关闭';
+    default:
+      return '未知状态';
+  }
+}
+
+/** Name of a `pay_type` index: 0 balance, 1-3 and 6 WeChat, 4-5 Alipay. */
+export function payTypeName(payType: number | null | undefined): string {
+  if (payType === 0) return '余额支付';
+  if (payType === 1 || payType === 2 || payType === 3 || payType === 6) return '微信支付';
+  if (payType === 4 || payType === 5) return '支付宝';
+  return '未支付';
+}
+
+/** An order line's refund state (`is_refund` 1 in progress, 2 part, 3 all of it), '' when none. */
+export function itemRefundText(item: { is_refund: number; refund_num: number; product_num: number }): string {
+  if (item.is_refund === 1) return '退款中';
+  if (item.is_refund === 2) return `已退款×${Math.max(0, item.product_num - item.refund_num)}`;
+  if (item.is_refund === 3) return '已退款';
+  return '';
+}
+
+/** State of a presale balance as the presale order list shows it. */
+export function presellStateText(po: { activeStatus: number; paid: number }): string {
+  if (po.paid) return '尾款已支付';
+  return po.activeStatus === 0 ? '未开始' : po.activeStatus === 1 ? '待付尾款' : '已关闭';
+}
