@@ -73,7 +73,7 @@ async function settleGroup(tx: Tx, p: SettleInput): Promise<{ ok: true } | { ok:
       orderId: o.orderId,
       groupOrderId: g.groupOrderId,
       changeType: 'pay_success',
-      changeMessage: deposit ? `定金${p.message}` : p.message,
+      changeMessage: deposit ? `定金已支付（${p.message}）` : p.message,
       createdAt: p.at,
     });
     if (deposit) {
