@@ -1,3 +1,4 @@
+import { config } from '../config.ts';
 import { readTicket, sandboxNotification, signNotification, type SandboxTicket } from './sandbox.ts';
 
 /**
@@ -15,9 +16,10 @@ export function answerTicket(key: string, t: string, action: 'confirm' | 'declin
   if (!ticket) return { ok: false, message: '无效的支付二维码' };
   if (ticket.e * 1000 <= at.getTime()) return { ok: false, message: '二维码已过期，请在电脑上刷新后重新扫码' };
   const form = signNotification(key, sandboxNotification(ticket, action, at)).toString();
-  setTimeout(() => void deliver(ticket.n, form, 0), 0);
+  const notifyUrl = `${config.siteUrl}/api/notify/sandbox`;
+  setTimeout(() => void deliver(notifyUrl, form, 0), 0);
   const resend = Number(process.env.SANDBOX_RESEND_MS ?? 1500);
-  if (resend > 0) setTimeout(() => void deliver(ticket.n, form, RETRIES_MS.length), resend).unref();
+  if (resend > 0) setTimeout(() => void deliver(notifyUrl, form, RETRIES_MS.length), resend).unref();
   return { ok: true, ticket };
 }
 

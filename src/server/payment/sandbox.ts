@@ -8,7 +8,8 @@ import type { PaymentNotice, QrMethod, QrPaymentProvider } from './provider.ts';
 /**
  * The sandbox gateway: behaves like a real QR gateway with no network. Its QR code is a URL on this site
  * (`/sandbox_pay?t=<ticket>`) where a second device sees the amount and confirms or declines; the gateway side then
- * POSTs a signed notification (a form, like Alipay's) to the shop's notify URL, resending it as real gateways do.
+ * POSTs a signed notification (a form, like Alipay's) to this shop's `/api/notify/sandbox` (never to a URL taken from
+ * the request), resending it as real gateways do. The ticket is kept short so its QR code stays easy to scan.
  * The ticket carries the trade and is signed, so the gateway keeps no state and any process can answer it.
  * Its key is made once per database (`system_config.sandbox_pay_key`), shared by every process.
  */
@@ -21,8 +22,6 @@ export interface SandboxTicket {
   m: QrMethod;
   /** title */
   t: string;
-  /** notify URL (signed, so the gateway never posts anywhere else) */
-  n: string;
   /** expiry, unix seconds */
   e: number;
 }
@@ -61,7 +60,7 @@ export function readTicket(key: string, t: string): SandboxTicket | null {
   if (!body || !sig || rest.length || !safeEqual(sig, hmac(key, `ticket.${body}`))) return null;
   try {
     const v = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SandboxTicket;
-    return typeof v.o === 'string' && Number.isInteger(v.a) && typeof v.n === 'string' && Number.isInteger(v.e) ? v : null;
+    return typeof v.o === 'string' && Number.isInteger(v.a) && Number.isInteger(v.e) ? v : null;
   } catch {
     return null;
   }
@@ -89,7 +88,6 @@ export function createSandboxProvider(key: string, siteUrl: string): QrPaymentPr
         a: req.amount,
         m: req.method,
         t: req.title,
-        n: req.notifyUrl,
         e: Math.floor(req.expiresAt.getTime() / 1000),
       };
       return { codeUrl: `${siteUrl}/sandbox_pay?t=${signTicket(key, ticket)}` };
