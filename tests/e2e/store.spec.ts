@@ -227,7 +227,7 @@ test.describe('shop pages without JavaScript', () => {
     await expect(page).toHaveURL(/\/store\/category\?id=7$/);
     const total = Number(await page.locator('[data-count]').innerText());
     const tree = page.getByRole('complementary', { name: '店铺分类' });
-    await tree.locator('a.store-cates__top').first().click();
+    await tree.locator('a.merchant-cates__top').first().click();
     await expect(page).toHaveURL(/cate_id=\d+/);
     expect(await grid(page).getByRole('article').count()).toBeGreaterThan(0);
     expect(Number(await page.locator('[data-count]').innerText())).toBeLessThanOrEqual(total);
