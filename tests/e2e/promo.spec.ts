@@ -70,7 +70,7 @@ test.describe('flash sale', () => {
     await page.goto('/goods_seckill');
     const slots = page.getByRole('navigation', { name: '秒杀场次' });
     const other = slots.locator('a:not([aria-current])').first();
-    const state = (await other.locator('.promo-tabs__note').textContent())!;
+    const state = (await other.locator('.promotion-tabs__note').textContent())!;
     await other.click();
     await expect(page).toHaveURL(/\/goods_seckill\?time=\d+$/);
     await expect(slots.locator('a[aria-current="page"]')).toContainText(state);
