@@ -88,4 +88,9 @@ describe('stylesheet classes', () => {
     const { homes } = survey();
     expect([...SHARED].filter((c) => !homes.get(c)?.has('global.css'))).toEqual([]);
   });
+
+  it('names classes with the one word of their domain (docs/architecture.md), not store, shop, promo, care or article', () => {
+    const old = /^(store|shop|promo|care|article)(-|$)/;
+    expect([...survey().homes.keys()].filter((c) => old.test(c))).toEqual([]);
+  });
 });
