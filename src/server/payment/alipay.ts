@@ -1,7 +1,7 @@
 import { AlipayRequestError, AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
 import { parseYuan, toYuan } from '../../shared/money.ts';
 import type { AlipaySettings } from './alipay-settings.ts';
-import type { PaymentNotice, QrPaymentProvider, QrRequest } from './provider.ts';
+import type { PaymentNotice, QrPaymentProvider, QrRequest, RefundRequest } from './provider.ts';
 
 /**
  * Alipay 当面付 (face-to-face) QR payment through the official `alipay-sdk` (OpenAPI 2.0 gateway, RSA2 keys):
@@ -11,6 +11,7 @@ import type { PaymentNotice, QrPaymentProvider, QrRequest } from './provider.ts'
  */
 
 const PRECREATE = 'alipay.trade.precreate';
+const REFUND = 'alipay.trade.refund';
 
 /** Alipay reads its timestamps as Beijing time (UTC+8, no daylight saving), whatever the server's time zone. */
 export function beijingTime(at: Date): string {
@@ -88,6 +89,36 @@ export function createAlipayProvider(settings: AlipaySettings): QrPaymentProvide
         throw new Error(`支付宝预下单失败：应答缺少本单的二维码（out_trade_no ${answer.out_trade_no ?? '无'}）`);
       }
       return { codeUrl: answer.qr_code };
+    },
+
+    /**
+     * `alipay.trade.refund` with `out_request_no` = our refund number, so a repeated request (a retry after a timeout)
+     * is answered with the first refund instead of refunding twice. `fund_change` N on a repeated request is fine.
+     */
+    async refund(req: RefundRequest) {
+      let answer: AlipaySdkCommonResult;
+      try {
+        answer = await sdk.exec(
+          REFUND,
+          {
+            timestamp: beijingTime(new Date()),
+            bizContent: {
+              out_trade_no: req.outTradeNo,
+              ...(req.providerTradeNo ? { trade_no: req.providerTradeNo } : {}),
+              refund_amount: toYuan(req.amount),
+              refund_reason: req.reason.slice(0, 256),
+              out_request_no: req.refundNo,
+            },
+          },
+          { validateSign: true },
+        );
+      } catch (err) {
+        throw new Error(`支付宝退款失败：${refusal(err)}`);
+      }
+      if (answer.code !== '10000') {
+        throw new Error(`支付宝退款失败：${answer.sub_msg || answer.msg}（${answer.sub_code || answer.code}）`);
+      }
+      return { providerRefundNo: String(answer.trade_no ?? req.providerTradeNo) + ':' + req.refundNo };
     },
 
     /**

@@ -4,7 +4,7 @@ import { createSandboxProvider, sandboxKey } from './sandbox.ts';
 import { readAlipaySettings, type AlipaySettings } from './alipay-settings.ts';
 import type { QrMethod, QrPaymentProvider } from './provider.ts';
 
-export type { PaymentNotice, QrMethod, QrPaymentProvider, QrRequest } from './provider.ts';
+export type { PaymentNotice, QrMethod, QrPaymentProvider, QrRequest, RefundRequest } from './provider.ts';
 
 /**
  * The gateway behind each QR method, chosen by configuration (README "Payments"): `PAY_WEIXIN` and `PAY_ALIPAY`,

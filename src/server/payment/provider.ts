@@ -16,6 +16,24 @@ export interface QrPaymentProvider {
   parseNotification(body: string, contentType: string): Promise<PaymentNotice | null> | PaymentNotice | null;
   /** The body the gateway expects once a notification is processed (or recorded), so it stops resending. */
   readonly ack: string;
+  /**
+   * Gives back `amount` cents of a paid trade. `refundNo` is our idempotency key: asking again with the same one
+   * never refunds twice (gateways answer the first result). Resolves with the gateway's refund number; throws when the
+   * gateway refuses or cannot be reached (the caller records it and retries later). Never inside a transaction.
+   */
+  refund(req: RefundRequest): Promise<{ providerRefundNo: string }>;
+}
+
+export interface RefundRequest {
+  /** The paid trade: our number and the gateway's. */
+  outTradeNo: string;
+  providerTradeNo: string;
+  /** Our refund number (idempotency key), e.g. the refund order's sn. */
+  refundNo: string;
+  /** Cents to give back, and what the trade took. */
+  amount: number;
+  tradeAmount: number;
+  reason: string;
 }
 
 export type QrMethod = 'weixinQr' | 'alipayQr';

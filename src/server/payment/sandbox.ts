@@ -92,6 +92,14 @@ export function createSandboxProvider(key: string, siteUrl: string): QrPaymentPr
       };
       return { codeUrl: `${siteUrl}/sandbox_pay?t=${signTicket(key, ticket)}` };
     },
+    // The sandbox gateway keeps no state: a refund within the trade's amount succeeds, and the same refund number
+    // always gets the same refund number back, as a real gateway answers a repeated request.
+    async refund(req) {
+      if (!Number.isInteger(req.amount) || req.amount <= 0 || req.amount > req.tradeAmount) {
+        throw new Error(`refund amount ${req.amount} outside 1..${req.tradeAmount}`);
+      }
+      return { providerRefundNo: `SBR${hmac(key, `refund.${req.outTradeNo}.${req.refundNo}`).slice(0, 20)}` };
+    },
     parseNotification(body): PaymentNotice | null {
       const fields = Object.fromEntries(new URLSearchParams(body));
       if (!fields.sign || !safeEqual(fields.sign, hmac(key, `notify.${canonical(fields)}`))) return null;

@@ -14,3 +14,4 @@ export * from './address.ts';
 export * from './shipping.ts';
 export * from './order.ts';
 export * from './payment.ts';
+export * from './refund.ts';
