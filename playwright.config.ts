@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { OPERATOR_TOKEN } from './tests/e2e/operator.ts';
 
 const port = Number(process.env.E2E_PORT || 4411);
 
@@ -34,6 +35,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120000,
     // TRUST_PROXY: each test presents its own client address (fixtures.ts), so per-IP limits do not collide.
-    env: { E2E_PORT: String(port), MALLFRONT_TEST: '1', TRUST_PROXY: '1', SITE_URL: `http://127.0.0.1:${port}` },
+    env: { E2E_PORT: String(port), MALLFRONT_TEST: '1', TRUST_PROXY: '1', SITE_URL: `http://127.0.0.1:${port}`, OPERATOR_TOKEN },
   },
 });

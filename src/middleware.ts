@@ -5,6 +5,7 @@ import { findSessionUser } from './server/services/session/sessions.ts';
 import { readToken, isSameOrigin, ownOrigins } from './server/http/session-token.ts';
 import { fail, clientIp } from './server/http/envelope.ts';
 import { isMerchantApi } from './server/http/merchant-endpoint.ts';
+import { isOperatorApi } from './server/http/operator-endpoint.ts';
 import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
@@ -42,16 +43,17 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   locals.db = db;
   locals.locale = parseLocale(cookies.get(LOCALE_COOKIE)?.value);
   const found = readToken(request, cookies);
-  // The merchant API authenticates by merchant token only (merchantEndpoint): no shopper session is read there, so a
-  // shopper's token or cookie never acts on it, and a merchant token is never looked up as a session.
-  const merchantApi = isMerchantApi(url.pathname);
-  const user = found && !merchantApi ? await findSessionUser(locals.db, found.token) : null;
+  // The merchant and operator APIs authenticate by their own tokens only (merchantEndpoint, operatorEndpoint): no
+  // shopper session is read there, so a shopper's token or cookie never acts on them, and their tokens are never
+  // looked up as sessions.
+  const tokenApi = isMerchantApi(url.pathname) || isOperatorApi(url.pathname);
+  const user = found && !tokenApi ? await findSessionUser(locals.db, found.token) : null;
   locals.user = user;
   locals.token = user && found ? found.token : null;
   locals.ctx = { db, user, ip: clientIp(context) };
   const isApi = url.pathname.startsWith('/api/');
 
-  if (found && !user && !merchantApi) {
+  if (found && !user && !tokenApi) {
     // A stale browser cookie makes the shopper a visitor again; a bad header token is the client's error.
     if (found.source === 'cookie') cookies.delete(SESSION_COOKIE, { path: '/' });
     else if (isApi) return fail('token_invalid', '无效的 token');

@@ -1,0 +1,77 @@
+// Operator balance adjustments on a real database: PGlite (operator.test.ts) and PostgreSQL 15 (operator.postgres.test.ts).
+import { describe, it, expect } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { userBill, users } from '../../db/schema/index.ts';
+import { newShopper } from '../../../../tests/helpers/checkout.ts';
+import { adjustBalance } from './adjust-balance.ts';
+import { authenticateOperator } from './authenticate.ts';
+
+const balance = async (d: Database, uid: number) => (await d.db.select({ m: users.nowMoney }).from(users).where(eq(users.uid, uid)))[0]!.m;
+const ledger = async (d: Database, uid: number) =>
+  Number(
+    (
+      await d.db
+        .select({ s: sql<string>`coalesce(sum(case when ${userBill.pm} = 1 then ${userBill.number} else -${userBill.number} end), 0)` })
+        .from(userBill)
+        .where(and(eq(userBill.uid, uid), eq(userBill.category, 'now_money')))
+    )[0]!.s,
+  );
+let seq = 0;
+const key = () => `op-test-${process.pid}-${Date.now()}-${++seq}`;
+
+export function operatorSuite(open: () => Promise<Database>) {
+  describe('operator balance adjustments', () => {
+    it('adds and deducts with a ledger row each, never below zero, and a key applies once even sent three times at once', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const k = key();
+      const results = await Promise.allSettled(
+        [1, 2, 3].map(() => adjustBalance(d.db, { uid: s.user.uid, number: '200.50', pm: 1, mark: '活动补偿', key: k })),
+      );
+      const done = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<{ duplicate: number }>).value);
+      expect(done.filter((r) => r.duplicate === 0)).toHaveLength(1);
+      expect(await balance(d, s.user.uid)).toBe(20_050);
+      await expect(adjustBalance(d.db, { uid: s.user.uid, number: 300, pm: 0, mark: '扣减', key: key() })).rejects.toThrow(
+        '余额不足，不能扣减',
+      );
+      expect(await adjustBalance(d.db, { uid: s.user.uid, number: 50, pm: 0, mark: '扣减', key: key() })).toMatchObject({
+        now_money: '150.50',
+        duplicate: 0,
+      });
+      expect(await ledger(d, s.user.uid)).toBe(await balance(d, s.user.uid));
+    });
+
+    it('refuses bad input and unknown shoppers without changing anything', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      for (const bad of [
+        { number: '-1', pm: 1, mark: 'x', key: key() },
+        { number: '0.001', pm: 1, mark: 'x', key: key() },
+        { number: '10', pm: 2, mark: 'x', key: key() },
+        { number: '10', pm: 1, mark: '', key: key() },
+        { number: '10', pm: 1, mark: 'x', key: 'a b' },
+      ]) {
+        await expect(adjustBalance(d.db, { uid: s.user.uid, ...bad })).rejects.toMatchObject({ code: 'invalid' });
+      }
+      await expect(adjustBalance(d.db, { uid: 2147483647, number: 1, pm: 1, mark: 'x', key: key() })).rejects.toMatchObject({
+        code: 'not_found',
+      });
+      expect(await balance(d, s.user.uid)).toBe(0);
+    });
+
+    it('checks the operator token: off when unset, 401 for a wrong one, 429 after ten failures from one address', async () => {
+      const d = await open();
+      const ctx = { db: d.db, user: null, ip: `198.51.100.${(seq++ % 250) + 1}` };
+      await expect(authenticateOperator(ctx, 'Bearer x', '')).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(authenticateOperator(ctx, null, 'secret-operator-token')).rejects.toMatchObject({ code: 'unauthorized' });
+      await expect(authenticateOperator(ctx, 'Bearer secret-operator-token', 'secret-operator-token')).resolves.toBeUndefined();
+      for (let i = 0; i < 10; i++) {
+        await expect(authenticateOperator(ctx, 'Bearer wrong', 'secret-operator-token')).rejects.toMatchObject({ code: 'unauthorized' });
+      }
+      await expect(authenticateOperator(ctx, 'Bearer secret-operator-token', 'secret-operator-token')).rejects.toMatchObject({
+        code: 'rate_limited',
+      });
+    });
+  });
+}
