@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, post } from '../../client/api.ts';
 import { toast } from '../../client/toast.ts';
-import { flashToast } from '../../client/flash.ts';
+import { flashToast } from '../../client/toast.ts';
 import { uploadImage } from '../../client/upload.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
 import {
