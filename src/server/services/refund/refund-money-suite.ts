@@ -471,18 +471,16 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       // The shopper spent all but one point (as a checkout would, with its ledger row).
       await d.db.transaction(async (tx) => {
         await tx.update(users).set({ integral: 1 }).where(eq(users.uid, uid));
-        await tx
-          .insert(userBill)
-          .values({
-            uid,
-            category: 'integral',
-            type: 'deduction',
-            pm: 0,
-            number: earned - 1,
-            balance: 1,
-            linkId: 'test-spend',
-            title: '积分抵扣',
-          });
+        await tx.insert(userBill).values({
+          uid,
+          category: 'integral',
+          type: 'deduction',
+          pm: 0,
+          number: earned - 1,
+          balance: 1,
+          linkId: 'test-spend',
+          title: '积分抵扣',
+        });
       });
       const r = await refundRequestForTest(
         d,
