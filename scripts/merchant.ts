@@ -8,6 +8,10 @@
  *   npm run merchant -- verify <order_id> <code>            a pickup order collected at the shop
  *   npm run merchant -- remark <order_id> <text>            the merchant's remark ('' clears it)
  *   npm run merchant -- express                             express companies and their codes
+ *   npm run merchant -- refunds [status]                    refund requests (status: all, 0, -1, 1, 2, 3, -10)
+ *   npm run merchant -- approve <refund_id> [name phone address]  approve (a return: optional return address)
+ *   npm run merchant -- refuse <refund_id> <reason>         refuse with the reason the buyer reads
+ *   npm run merchant -- receive <refund_id>                 the returned goods arrived: refund
  * The mall is MALL_URL (default http://localhost:4321); the token is MERCHANT_TOKEN or `--token <token>`.
  */
 
@@ -20,6 +24,10 @@ const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit 
   verify <order_id> <code>                 verify a pickup order with the shopper's code
   remark <order_id> <text>                 the merchant's remark on an order ('' clears it)
   express                                  express companies and their codes
+  refunds [status]                         refund requests; status: all (default), 0 review, -1 refused, 1 awaiting return, 2 awaiting receipt, 3 refunded, -10 cancelled
+  approve <refund_id> [name phone address] approve a request (a return: the goods go to the shop's address, or the one given)
+  refuse <refund_id> <reason>              refuse a request with the reason the buyer reads
+  receive <refund_id>                      the goods sent back arrived: refund them
 environment: MALL_URL (default http://localhost:4321), MERCHANT_TOKEN (or --token)`;
 
 interface Item {
@@ -49,6 +57,50 @@ interface Order {
   orderProduct: Item[];
   storeOrderStatus?: { change_time: string; change_message: string }[];
 }
+
+interface Refund {
+  refund_order_id: number;
+  refund_order_sn: string;
+  order_sn: string;
+  status_text: string;
+  refund_type: number;
+  refund_num: number;
+  refund_price: string;
+  refund_message: string;
+  mark: string;
+  phone: string;
+  create_time: string;
+  fail_message: string;
+  mer_delivery_user: string;
+  mer_delivery_phone: string;
+  mer_delivery_address: string;
+  delivery_type: string;
+  delivery_id: string;
+  money_state: string;
+  money_state_text: string;
+  money_error: string;
+  refundProduct: { refund_num: number; product: { cart_info: { product: { store_name: string }; productAttr: { sku: string } } } }[];
+}
+
+function printRefund(r: Refund): void {
+  console.log(
+    `#${r.refund_order_id}  ${r.refund_order_sn}  [${r.status_text}]  ${r.refund_type === 2 ? '退货退款' : '仅退款'}  ${r.refund_num}件 ¥${r.refund_price}  订单 ${r.order_sn}  ${r.create_time}`,
+  );
+  console.log(`    原因：${r.refund_message}${r.mark ? `（${r.mark}）` : ''}  买家电话：${r.phone || '-'}`);
+  for (const i of r.refundProduct) {
+    const p = i.product.cart_info;
+    console.log(`    - ${p.product.store_name}${p.productAttr.sku ? `（${p.productAttr.sku}）` : ''} ×${i.refund_num}`);
+  }
+  if (r.fail_message) console.log(`    拒绝原因：${r.fail_message}`);
+  if (r.mer_delivery_address) console.log(`    退货地址：${r.mer_delivery_user} ${r.mer_delivery_phone} ${r.mer_delivery_address}`);
+  if (r.delivery_id) console.log(`    买家退货：${r.delivery_type} ${r.delivery_id}`);
+  if (r.money_state !== 'none') console.log(`    退款：${r.money_state_text}${r.money_error ? `（${r.money_error}）` : ''}`);
+}
+
+const refundId = (v: string | undefined) => {
+  if (!v || !/^[1-9]\d{0,9}$/.test(v)) throw new CliError('refund_id must be a positive number');
+  return v;
+};
 
 class CliError extends Error {}
 
@@ -184,6 +236,37 @@ async function main(): Promise<number> {
         remark: args.slice(1).join(' '),
       });
       console.log(`${message}：#${data.order_id} ${data.remark || '（已清空）'}`);
+      return 0;
+    }
+    case 'refunds': {
+      const q = new URLSearchParams({ status: args[0] ?? 'all', page: opts.page ?? '1', limit: opts.limit ?? '20' });
+      const { data } = await call('GET', `/api/merchant/refund/lst?${q}`, token);
+      const list = data.list as Refund[];
+      console.log(`${data.count} refund request(s)${data.count > list.length ? `, showing ${list.length} (page ${q.get('page')})` : ''}`);
+      for (const r of list) printRefund(r);
+      return 0;
+    }
+    case 'approve': {
+      if (args.length !== 1 && args.length !== 4) throw new CliError('usage: approve <refund_id> [name phone address]');
+      const body = args.length === 4 ? { return_name: args[1], return_phone: args[2], return_address: args[3] } : {};
+      const { message, data } = await call('POST', `/api/merchant/refund/approve/${refundId(args[0])}`, token, body);
+      console.log(message);
+      printRefund(data as Refund);
+      return 0;
+    }
+    case 'refuse': {
+      if (args.length < 2) throw new CliError('usage: refuse <refund_id> <reason>');
+      const { message, data } = await call('POST', `/api/merchant/refund/refuse/${refundId(args[0])}`, token, {
+        fail_message: args.slice(1).join(' '),
+      });
+      console.log(message);
+      printRefund(data as Refund);
+      return 0;
+    }
+    case 'receive': {
+      const { message, data } = await call('POST', `/api/merchant/refund/receive/${refundId(args[0])}`, token, {});
+      console.log(message);
+      printRefund(data as Refund);
       return 0;
     }
     default:

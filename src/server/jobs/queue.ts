@@ -14,6 +14,8 @@ export interface JobPayloads {
   'presell.close': { orderId: number };
   /** A shipped store order is received automatically `order_take_days` after shipping, if still waiting. */
   'order.receive': { orderId: number };
+  /** A refund request reached refunded: its money goes back the way the order was paid (retried until done). */
+  'refund.pay': { refundOrderId: number };
 }
 
 export type PayloadOf<K extends string> = K extends keyof JobPayloads ? JobPayloads[K] : unknown;

@@ -3,6 +3,7 @@ import { housekeeping } from './housekeeping.ts';
 import { expireOrder } from '../services/order/expire-order.ts';
 import { closePresell } from '../services/payment/close-presell.ts';
 import { autoReceive } from '../services/order/receive-order.ts';
+import { payRefundJob } from '../services/refund/pay-refund-job.ts';
 
 /** Every job kind the server runs, with its handler. A feature adds its kind here and to `JobPayloads`. */
 export const appJobs: JobHandlers = {
@@ -10,4 +11,5 @@ export const appJobs: JobHandlers = {
   'order.expire': expireOrder,
   'presell.close': closePresell,
   'order.receive': autoReceive,
+  'refund.pay': payRefundJob,
 };

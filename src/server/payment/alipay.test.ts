@@ -117,6 +117,37 @@ function answerPrecreate(call: GatewayCall): { status: number; text: string } {
   }
 }
 
+const REFUND_RESPONSE = 'alipay_trade_refund_response';
+
+/** Alipay's answer to `alipay.trade.refund`: the refund (fund_change Y), or a refusal when the mode says so. */
+function answerRefund(call: GatewayCall): { status: number; text: string } {
+  if (!call.signedByApp) {
+    const refused = { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' };
+    return { status: 200, text: signedAnswer(REFUND_RESPONSE, refused) };
+  }
+  if (gateway.mode === 'refused') {
+    return {
+      status: 200,
+      text: signedAnswer(REFUND_RESPONSE, {
+        code: '40004',
+        msg: 'Business Failed',
+        sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL',
+        sub_msg: '退款金额超限',
+      }),
+    };
+  }
+  const ok = {
+    code: '10000',
+    msg: 'Success',
+    trade_no: call.biz.trade_no || '2026112522001446871401234567',
+    out_trade_no: call.biz.out_trade_no,
+    refund_fee: call.biz.refund_amount,
+    fund_change: 'Y',
+  };
+  const key = gateway.mode === 'foreign_sign' ? strangerKeys.privateKey : alipayKeys.privateKey;
+  return { status: 200, text: signedAnswer(REFUND_RESPONSE, ok, key) };
+}
+
 beforeAll(async () => {
   server = createServer((req, res) => {
     let raw = '';
@@ -144,7 +175,7 @@ beforeAll(async () => {
       }
       const call: GatewayCall = { method: req.method ?? '', contentType: req.headers['content-type'] ?? '', params, biz, signedByApp };
       gateway.calls.push(call);
-      const { status, text } = answerPrecreate(call);
+      const { status, text } = call.params.method === 'alipay.trade.refund' ? answerRefund(call) : answerPrecreate(call);
       res.writeHead(status, { 'content-type': 'text/html;charset=utf-8' });
       res.end(text);
     });
@@ -414,6 +445,56 @@ describe('createQr: alipay.trade.precreate', () => {
     await once(closed, 'close');
     const gone = readAlipaySettings({ ...settingsSource(), alipayGateway: `http://127.0.0.1:${port}/gateway.do` });
     await expect(createAlipayProvider(gone).createQr(qrRequest())).rejects.toThrow(/^支付宝预下单失败：HttpClient Request error/);
+  });
+});
+
+describe('refund: alipay.trade.refund', () => {
+  const refundRequest = () => ({
+    outTradeNo: 'pay20261125102001123456',
+    providerTradeNo: '2026112522001446871401234567',
+    refundNo: 'rf1795570095293ce388c69',
+    amount: 4567,
+    tradeAmount: 12345,
+    reason: '不想要了',
+  });
+
+  it('sends a refund signed by the app with our refund number as out_request_no and yuan amounts', async () => {
+    const req = refundRequest();
+    const res = await createAlipayProvider(settings()).refund(req);
+    const call = gateway.calls.at(-1)!;
+    expect(call.signedByApp).toBe(true);
+    expect(call.params).toMatchObject({ method: 'alipay.trade.refund', app_id: APP_ID, sign_type: 'RSA2', charset: 'utf-8' });
+    expect(call.biz).toEqual({
+      out_trade_no: req.outTradeNo,
+      trade_no: req.providerTradeNo,
+      refund_amount: '45.67',
+      refund_reason: '不想要了',
+      out_request_no: req.refundNo,
+    });
+    expect(res.providerRefundNo).toBe(`${req.providerTradeNo}:${req.refundNo}`);
+  });
+
+  it('asked again with the same refund number, Alipay gets the same out_request_no and the same answer', async () => {
+    const provider = createAlipayProvider(settings());
+    const a = await provider.refund(refundRequest());
+    const b = await provider.refund(refundRequest());
+    expect(b).toEqual(a);
+    expect(gateway.calls.at(-1)!.biz.out_request_no).toBe(gateway.calls.at(-2)!.biz.out_request_no);
+  });
+
+  it("code 40004 throws with Alipay's sub_msg", async () => {
+    gateway.mode = 'refused';
+    await expect(createAlipayProvider(settings()).refund(refundRequest())).rejects.toThrow(
+      '支付宝退款失败：退款金额超限（ACQ.REFUND_AMT_NOT_EQUAL_TOTAL）',
+    );
+  });
+
+  it('an answer not signed by Alipay, or a request the app did not sign as Alipay expects, throws', async () => {
+    gateway.mode = 'foreign_sign';
+    await expect(createAlipayProvider(settings()).refund(refundRequest())).rejects.toThrow('支付宝退款失败');
+    gateway.mode = 'ok';
+    const wrong = readAlipaySettings({ ...settingsSource(), alipayPrivateKey: pem(strangerKeys.privateKey, 'pkcs8') });
+    await expect(createAlipayProvider(wrong).refund(refundRequest())).rejects.toThrow('支付宝退款失败：验签出错（isv.invalid-signature）');
   });
 });
 

@@ -85,3 +85,29 @@ export function useQrProvider(method: QrMethod, provider: QrPaymentProvider | nu
 export function resetQrProviders(): void {
   overrides.clear();
 }
+
+/**
+ * The provider that refunds a payment made through provider `name` (the payment row's `provider`), whether or not
+ * its QR method is switched on now: a refund goes back the way the money came even after the operator turned the
+ * method off or moved it to another gateway. A provider installed with `useQrProvider` under that name wins (the
+ * method's own override first, tests install failing gateways this way); otherwise the sandbox, or Alipay when its
+ * settings are configured. Null when no provider of that name can be built (Alipay without its settings).
+ */
+export async function refundProvider(db: Db, name: string, method?: QrMethod): Promise<QrPaymentProvider | null> {
+  const own = method ? overrides.get(method) : undefined;
+  if (own?.name === name) return own;
+  for (const p of overrides.values()) if (p?.name === name) return p;
+  if (name === 'sandbox') return createSandboxProvider(await sandboxKey(db), config.siteUrl);
+  if (name === 'alipay') {
+    try {
+      alipaySettings ??= readAlipaySettings(config);
+    } catch (err) {
+      if (err instanceof ConfigError) return null;
+      throw err;
+    }
+    const settings = alipaySettings;
+    alipay ??= import('./alipay.ts').then((m) => m.createAlipayProvider(settings));
+    return alipay;
+  }
+  return null;
+}

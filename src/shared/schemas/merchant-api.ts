@@ -75,3 +75,41 @@ export const verifyBody = z.object({
 export const remarkBody = z.object({
   remark: z.string({ error: '请填写备注内容' }).trim().max(200, '备注不能超过200个字'),
 });
+
+/**
+ * `status` of `GET /api/merchant/refund/lst`: all (`''` or `all`), or one refund status (reference section 3): 0 under
+ * review, -1 refused, 1 awaiting the buyer's return shipment, 2 awaiting the merchant's receipt, 3 refunded, -10 cancelled.
+ */
+export const MERCHANT_REFUND_FILTERS = ['all', '0', '-1', '1', '2', '3', '-10'] as const;
+
+export const merchantRefundListQuery = z.object({
+  status: z.preprocess(
+    (v) => (blank(v) ? 'all' : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z.enum(MERCHANT_REFUND_FILTERS, { error: '退款状态不正确，可选：all、0、-1、1、2、3、-10' }),
+  ),
+  ...paged(20),
+});
+
+/**
+ * Optional body of `POST /api/merchant/refund/approve/{id}` for a return: where the buyer sends the goods, each field
+ * overriding the shop's own (name, service phone, `mer_address`).
+ */
+export const refundApproveBody = z.object({
+  return_name: text('退货收件人', 40),
+  return_phone: text('退货联系电话', 30),
+  return_address: text('退货地址', 200),
+});
+export type RefundApproveBody = z.input<typeof refundApproveBody>;
+
+/** Body of `POST /api/merchant/refund/refuse/{id}`: `{fail_message}`, the reason the buyer reads (1-200 characters). */
+export const refundRefuseBody = z.object({
+  fail_message: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z
+      .string({ error: '拒绝原因格式不正确' })
+      .trim()
+      .min(1, '请填写拒绝原因')
+      .refine((s) => [...s].length <= 200, '拒绝原因不能超过200个字'),
+  ),
+});
+export type RefundRefuseBody = z.input<typeof refundRefuseBody>;

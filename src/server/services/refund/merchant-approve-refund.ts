@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { merchant, REFUND_STATUS, REFUND_TYPE } from '../../db/schema/index.ts';
+import { idField } from '../../../shared/schemas/catalogue.ts';
+import { refundApproveBody, type RefundApproveBody } from '../../../shared/schemas/merchant-api.ts';
+import { toYuan } from '../../../shared/money.ts';
+import { ServiceError } from '../errors.ts';
+import { parseInput } from '../input.ts';
+import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
+import { findMerchantRefund, type MerchantRefundDto } from './merchant-refund-dto.ts';
+import { MERCHANT_REFUND_TEXT, moveMerchantRefund } from './merchant-refund-transition.ts';
+
+/**
+ * `POST /api/merchant/refund/approve/{id}`: approves a request under review (status 0 only).
+ * - Refund only (`refund_type` 1): refunded (3) and the money goes back at once (refund-money.ts).
+ * - Return and refund (2): awaiting the buyer's return shipment (1), with the return address copied from the shop
+ *   (its name, service phone and `mer_address`), each overridable by `{return_name, return_phone, return_address}`.
+ */
+export async function approveMerchantRefund(
+  ctx: MerchantContext,
+  input: { id: unknown } & Partial<RefundApproveBody>,
+): Promise<MerchantRefundDto> {
+  const { merId } = requireMerchant(ctx);
+  const { id } = parseInput(z.object({ id: idField('退款单ID') }), { id: input.id });
+  const body = parseInput(refundApproveBody, input);
+  const r = await findMerchantRefund(ctx.db, merId, id);
+  if (r.refundType === REFUND_TYPE.refundOnly) {
+    return moveMerchantRefund(ctx.db, merId, id, {
+      from: REFUND_STATUS.review,
+      set: { status: REFUND_STATUS.refunded, moneyState: 'pending' },
+      timeline: [
+        { changeType: 'refund_agree', changeMessage: `商家同意退款（仅退款），退款单${r.refundOrderSn}，金额¥${toYuan(r.refundPrice)}` },
+      ],
+    });
+  }
+  const [shop] = await ctx.db
+    .select({ name: merchant.merName, phone: merchant.servicePhone, address: merchant.merAddress })
+    .from(merchant)
+    .where(eq(merchant.merId, merId));
+  const user = body.return_name || shop?.name || '';
+  const phone = body.return_phone || shop?.phone || '';
+  const address = body.return_address || shop?.address || '';
+  if (!address) throw new ServiceError('refused', MERCHANT_REFUND_TEXT.noAddress);
+  if (!phone) throw new ServiceError('refused', MERCHANT_REFUND_TEXT.noReturnContact);
+  return moveMerchantRefund(ctx.db, merId, id, {
+    from: REFUND_STATUS.review,
+    set: { status: REFUND_STATUS.awaitReturn, merDeliveryUser: user, merDeliveryPhone: phone, merDeliveryAddress: address },
+    timeline: [
+      {
+        changeType: 'refund_agree',
+        changeMessage: `商家同意退货退款，退款单${r.refundOrderSn}，请寄回：${user} ${phone} ${address}`,
+      },
+    ],
+  });
+}

@@ -1,0 +1,558 @@
+// The merchant's side of refunds and the money back, on a real database: run on PGlite (refund-money.test.ts) and
+// on PostgreSQL 15 (refund-money.postgres.test.ts), where concurrent approvals and cancels really race on a pool of
+// connections. Each test makes its own shoppers, orders and requests and asserts on them only.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  job,
+  payment,
+  product,
+  productSku,
+  REFUND_STATUS,
+  refundOrder,
+  storeOrder,
+  storeOrderProduct,
+  storeOrderStatus,
+  userBill,
+  users,
+} from '../../db/schema/index.ts';
+import { addLine, newShopper, pickSku, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
+import { refundRequestForTest, shipReturnForTest } from '../../../../tests/helpers/refund-requests.ts';
+import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
+import { useQrProvider } from '../../payment/index.ts';
+import type { QrPaymentProvider, RefundRequest } from '../../payment/provider.ts';
+import { createSandboxProvider, readTicket, sandboxNotification, signNotification } from '../../payment/sandbox.ts';
+import { runDueJobs } from '../../jobs/runner.ts';
+import { appJobs } from '../../jobs/registry.ts';
+import { payOrder } from '../payment/pay-order.ts';
+import { handleNotification } from '../payment/handle-notification.ts';
+import { authenticateMerchant } from '../merchant-api/authenticate.ts';
+import type { MerchantContext } from '../merchant-api/context.ts';
+import { shipOrder } from '../merchant-api/ship-order.ts';
+import { receiveOrder } from '../order/receive-order.ts';
+import { ITEM_REFUND, recomputeRefundState } from './refund-state.ts';
+import { listMerchantRefunds } from './merchant-list-refunds.ts';
+import { getMerchantRefund } from './merchant-get-refund.ts';
+import { approveMerchantRefund } from './merchant-approve-refund.ts';
+import { refuseMerchantRefund } from './merchant-refuse-refund.ts';
+import { receiveMerchantRefund } from './merchant-receive-refund.ts';
+import { MERCHANT_REFUND_TEXT } from './merchant-refund-transition.ts';
+import { MONEY_TEXT, payRefund, REFUND_PAY_ATTEMPTS } from './refund-money.ts';
+
+const KEY = 'refund-suite-key';
+const sandbox = createSandboxProvider(KEY, 'http://mall.test');
+const FORM = 'application/x-www-form-urlencoded';
+const hour = 3_600_000;
+
+let ipSeq = 0;
+const freshIp = () => `203.0.113.${++ipSeq}-${process.pid}-${Date.now()}`;
+
+async function asMerchant(d: Database, merId: number): Promise<MerchantContext> {
+  const merchant = await authenticateMerchant({ db: d.db, user: null, ip: freshIp() }, `Bearer ${demoMerchantToken(merId)}`);
+  return { db: d.db, merchant };
+}
+
+interface Paid {
+  shopper: Shopper;
+  order: typeof storeOrder.$inferSelect;
+  items: (typeof storeOrderProduct.$inferSelect)[];
+}
+
+async function storeOrderOf(d: Database, groupOrderId: number): Promise<Omit<Paid, 'shopper'>> {
+  const [order] = await d.db.select().from(storeOrder).where(eq(storeOrder.groupOrderId, groupOrderId));
+  const items = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, order!.orderId));
+  return { order: order!, items };
+}
+
+/** A fresh shopper's order of merchant 1 (`lines` SKUs, `n` of each), paid from the balance. */
+async function paidByBalance(
+  d: Database,
+  opts: { lines?: number; n?: number; integral?: number; usePoints?: boolean } = {},
+): Promise<Paid> {
+  const s = await newShopper(d, { integral: opts.integral ?? 0 });
+  await topUp(d, s.user.uid, 10_000_000);
+  const ids: number[] = [];
+  const used: number[] = [];
+  for (let k = 0; k < (opts.lines ?? 1); k++) {
+    const sku = await pickSku(d, { merId: 1, except: used, minStock: 20 });
+    used.push(sku.productId);
+    ids.push(await addLine(s, sku, opts.n ?? 1));
+  }
+  const { order } = await placeOrder(s, ids, opts.usePoints ? { use_integral: true } : {});
+  await payOrder(s, { id: order.order_id, type: 'balance' });
+  return { shopper: s, ...(await storeOrderOf(d, order.order_id)) };
+}
+
+/** A fresh shopper's order of merchant 1 paid by QR through the sandbox gateway (its notification processed). */
+async function paidBySandbox(d: Database): Promise<Paid> {
+  const s = await newShopper(d);
+  const sku = await pickSku(d, { merId: 1, minStock: 20 });
+  const { order } = await placeOrder(s, [await addLine(s, sku, 2)]);
+  const res = await payOrder(s, { id: order.order_id, type: 'weixinQr' });
+  if (res.status !== 'weixinQr') throw new Error('expected a QR answer');
+  const ticket = readTicket(KEY, new URL(res.result.config).searchParams.get('t')!)!;
+  const body = signNotification(KEY, sandboxNotification(ticket, 'confirm', new Date())).toString();
+  expect((await handleNotification(d.db, sandbox, body, FORM)).result).toBe('paid');
+  return { shopper: s, ...(await storeOrderOf(d, order.order_id)) };
+}
+
+const balanceOf = async (d: Database, uid: number) =>
+  (await d.db.select({ m: users.nowMoney }).from(users).where(eq(users.uid, uid)))[0]!.m;
+const pointsOf = async (d: Database, uid: number) => (await d.db.select({ i: users.integral }).from(users).where(eq(users.uid, uid)))[0]!.i;
+
+/** The balance equals the sum of its ledger: income minus expense. */
+async function expectBalanceEqualsLedger(d: Database, uid: number) {
+  const [r] = await d.db
+    .select({ sum: sql<string>`coalesce(sum(case when ${userBill.pm} = 1 then ${userBill.number} else -${userBill.number} end), 0)` })
+    .from(userBill)
+    .where(and(eq(userBill.uid, uid), eq(userBill.category, 'now_money')));
+  expect(await balanceOf(d, uid)).toBe(Number(r!.sum));
+}
+
+const refundBills = (d: Database, uid: number) =>
+  d.db
+    .select()
+    .from(userBill)
+    .where(and(eq(userBill.uid, uid), eq(userBill.type, 'refund')));
+const refundRow = async (d: Database, id: number) => (await d.db.select().from(refundOrder).where(eq(refundOrder.refundOrderId, id)))[0]!;
+const itemRow = async (d: Database, id: number) =>
+  (await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderProductId, id)))[0]!;
+const orderRow = async (d: Database, id: number) => (await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, id)))[0]!;
+const timelineTypes = async (d: Database, orderId: number) =>
+  (await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.orderId, orderId))).map((t) => t.changeType);
+const payJobs = (d: Database, refundOrderId: number) =>
+  d.db
+    .select()
+    .from(job)
+    .where(and(eq(job.kind, 'refund.pay'), eq(job.key, String(refundOrderId))));
+
+/** Runs the refund.pay job of `refundOrderId` now (or at `at`), as the runner would. */
+async function runPayJob(d: Database, at = new Date()) {
+  return runDueJobs(d.db, { 'refund.pay': appJobs['refund.pay']! }, { worker: 'refund-test', now: at });
+}
+
+/** A gateway that refuses refunds while `failing`, then refunds like the sandbox; counts its calls. */
+function flakyGateway() {
+  const state = { failing: true, calls: [] as RefundRequest[] };
+  const provider: QrPaymentProvider = {
+    ...sandbox,
+    async refund(req) {
+      state.calls.push(req);
+      if (state.failing) throw new Error('网关超时');
+      return sandbox.refund(req);
+    },
+  };
+  return { state, provider };
+}
+
+export function refundMoneySuite(open: () => Promise<Database>) {
+  beforeAll(() => {
+    useQrProvider('weixinQr', sandbox);
+    useQrProvider('alipayQr', sandbox);
+  });
+  afterEach(() => {
+    useQrProvider('weixinQr', sandbox);
+  });
+
+  describe('refund only, paid from the balance', () => {
+    it('approve refunds at once: status 3, the balance and its ledger rise once, the item is fully refunded, the order -1', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d);
+      const uid = shopper.user.uid;
+      const before = await balanceOf(d, uid);
+      const r = await refundRequestForTest(
+        d,
+        shopper,
+        order.orderId,
+        [{ orderProductId: items[0]!.orderProductId, num: 1 }],
+        1,
+        order.payPrice,
+      );
+      expect((await itemRow(d, items[0]!.orderProductId)).isRefund).toBe(ITEM_REFUND.inProgress);
+      const m1 = await asMerchant(d, 1);
+      const dto = await approveMerchantRefund(m1, { id: r.refundOrderId });
+      expect(dto).toMatchObject({ status: 3, status_text: '已退款', money_state: 'done', refund_channel: 'balance', refund_type: 1 });
+      expect(dto.refunded_at).toBeTruthy();
+      expect(await balanceOf(d, uid)).toBe(before + order.payPrice);
+      const bills = await refundBills(d, uid);
+      expect(bills).toHaveLength(1);
+      expect(bills[0]).toMatchObject({ category: 'now_money', pm: 1, number: order.payPrice, linkId: r.refundOrderSn, title: '退款' });
+      expect(await itemRow(d, items[0]!.orderProductId)).toMatchObject({ isRefund: ITEM_REFUND.fully, refundNum: 0 });
+      expect((await orderRow(d, order.orderId)).status).toBe(-1);
+      const types = await timelineTypes(d, order.orderId);
+      expect(types).toEqual(expect.arrayContaining(['refund_agree', 'refund_done', 'refund_all']));
+
+      // Again, and the job and payRefund run again: nothing moves twice.
+      await expect(approveMerchantRefund(m1, { id: r.refundOrderId })).rejects.toMatchObject({
+        code: 'refused',
+        message: MERCHANT_REFUND_TEXT.notReview,
+      });
+      expect(await payJobs(d, r.refundOrderId)).toHaveLength(1);
+      await runPayJob(d);
+      expect(await payRefund(d.db, r.refundOrderId)).toBe('done');
+      expect((await payJobs(d, r.refundOrderId))[0]!.state).toBe('done');
+      expect(await balanceOf(d, uid)).toBe(before + order.payPrice);
+      expect(await refundBills(d, uid)).toHaveLength(1);
+      expect((await timelineTypes(d, order.orderId)).filter((t) => t === 'refund_done')).toHaveLength(1);
+      await expectBalanceEqualsLedger(d, uid);
+    });
+
+    it('five approvals at once refund once; the others are refused', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d, { n: 2 });
+      const uid = shopper.user.uid;
+      const before = await balanceOf(d, uid);
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 1, 100);
+      const m1 = await asMerchant(d, 1);
+      const results = await Promise.allSettled([1, 2, 3, 4, 5].map(() => approveMerchantRefund(m1, { id: r.refundOrderId })));
+      expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
+      for (const x of results) if (x.status === 'rejected') expect(x.reason).toMatchObject({ code: 'refused' });
+      await runPayJob(d);
+      expect(await balanceOf(d, uid)).toBe(before + 100);
+      expect(await refundBills(d, uid)).toHaveLength(1);
+      // One of two refunded: partly refunded, one still refundable, the order not refunded.
+      expect(await itemRow(d, items[0]!.orderProductId)).toMatchObject({ isRefund: ITEM_REFUND.partly, refundNum: 1 });
+      expect((await orderRow(d, order.orderId)).status).toBe(0);
+      await expectBalanceEqualsLedger(d, uid);
+    });
+
+    it('an approval racing the shopper’s cancel ends in one consistent state', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d);
+      const uid = shopper.user.uid;
+      const before = await balanceOf(d, uid);
+      const r = await refundRequestForTest(
+        d,
+        shopper,
+        order.orderId,
+        [{ orderProductId: items[0]!.orderProductId, num: 1 }],
+        1,
+        order.payPrice,
+      );
+      const cancel = () =>
+        d.db.transaction(async (tx) => {
+          await tx.select().from(storeOrder).where(eq(storeOrder.orderId, order.orderId)).for('update');
+          const moved = await tx
+            .update(refundOrder)
+            .set({ status: REFUND_STATUS.cancelled })
+            .where(and(eq(refundOrder.refundOrderId, r.refundOrderId), eq(refundOrder.status, REFUND_STATUS.review)))
+            .returning();
+          await recomputeRefundState(tx, order.orderId, new Date());
+          return moved.length === 1;
+        });
+      const [approved, cancelled] = await Promise.allSettled([
+        approveMerchantRefund(await asMerchant(d, 1), { id: r.refundOrderId }),
+        cancel(),
+      ]);
+      const row = await refundRow(d, r.refundOrderId);
+      const item = await itemRow(d, items[0]!.orderProductId);
+      if (approved.status === 'fulfilled') {
+        expect(cancelled).toMatchObject({ status: 'fulfilled', value: false });
+        expect(row).toMatchObject({ status: 3, moneyState: 'done' });
+        expect(item.isRefund).toBe(ITEM_REFUND.fully);
+        expect(await balanceOf(d, uid)).toBe(before + order.payPrice);
+      } else {
+        expect(cancelled).toMatchObject({ status: 'fulfilled', value: true });
+        expect(approved.reason).toMatchObject({ code: 'refused', message: MERCHANT_REFUND_TEXT.cancelled });
+        expect(row).toMatchObject({ status: -10, moneyState: 'none' });
+        expect(item).toMatchObject({ isRefund: ITEM_REFUND.none, refundNum: 1 });
+        expect(await balanceOf(d, uid)).toBe(before);
+        expect(await payJobs(d, r.refundOrderId)).toHaveLength(0);
+      }
+      await expectBalanceEqualsLedger(d, uid);
+    });
+  });
+
+  describe('refund only, paid through a gateway', () => {
+    it('the sandbox refunds it: the gateway refund number and channel are recorded, the balance does not move', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidBySandbox(d);
+      const [pay] = await d.db
+        .select()
+        .from(payment)
+        .where(and(eq(payment.subjectId, order.groupOrderId), eq(payment.status, 'paid')));
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 1, 150);
+      const dto = await approveMerchantRefund(await asMerchant(d, 1), { id: r.refundOrderId });
+      const expected = await sandbox.refund({
+        outTradeNo: pay!.outTradeNo,
+        providerTradeNo: pay!.providerTradeNo,
+        refundNo: r.refundOrderSn,
+        amount: 150,
+        tradeAmount: pay!.amount,
+        reason: '',
+      });
+      expect(dto).toMatchObject({ money_state: 'done', refund_channel: 'sandbox', provider_refund_no: expected.providerRefundNo });
+      expect(await balanceOf(d, shopper.user.uid)).toBe(0);
+      expect(await refundBills(d, shopper.user.uid)).toHaveLength(0);
+      await expectBalanceEqualsLedger(d, shopper.user.uid);
+    });
+
+    it('a failing gateway: retrying with the error, the job retries with backoff and succeeds once', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidBySandbox(d);
+      const { state, provider } = flakyGateway();
+      useQrProvider('weixinQr', provider);
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 1, 120);
+      const m1 = await asMerchant(d, 1);
+      const dto = await approveMerchantRefund(m1, { id: r.refundOrderId });
+      expect(dto).toMatchObject({ status: 3, money_state: 'retrying', money_state_text: '退款中（重试）' });
+      expect(dto.money_error).toContain('网关超时');
+      await runPayJob(d);
+      expect((await refundRow(d, r.refundOrderId)).moneyState).toBe('retrying');
+      const [j] = await payJobs(d, r.refundOrderId);
+      expect(j!.state).toBe('queued');
+      expect(j!.runAt.getTime()).toBeGreaterThan(Date.now());
+      state.failing = false;
+      await runPayJob(d, new Date(Date.now() + hour));
+      expect((await payJobs(d, r.refundOrderId))[0]!.state).toBe('done');
+      const row = await refundRow(d, r.refundOrderId);
+      expect(row).toMatchObject({ moneyState: 'done', refundChannel: 'sandbox', moneyError: '' });
+      expect(row.providerRefundNo).toMatch(/^SBR/);
+      // Every call used the same refund number (the gateway's idempotency key).
+      expect(new Set(state.calls.map((c) => c.refundNo))).toEqual(new Set([r.refundOrderSn]));
+      await payRefund(d.db, r.refundOrderId);
+      expect(state.calls).toHaveLength(3);
+      expect((await timelineTypes(d, order.orderId)).filter((t) => t === 'refund_done')).toHaveLength(1);
+    });
+
+    it('after the last attempt the money is failed: 退款失败，请联系客服, visible to the merchant', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidBySandbox(d);
+      useQrProvider('weixinQr', flakyGateway().provider);
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 1, 100);
+      const m1 = await asMerchant(d, 1);
+      await approveMerchantRefund(m1, { id: r.refundOrderId });
+      let at = Date.now();
+      for (let k = 1; k <= REFUND_PAY_ATTEMPTS; k++) {
+        at += 2 * hour;
+        await runPayJob(d, new Date(at));
+      }
+      expect((await payJobs(d, r.refundOrderId))[0]!.state).toBe('failed');
+      const dto = await getMerchantRefund(m1, { id: r.refundOrderId });
+      expect(dto).toMatchObject({ status: 3, money_state: 'failed', money_state_text: MONEY_TEXT.failed });
+      expect(dto.money_error).toContain('网关超时');
+      expect(
+        (await listMerchantRefunds(m1, { status: '3', limit: 100 })).list.find((x) => x.refund_order_id === r.refundOrderId),
+      ).toMatchObject({
+        money_state: 'failed',
+      });
+    });
+  });
+
+  describe('return and refund', () => {
+    it('approve asks for the goods at the shop’s address; receipt only after the buyer ships; then stock and money come back', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d, { n: 3 });
+      const uid = shopper.user.uid;
+      const before = await balanceOf(d, uid);
+      const item = items[0]!;
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: item.orderProductId, num: 2 }], 2, 200);
+      const m1 = await asMerchant(d, 1);
+      const approved = await approveMerchantRefund(m1, { id: r.refundOrderId });
+      expect(approved).toMatchObject({ status: 1, status_text: '待买家退货', money_state: 'none' });
+      expect(approved.mer_delivery_user).toBeTruthy();
+      expect(approved.mer_delivery_phone).toBeTruthy();
+      expect(approved.mer_delivery_address).toBeTruthy();
+      expect(await balanceOf(d, uid)).toBe(before);
+      await expect(receiveMerchantRefund(m1, { id: r.refundOrderId })).rejects.toMatchObject({
+        code: 'refused',
+        message: MERCHANT_REFUND_TEXT.awaitReturn,
+      });
+
+      await shipReturnForTest(d, r.refundOrderId, 'SF9988776655');
+      const stock = async () => {
+        const [s] = await d.db
+          .select({ stock: productSku.stock, sales: productSku.sales })
+          .from(productSku)
+          .where(eq(productSku.unique, item.productAttrUnique));
+        const [p] = await d.db.select({ stock: product.stock }).from(product).where(eq(product.productId, item.productId));
+        return { sku: s!.stock, sales: s!.sales, product: p!.stock };
+      };
+      const stockBefore = await stock();
+      const received = await receiveMerchantRefund(m1, { id: r.refundOrderId });
+      expect(received).toMatchObject({ status: 3, money_state: 'done', delivery_id: 'SF9988776655' });
+      const stockAfter = await stock();
+      expect(stockAfter.sku).toBe(stockBefore.sku + 2);
+      expect(stockAfter.product).toBe(stockBefore.product + 2);
+      expect(stockAfter.sales).toBe(Math.max(stockBefore.sales - 2, 0));
+      expect(await balanceOf(d, uid)).toBe(before + 200);
+      expect(await itemRow(d, item.orderProductId)).toMatchObject({ isRefund: ITEM_REFUND.partly, refundNum: 1 });
+      expect(await timelineTypes(d, order.orderId)).toEqual(expect.arrayContaining(['refund_agree', 'refund_receive', 'refund_done']));
+      await expect(receiveMerchantRefund(m1, { id: r.refundOrderId })).rejects.toMatchObject({ message: MERCHANT_REFUND_TEXT.refunded });
+      expect((await stock()).sku).toBe(stockAfter.sku);
+      expect(await refundBills(d, uid)).toHaveLength(1);
+      await expectBalanceEqualsLedger(d, uid);
+    });
+
+    it('the return address may be given in the body', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d);
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 2, 1);
+      const dto = await approveMerchantRefund(await asMerchant(d, 1), {
+        id: r.refundOrderId,
+        return_name: '售后部 王五',
+        return_phone: '010-88886666',
+        return_address: '北京市朝阳区售后路1号',
+      });
+      expect(dto).toMatchObject({
+        mer_delivery_user: '售后部 王五',
+        mer_delivery_phone: '010-88886666',
+        mer_delivery_address: '北京市朝阳区售后路1号',
+      });
+    });
+  });
+
+  describe('refusal', () => {
+    it('refuses with a reason: status -1, the item refundable again, no money, a timeline line; only from review', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d);
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 1, 100);
+      const m1 = await asMerchant(d, 1);
+      await expect(refuseMerchantRefund(m1, { id: r.refundOrderId })).rejects.toMatchObject({ code: 'invalid', message: '请填写拒绝原因' });
+      await expect(refuseMerchantRefund(m1, { id: r.refundOrderId, fail_message: '好'.repeat(201) })).rejects.toMatchObject({
+        code: 'invalid',
+        message: '拒绝原因不能超过200个字',
+      });
+      const dto = await refuseMerchantRefund(m1, { id: r.refundOrderId, fail_message: '商品已使用，不支持退款' });
+      expect(dto).toMatchObject({ status: -1, status_text: '已拒绝', fail_message: '商品已使用，不支持退款', money_state: 'none' });
+      expect(await itemRow(d, items[0]!.orderProductId)).toMatchObject({ isRefund: ITEM_REFUND.none, refundNum: 1 });
+      expect(await timelineTypes(d, order.orderId)).toContain('refund_refuse');
+      await expect(approveMerchantRefund(m1, { id: r.refundOrderId })).rejects.toMatchObject({ message: MERCHANT_REFUND_TEXT.refused });
+      expect(await payJobs(d, r.refundOrderId)).toHaveLength(0);
+      await expectBalanceEqualsLedger(d, shopper.user.uid);
+    });
+  });
+
+  describe('points on a full refund', () => {
+    it('the points the order used come back and the points its receipt gave are taken back, once', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d, { integral: 500, usePoints: true });
+      const uid = shopper.user.uid;
+      expect(order.integral).toBeGreaterThan(0);
+      const m1 = await asMerchant(d, 1);
+      await shipOrder(m1, { id: order.orderId, delivery_type: 3 });
+      expect(await receiveOrder(d.db, order.orderId, { uid })).toBe(true);
+      const [given] = await d.db
+        .select()
+        .from(userBill)
+        .where(and(eq(userBill.uid, uid), eq(userBill.type, 'order_give')));
+      const afterReceipt = await pointsOf(d, uid);
+      const r = await refundRequestForTest(
+        d,
+        shopper,
+        order.orderId,
+        [{ orderProductId: items[0]!.orderProductId, num: 1 }],
+        1,
+        order.payPrice,
+      );
+      await approveMerchantRefund(m1, { id: r.refundOrderId });
+      const earned = given?.number ?? 0;
+      expect(await pointsOf(d, uid)).toBe(afterReceipt + order.integral - earned);
+      const bills = await d.db
+        .select()
+        .from(userBill)
+        .where(and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), eq(userBill.linkId, String(order.orderId))));
+      expect(bills.find((b) => b.type === 'refund_integral')).toMatchObject({ pm: 1, number: order.integral });
+      if (earned > 0) expect(bills.find((b) => b.type === 'refund_give_back')).toMatchObject({ pm: 0, number: earned });
+      expect((await orderRow(d, order.orderId)).status).toBe(-1);
+      await expectBalanceEqualsLedger(d, uid);
+    });
+
+    it('earned points already spent are taken back only as far as they are left', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d);
+      const uid = shopper.user.uid;
+      const m1 = await asMerchant(d, 1);
+      await shipOrder(m1, { id: order.orderId, delivery_type: 3 });
+      await receiveOrder(d.db, order.orderId, { uid });
+      const earned = await pointsOf(d, uid);
+      expect(earned).toBeGreaterThan(1);
+      // The shopper spent all but one point (as a checkout would, with its ledger row).
+      await d.db.transaction(async (tx) => {
+        await tx.update(users).set({ integral: 1 }).where(eq(users.uid, uid));
+        await tx.insert(userBill).values({
+          uid,
+          category: 'integral',
+          type: 'deduction',
+          pm: 0,
+          number: earned - 1,
+          balance: 1,
+          linkId: 'test-spend',
+          title: '积分抵扣',
+        });
+      });
+      const r = await refundRequestForTest(
+        d,
+        shopper,
+        order.orderId,
+        [{ orderProductId: items[0]!.orderProductId, num: 1 }],
+        1,
+        order.payPrice,
+      );
+      await approveMerchantRefund(m1, { id: r.refundOrderId });
+      expect(await pointsOf(d, uid)).toBe(0);
+      const [back] = await d.db
+        .select()
+        .from(userBill)
+        .where(and(eq(userBill.uid, uid), eq(userBill.type, 'refund_give_back')));
+      expect(back).toMatchObject({ number: 1, balance: 0 });
+    });
+  });
+
+  describe('the merchant API', () => {
+    it('lists and shows only its own requests, by status; another merchant gets a 404 and cannot act', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d);
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 1, 100);
+      const m1 = await asMerchant(d, 1);
+      const m2 = await asMerchant(d, 2);
+      const list = await listMerchantRefunds(m1, { status: '0', limit: 100 });
+      const found = list.list.find((x) => x.refund_order_id === r.refundOrderId);
+      expect(found).toMatchObject({
+        refund_order_sn: r.refundOrderSn,
+        order_id: order.orderId,
+        order_sn: order.orderSn,
+        refund_type: 1,
+        refund_num: 1,
+        refund_price: '1.00',
+        refund_message: '不想要了',
+        phone: '13800001111',
+        status: 0,
+        status_text: '待审核',
+      });
+      expect(found!.refundProduct).toHaveLength(1);
+      expect(found!.refundProduct[0]!.product.cart_info.product.store_name).toBeTruthy();
+      expect(list.list.every((x) => x.status === 0)).toBe(true);
+      expect((await listMerchantRefunds(m2, { limit: 100 })).list.some((x) => x.refund_order_id === r.refundOrderId)).toBe(false);
+      expect((await getMerchantRefund(m1, { id: r.refundOrderId })).refund_order_id).toBe(r.refundOrderId);
+      for (const call of [
+        () => getMerchantRefund(m2, { id: r.refundOrderId }),
+        () => approveMerchantRefund(m2, { id: r.refundOrderId }),
+        () => refuseMerchantRefund(m2, { id: r.refundOrderId, fail_message: '不行' }),
+        () => receiveMerchantRefund(m2, { id: r.refundOrderId }),
+        () => getMerchantRefund(m1, { id: 2147483647 }),
+      ]) {
+        await expect(call()).rejects.toMatchObject({ code: 'not_found', message: '退款单不存在' });
+      }
+      expect((await refundRow(d, r.refundOrderId)).status).toBe(0);
+      await expect(listMerchantRefunds(m1, { status: '7' })).rejects.toMatchObject({ code: 'invalid' });
+      await expect(listMerchantRefunds(m1, { limit: '1000' })).rejects.toMatchObject({ code: 'invalid' });
+      await expect(getMerchantRefund(m1, { id: 'x' })).rejects.toMatchObject({ code: 'invalid' });
+      await expect(approveMerchantRefund(m1, { id: '-1' })).rejects.toMatchObject({ code: 'invalid' });
+      await expect(approveMerchantRefund(m1, { id: r.refundOrderId, return_address: ['x'] as never })).rejects.toMatchObject({
+        code: 'invalid',
+      });
+      await expect(refuseMerchantRefund(m1, { id: r.refundOrderId, fail_message: 12 as never })).rejects.toMatchObject({ code: 'invalid' });
+    });
+
+    it('a missing, unknown or revoked token is a 401 before anything is read', async () => {
+      const d = await open();
+      await expect(authenticateMerchant({ db: d.db, user: null, ip: freshIp() }, null)).rejects.toMatchObject({ code: 'unauthorized' });
+      await expect(authenticateMerchant({ db: d.db, user: null, ip: freshIp() }, 'Bearer mf_nope')).rejects.toMatchObject({
+        code: 'unauthorized',
+      });
+      await expect(listMerchantRefunds({ db: d.db, merchant: null }, {})).rejects.toMatchObject({ code: 'unauthorized' });
+    });
+  });
+}

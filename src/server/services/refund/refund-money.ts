@@ -1,0 +1,285 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  PAY_TYPE,
+  payment,
+  REFUND_STATUS,
+  refundOrder,
+  storeOrder,
+  storeOrderStatus,
+  userBill,
+  users,
+  type RefundMoneyState,
+} from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { refundProvider, type QrMethod } from '../../payment/index.ts';
+import { toYuan } from '../../../shared/money.ts';
+import { now } from '../dates.ts';
+
+/** Attempts of the `refund.pay` job before the money is given up as `failed` (support must act). */
+export const REFUND_PAY_ATTEMPTS = 8;
+
+export const MONEY_TEXT = {
+  /** What the shopper and the merchant read when the money could not be paid back after the last attempt. */
+  failed: '退款失败，请联系客服',
+  noPayment: '找不到该订单的支付记录',
+  noProvider: (name: string) => `支付通道 ${name} 不可用，无法原路退款`,
+  billTitle: '退款',
+  integralTitle: '退款退回积分',
+  giveBackTitle: '退款扣回赠送积分',
+} as const;
+
+type RefundRow = typeof refundOrder.$inferSelect;
+type PaymentRow = typeof payment.$inferSelect;
+
+/**
+ * Called in the transaction that moved a refund request to 3 (refunded), after `recomputeRefundState`: queues the
+ * `refund.pay` job (key: the request id, so it exists once) in the same transaction. The request's `money_state`
+ * was set to `pending` by the same conditional update that moved it to 3. When the order became fully refunded, the
+ * points it used go back and the points its receipt earned are taken back (`settleOrderPoints`).
+ */
+export async function queueRefundMoney(tx: Tx, r: RefundRow, fullyRefunded: boolean, at: Date): Promise<void> {
+  await enqueue(tx, 'refund.pay', { refundOrderId: r.refundOrderId }, { key: String(r.refundOrderId), maxAttempts: REFUND_PAY_ATTEMPTS });
+  if (fullyRefunded) await settleOrderPoints(tx, r.orderId, at);
+}
+
+/** Locks the shopper's row and reads their points. */
+async function lockedPoints(tx: Tx, uid: number): Promise<number> {
+  const [u] = await tx.select({ integral: users.integral }).from(users).where(eq(users.uid, uid)).for('update');
+  return u?.integral ?? 0;
+}
+
+/**
+ * A fully refunded order gives back the points it used (`store_order.integral`, ledger type `refund_integral`) and
+ * takes back the points its receipt gave (`order_give`, ledger type `refund_give_back`, never below zero: what is
+ * left). Coupons are not returned (the reference's rule). Each ledger row is unique per (shopper, type, order), so
+ * this happens once per order whatever calls it again.
+ */
+export async function settleOrderPoints(tx: Tx, orderId: number, at: Date): Promise<void> {
+  const [o] = await tx
+    .select({ uid: storeOrder.uid, integral: storeOrder.integral, orderSn: storeOrder.orderSn })
+    .from(storeOrder)
+    .where(eq(storeOrder.orderId, orderId));
+  if (!o) return;
+  const link = String(orderId);
+  if (o.integral > 0) {
+    const have = await lockedPoints(tx, o.uid);
+    const [bill] = await tx
+      .insert(userBill)
+      .values({
+        uid: o.uid,
+        category: 'integral',
+        type: 'refund_integral',
+        pm: 1,
+        number: o.integral,
+        balance: have + o.integral,
+        linkId: link,
+        title: MONEY_TEXT.integralTitle,
+        mark: `订单${o.orderSn}全部退款，退回${o.integral}积分`,
+        createdAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: userBill.billId });
+    if (bill)
+      await tx
+        .update(users)
+        .set({ integral: sql`${users.integral} + ${o.integral}` })
+        .where(eq(users.uid, o.uid));
+  }
+  const [given] = await tx
+    .select({ number: userBill.number })
+    .from(userBill)
+    .where(and(eq(userBill.uid, o.uid), eq(userBill.category, 'integral'), eq(userBill.type, 'order_give'), eq(userBill.linkId, link)));
+  if (!given) return;
+  const have = await lockedPoints(tx, o.uid);
+  const take = Math.min(given.number, have);
+  if (take <= 0) return;
+  const [bill] = await tx
+    .insert(userBill)
+    .values({
+      uid: o.uid,
+      category: 'integral',
+      type: 'refund_give_back',
+      pm: 0,
+      number: take,
+      balance: have - take,
+      linkId: link,
+      title: MONEY_TEXT.giveBackTitle,
+      mark: `订单${o.orderSn}全部退款，扣回赠送的${take}积分`,
+      createdAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: userBill.billId });
+  if (bill) {
+    await tx
+      .update(users)
+      .set({ integral: sql`${users.integral} - ${take}` })
+      .where(eq(users.uid, o.uid));
+  }
+}
+
+/** One payment a refund takes money back from, and how much. */
+interface Part {
+  pay: PaymentRow;
+  amount: number;
+}
+
+const METHOD_OF: Record<number, QrMethod> = { [PAY_TYPE.alipayQr]: 'alipayQr', [PAY_TYPE.weixinQr]: 'weixinQr' };
+
+/**
+ * Where the money of refund `r` comes back from: the paid payment of its group order, and for a presale order whose
+ * balance was paid, that payment first (up to what it took, less what earlier refunds of the order took from it),
+ * then the deposit's. Earlier means refunded requests of the same order with a smaller id, so the split is the same
+ * on every attempt.
+ */
+async function partsOf(db: Db, r: RefundRow): Promise<Part[] | null> {
+  const [o] = await db.select({ groupOrderId: storeOrder.groupOrderId }).from(storeOrder).where(eq(storeOrder.orderId, r.orderId));
+  if (!o) return null;
+  const paid = await db
+    .select()
+    .from(payment)
+    .where(
+      and(
+        eq(payment.status, 'paid'),
+        sql`((${payment.subject} = 'group' and ${payment.subjectId} = ${o.groupOrderId}) or (${payment.subject} = 'presell' and ${payment.subjectId} = ${r.orderId}))`,
+      ),
+    );
+  const group = paid.find((p) => p.subject === 'group');
+  const balance = paid.find((p) => p.subject === 'presell');
+  if (!group) return null;
+  if (!balance) return [{ pay: group, amount: r.refundPrice }];
+  const [earlier] = await db
+    .select({ sum: sql<string>`coalesce(sum(${refundOrder.refundPrice}), 0)` })
+    .from(refundOrder)
+    .where(
+      and(
+        eq(refundOrder.orderId, r.orderId),
+        eq(refundOrder.status, REFUND_STATUS.refunded),
+        lt(refundOrder.refundOrderId, r.refundOrderId),
+      ),
+    );
+  const fromBalance = Math.min(r.refundPrice, Math.max(0, balance.amount - Number(earlier?.sum ?? 0)));
+  return [
+    { pay: balance, amount: fromBalance },
+    { pay: group, amount: r.refundPrice - fromBalance },
+  ].filter((p) => p.amount > 0);
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+/** Records a failed attempt: `retrying` (the job tries again), or `failed` after the last attempt. */
+async function recordFailure(db: Db, id: number, reason: string, last: boolean): Promise<void> {
+  await db
+    .update(refundOrder)
+    .set({ moneyState: last ? 'failed' : 'retrying', moneyError: reason })
+    .where(and(eq(refundOrder.refundOrderId, id), inArray(refundOrder.moneyState, ['pending', 'retrying'])));
+}
+
+export class RefundMoneyError extends Error {}
+
+/**
+ * Pays refund request `refundOrderId` back, exactly once, the way its order was paid:
+ * - gateway parts (sandbox, Alipay): `provider.refund()` with the request's `refund_order_sn` as the idempotency key,
+ *   outside any transaction (a repeat is answered with the first refund, never a second one);
+ * - then ONE transaction: the conditional flip `money_state in (pending, retrying) → done` with the channel, the
+ *   gateway's refund number and `refunded_at`; the balance part (if any) credited to `users.now_money` with its
+ *   `user_bill` row (type `refund`, link the refund number: unique, so never twice) and a timeline line.
+ * A second run, or one racing another (the request's own try and the job), finds the state no longer pending and
+ * changes nothing. A gateway failure is recorded (`retrying` with `money_error`; `failed` when `last`) and thrown, so
+ * the job retries with backoff. Resolves with the request's money state.
+ */
+export async function payRefund(db: Db, refundOrderId: number, opts: { last?: boolean } = {}): Promise<RefundMoneyState> {
+  const [r] = await db.select().from(refundOrder).where(eq(refundOrder.refundOrderId, refundOrderId));
+  if (!r) return 'none';
+  if (r.status !== REFUND_STATUS.refunded || (r.moneyState !== 'pending' && r.moneyState !== 'retrying')) return r.moneyState;
+  const parts = r.refundPrice > 0 ? await partsOf(db, r) : [];
+  if (!parts) {
+    await recordFailure(db, r.refundOrderId, MONEY_TEXT.noPayment, opts.last ?? false);
+    throw new RefundMoneyError(`refund ${r.refundOrderSn}: ${MONEY_TEXT.noPayment}`);
+  }
+  const channels: string[] = [];
+  const refundNos: string[] = [];
+  let toBalance = 0;
+  for (const part of parts) {
+    if (part.pay.provider === 'balance') {
+      toBalance += part.amount;
+      if (!channels.includes('balance')) channels.push('balance');
+      continue;
+    }
+    try {
+      const provider = await refundProvider(db, part.pay.provider, METHOD_OF[part.pay.payType]);
+      if (!provider) throw new RefundMoneyError(MONEY_TEXT.noProvider(part.pay.provider));
+      const res = await provider.refund({
+        outTradeNo: part.pay.outTradeNo,
+        providerTradeNo: part.pay.providerTradeNo,
+        refundNo: r.refundOrderSn,
+        amount: part.amount,
+        tradeAmount: part.pay.amount,
+        reason: r.refundMessage || '退款',
+      });
+      channels.push(part.pay.provider);
+      refundNos.push(res.providerRefundNo);
+    } catch (err) {
+      const reason = errorText(err);
+      await recordFailure(db, r.refundOrderId, `${part.pay.provider}: ${reason}`, opts.last ?? false);
+      throw new RefundMoneyError(`refund ${r.refundOrderSn} through ${part.pay.provider}: ${reason}`);
+    }
+  }
+  const at = now();
+  await transaction(db, async (tx) => {
+    const [done] = await tx
+      .update(refundOrder)
+      .set({
+        moneyState: 'done',
+        refundChannel: channels.join('+') || 'none',
+        providerRefundNo: refundNos.join(','),
+        moneyError: '',
+        refundedAt: at,
+      })
+      .where(and(eq(refundOrder.refundOrderId, r.refundOrderId), inArray(refundOrder.moneyState, ['pending', 'retrying'])))
+      .returning();
+    if (!done) return;
+    if (toBalance > 0) {
+      const [u] = await tx
+        .update(users)
+        .set({ nowMoney: sql`${users.nowMoney} + ${toBalance}` })
+        .where(eq(users.uid, r.uid))
+        .returning({ nowMoney: users.nowMoney });
+      await tx.insert(userBill).values({
+        uid: r.uid,
+        category: 'now_money',
+        type: 'refund',
+        pm: 1,
+        number: toBalance,
+        balance: u!.nowMoney,
+        linkId: r.refundOrderSn,
+        title: MONEY_TEXT.billTitle,
+        mark: `退款单${r.refundOrderSn}退款¥${toYuan(toBalance)}到余额`,
+        createdAt: at,
+      });
+    }
+    const [o] = await tx.select({ groupOrderId: storeOrder.groupOrderId }).from(storeOrder).where(eq(storeOrder.orderId, r.orderId));
+    await tx.insert(storeOrderStatus).values({
+      orderId: r.orderId,
+      groupOrderId: o?.groupOrderId ?? 0,
+      changeType: 'refund_done',
+      changeMessage: `退款单${r.refundOrderSn}已退款¥${toYuan(r.refundPrice)}，${channels.includes('balance') && channels.length === 1 ? '已退回余额' : '已原路退回'}`,
+      createdAt: at,
+    });
+  });
+  const [after] = await db.select({ s: refundOrder.moneyState }).from(refundOrder).where(eq(refundOrder.refundOrderId, r.refundOrderId));
+  return after?.s ?? 'none';
+}
+
+/**
+ * The request's own try, right after the transition committed (so a balance refund shows at once): never throws;
+ * a failure stays recorded as `retrying` and the queued `refund.pay` job takes over.
+ */
+export async function payRefundNow(db: Db, refundOrderId: number): Promise<void> {
+  try {
+    await payRefund(db, refundOrderId);
+  } catch (err) {
+    console.warn(`[mallfront] ${errorText(err)}; the refund.pay job will retry`);
+  }
+}
