@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { freshShopper, okBody } from './accounts.ts';
-import { bearer, paidOrder } from './orders.ts';
+import { addAddress, addLine, bearer, paidOrder, payBySandbox, placeOrder, skuOf } from './orders.ts';
 import { photo } from '../helpers/images.ts';
 
 const demoToken = (merId: number) => `mf_demo_mer_${merId}_mallfront`;
@@ -36,13 +36,10 @@ test.describe('refunds, the shopper side', () => {
     const token = await freshShopper(request, context, baseURL);
     const { orderId, itemId } = await orderOf(request, token, 2);
 
-    // The order detail offers it; not shipped yet, so straight to the refund-only form.
+    // The order detail offers it, then the kind of request: a return is not offered before shipping.
     await page.goto(`/order_detail?orderId=${orderId}`);
-    const apply = page.locator(`[data-order-product="${itemId}"]`).getByRole('link', { name: '申请退款' });
-    await expect(apply).toHaveAttribute('href', `/refund_confirm?orderId=${orderId}&type=1&ids=${itemId}&refund_type=1`);
-
-    // The kind of request: a return is not offered before shipping.
-    await page.goto(`/user/refund_select?orderId=${orderId}&type=1&ids=${itemId}`);
+    await page.locator(`[data-order-product="${itemId}"]`).getByRole('link', { name: '申请退款' }).click();
+    await expect(page).toHaveURL(`/user/refund_select?orderId=${orderId}&type=1&ids=${itemId}`);
     await expect(page.locator('[data-refund-kind="2"]')).toContainText('订单未发货');
     await shot(page, 'refund-select');
     await page.locator('[data-refund-kind="1"]').click();
@@ -146,6 +143,37 @@ test.describe('refunds, the shopper side', () => {
     await page.goto('/user/refund_list?type=2');
     await expect(page.locator('[data-refund-card]')).toHaveCount(0);
     await shot(page, 'refund-list-processed-empty');
+  });
+
+  test('picks several items of an order on /refund and asks for them in one request', async ({ page, context, request, baseURL }) => {
+    const token = await freshShopper(request, context, baseURL);
+    await addAddress(request, token);
+    const a = await skuOf(request, 1, [], 1);
+    const b = await skuOf(request, 1, [a.product_id], 1);
+    const { id } = await placeOrder(request, token, [await addLine(request, token, a), await addLine(request, token, b, 2)]);
+    await payBySandbox(request, token, id);
+    const group = (await okBody(await request.get(`/api/order/group_order_detail/${id}`, { headers: bearer(token) }))).data;
+    const orderId = group.orderList[0].order_id as number;
+
+    await page.goto(`/order_detail?orderId=${orderId}`);
+    await page.getByRole('link', { name: '批量退款' }).click();
+    await page.locator('[data-refund-kind="1"]').click();
+    await expect(page).toHaveURL(`/refund?orderId=${orderId}&type=2&refund_type=1`);
+    const rows = page.locator('[data-refund-batch] tbody tr');
+    await expect(rows).toHaveCount(2);
+    await shot(page, 'refund-batch');
+    await page.getByRole('button', { name: '申请退款' }).click();
+    await expect(page).toHaveURL(/\/refund_confirm\?/);
+    await expect(page.locator('[data-refund-item]')).toHaveCount(2);
+    await hydrated(page);
+    const form = page.locator('[data-refund-form]');
+    // Several items go back whole: no quantity to choose.
+    await expect(form.getByLabel('退款数量')).toHaveCount(0);
+    await form.getByLabel('退款原因').selectOption('未按预定时间发货');
+    await form.getByRole('button', { name: '提交申请' }).click();
+    await expect(page.locator('[data-refund-success]')).toBeVisible();
+    await page.goto('/user/refund_list');
+    await expect(page.locator('[data-refund-card]')).toContainText('共 3 件');
   });
 
   test("another shopper's refund request is a 404, on the page and through the API", async ({ page, context, request, baseURL }) => {
