@@ -87,6 +87,10 @@ test.describe('refunds, the shopper side', () => {
     // The order shows the item's refund in progress, and the order list's 售后 tab counts it.
     await page.goto('/user/order_list?type=1');
     await expect(page.locator('[data-tab="refund"] [data-count]')).toHaveText('1');
+    await page.goto(`/order_detail?orderId=${orderId}`);
+    const row = page.locator(`[data-order-product="${itemId}"]`);
+    await expect(row).toContainText('退款中');
+    await expect(row.getByRole('link', { name: '申请退款' })).toHaveCount(0);
     await page.goto('/user/refund_list');
 
     await card.getByRole('link', { name: '查看详情' }).click();
@@ -174,6 +178,43 @@ test.describe('refunds, the shopper side', () => {
     await expect(page.locator('[data-refund-success]')).toBeVisible();
     await page.goto('/user/refund_list');
     await expect(page.locator('[data-refund-card]')).toContainText('共 3 件');
+  });
+
+  test('the refund API answers the reference shapes and refuses bad input with 400, never 500', async ({
+    request,
+    playwright,
+    baseURL,
+  }) => {
+    const reasons = (await okBody(await request.get('/api/common/refund_message'))).data;
+    expect(reasons).toEqual(expect.arrayContaining(['收货地址填错了', '与描述不符', '其它原因']));
+    const token = await freshShopper(request);
+    const { orderId, itemId } = await orderOf(request, token);
+    const auth = { headers: bearer(token) };
+    const batch = (await okBody(await request.get(`/api/refund/batch_product/${orderId}`, auth))).data;
+    expect(batch).toEqual([expect.objectContaining({ order_product_id: itemId, refund_num: 1, cart_info: expect.any(Object) })]);
+    const product = (await okBody(await request.get(`/api/refund/product/${orderId}?ids=${itemId}&type=1`, auth))).data;
+    expect(product).toMatchObject({
+      total_refund_price: expect.any(String),
+      postage_price: expect.any(String),
+      status: 0,
+      activity_type: 0,
+    });
+    for (const data of [
+      { type: 1, refund_type: 1, num: 1, ids: String(itemId), refund_message: '不想要了', refund_price: '-5' },
+      { type: 1, refund_type: 1, num: 0.5, ids: String(itemId), refund_message: '不想要了', refund_price: '1' },
+      { type: 1, refund_type: 1, num: 1, ids: String(itemId), refund_message: '不想要了\u0000', refund_price: '1' },
+      { type: 1, refund_type: 2, num: 1, ids: String(itemId), refund_message: '不想要了', refund_price: '0.01' },
+      [1, 2],
+    ]) {
+      const res = await request.post(`/api/refund/apply/${orderId}`, { ...auth, data });
+      expect(res.status(), JSON.stringify(data)).toBe(400);
+    }
+    expect((await request.get('/api/refund/list?type=x', auth)).status()).toBe(400);
+    expect((await request.get('/api/refund/detail/abc', auth)).status()).toBe(400);
+    expect((await okBody(await request.get('/api/refund/list?type=0&page=1&limit=10', auth))).data).toEqual({ count: 0, list: [] });
+    const visitor = await playwright.request.newContext({ baseURL });
+    expect((await (await visitor.get('/api/refund/list')).json()).message).toBe('请登录');
+    await visitor.dispose();
   });
 
   test("another shopper's refund request is a 404, on the page and through the API", async ({ page, context, request, baseURL }) => {
