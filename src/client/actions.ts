@@ -12,6 +12,7 @@ import { askLogin } from './login.ts';
 import { ApiError, send } from './api.ts';
 import { toast } from './toast.ts';
 import { LOGIN_REQUIRED } from '../shared/messages.ts';
+import { cancelRefund, deleteRefund } from './refund.ts';
 
 async function claimCoupon(btn: HTMLButtonElement): Promise<void> {
   const { data, message } = await send<{ can_claim_more?: boolean }>(
@@ -79,6 +80,8 @@ const handlers: Record<string, (btn: HTMLButtonElement) => Promise<void>> = {
   'take-order': takeOrder,
   'delete-order': deleteOrder,
   'buy-again': buyAgain,
+  'cancel-refund': cancelRefund,
+  'delete-refund': deleteRefund,
 };
 
 export function wireActions(): void {

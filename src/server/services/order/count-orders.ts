@@ -1,5 +1,5 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { ORDER_STATUS, storeGroupOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { ORDER_STATUS, REFUND_STATUS, refundOrder, storeGroupOrder, storeOrder } from '../../db/schema/index.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { now } from '../dates.ts';
 import { visiblePaid } from './list-orders.ts';
@@ -18,7 +18,7 @@ export interface OrderCountsDto {
   noComment: number;
   /** Done (3). */
   done: number;
-  /** Items with a refund in progress. */
+  /** Refund requests in progress (under review, awaiting the return, awaiting the merchant's receipt): the 售后 tab. */
   refund: number;
 }
 
@@ -45,9 +45,14 @@ export async function countOrders(ctx: ServiceContext): Promise<OrderCountsDto> 
       .groupBy(storeOrder.status),
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(storeOrderProduct)
-      .innerJoin(storeOrder, eq(storeOrder.orderId, storeOrderProduct.orderId))
-      .where(and(visiblePaid(user.uid), eq(storeOrderProduct.isRefund, 1))),
+      .from(refundOrder)
+      .where(
+        and(
+          eq(refundOrder.uid, user.uid),
+          eq(refundOrder.isDel, false),
+          inArray(refundOrder.status, [REFUND_STATUS.review, REFUND_STATUS.awaitReturn, REFUND_STATUS.awaitReceipt]),
+        ),
+      ),
   ]);
   const of = (...statuses: number[]) => byStatus.filter((r) => statuses.includes(r.status)).reduce((a, r) => a + r.n, 0);
   const noPay = unpaid?.n ?? 0;

@@ -18,6 +18,7 @@ import { takeOrder } from './take-order.ts';
 import { deleteOrder } from './delete-order.ts';
 import { autoReceive, receiveOrder } from './receive-order.ts';
 import { formatDateTime } from '../dates.ts';
+import { applyRefund } from '../refund/apply-refund.ts';
 
 const DAY = 86_400_000;
 const ids = (page: { list: { order_id: number }[] }) => page.list.map((o) => o.order_id);
@@ -92,8 +93,17 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       // The unpaid order is a group order: in the group list, not in the paid one.
       expect((await listGroupOrders(s, {})).list.map((g) => g.group_order_id)).toEqual([unpaid]);
 
-      // An item with a refund in progress is counted.
-      await d.db.update(storeOrderProduct).set({ isRefund: 1 }).where(eq(storeOrderProduct.orderId, done!));
+      // A refund request in progress is counted (the 售后 tab).
+      const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, toShip!));
+      await applyRefund(s, {
+        order_id: toShip,
+        type: 1,
+        refund_type: 1,
+        num: 1,
+        ids: [item!.orderProductId],
+        refund_message: '不想要了',
+        refund_price: '0.01',
+      });
       expect((await countOrders(s)).refund).toBe(1);
 
       // What a list entry carries (reference `/user/order_list`).

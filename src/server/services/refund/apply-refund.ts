@@ -1,0 +1,95 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { media, ORDER_STATUS, REFUND_STATUS, refundOrder, refundProduct } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
+import { refundApplyInput } from '../../../shared/schemas/refund.ts';
+import { idField } from '../../../shared/schemas/catalogue.ts';
+import { UPLOAD_PATH } from '../../../shared/review.ts';
+import { REFUND_TEXT } from '../../../shared/refund.ts';
+import { requireUser, type ServiceContext } from '../context.ts';
+import { ServiceError } from '../errors.ts';
+import { parseInput } from '../input.ts';
+import { now } from '../dates.ts';
+import { orderSn } from '../order/create-order.ts';
+import { spread } from '../order/price-order.ts';
+import { recomputeRefundState } from './refund-state.ts';
+import { assertRefundable, checkLines, maxRefundOf, orderLines, shopperOrder } from './refundable-items.ts';
+import { z } from 'zod';
+
+/** `POST /api/refund/apply/{order_id}` data. */
+export interface RefundAppliedDto {
+  refund_order_id: number;
+  refund_order_sn: string;
+}
+
+const refuse = (m: string) => new ServiceError('refused', m);
+
+/**
+ * `POST /api/refund/apply/{order_id}` `{type, refund_type, num, ids, refund_message, mark, refund_price, pics[], phone}`:
+ * the shopper asks for money back for some items of a paid store order. In one transaction under the store order's
+ * row lock: the order is the shopper's (404 otherwise), paid, not a presale awaiting its balance, within its refund
+ * window; every item is of it, takes refunds and has the units asked (type 1: `num` of one item; type 2: each item's
+ * whole `refund_num`); a return (refund_type 2) needs something shipped; the amount is between 0.01 and the most
+ * those units may get back. Writes the request (status 0) and its items (the amount spread over them in proportion to
+ * their maximum), then recomputes the items' refund state, so two requests for the last unit cannot both pass.
+ */
+export async function applyRefund(ctx: ServiceContext, input: Record<string, unknown> & { order_id: unknown }): Promise<RefundAppliedDto> {
+  const user = requireUser(ctx);
+  const { order_id } = parseInput(z.object({ order_id: idField('订单ID') }), { order_id: input.order_id });
+  const { order_id: _ignored, ...rest } = input;
+  const body = parseInput(refundApplyInput, rest);
+  const pics = [...new Set(body.pics)];
+  if (pics.length) {
+    const ids = pics.map((p) => UPLOAD_PATH.exec(p)![1]!);
+    const rows = await ctx.db
+      .select({ id: media.mediaId })
+      .from(media)
+      .where(and(inArray(media.mediaId, ids), eq(media.uid, user.uid), eq(media.mime, 'image/webp')));
+    if (rows.length !== ids.length) throw refuse(REFUND_TEXT.pics);
+  }
+  const at = now();
+  return transaction(ctx.db, async (tx) => {
+    const o = await shopperOrder(tx, user.uid, order_id, true);
+    await assertRefundable(tx, o, at);
+    if (body.refund_type === 2 && o.status === ORDER_STATUS.toShip) throw refuse(REFUND_TEXT.noReturn);
+    const lines = await orderLines(tx, o.orderId, body.ids);
+    checkLines(lines, body.ids);
+    const unshipped = o.status === ORDER_STATUS.toShip;
+    const asked = lines.map(({ i }) => {
+      const n = body.type === 1 ? body.num! : i.refundNum;
+      if (n > i.refundNum) throw refuse(REFUND_TEXT.tooMany);
+      const m = maxRefundOf(i, n, unshipped);
+      return { i, n, max: m.goods + m.postage };
+    });
+    const max = asked.reduce((a, x) => a + x.max, 0);
+    if (body.refund_price > max) throw refuse(REFUND_TEXT.tooMuch);
+    const shares = spread(
+      body.refund_price,
+      asked.map((x) => x.max),
+    );
+    const [r] = await tx
+      .insert(refundOrder)
+      .values({
+        refundOrderSn: orderSn('rf', at),
+        orderId: o.orderId,
+        uid: user.uid,
+        merId: o.merId,
+        applyType: body.type,
+        refundType: body.refund_type,
+        refundNum: asked.reduce((a, x) => a + x.n, 0),
+        refundPrice: body.refund_price,
+        refundMessage: body.refund_message,
+        mark: body.mark,
+        pics,
+        phone: body.phone,
+        status: REFUND_STATUS.review,
+        statusTime: at,
+        createdAt: at,
+      })
+      .returning({ id: refundOrder.refundOrderId, sn: refundOrder.refundOrderSn });
+    await tx
+      .insert(refundProduct)
+      .values(asked.map((x, k) => ({ refundOrderId: r!.id, orderProductId: x.i.orderProductId, refundNum: x.n, refundPrice: shares[k]! })));
+    await recomputeRefundState(tx, o.orderId, at);
+    return { refund_order_id: r!.id, refund_order_sn: r!.sn };
+  });
+}
