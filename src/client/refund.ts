@@ -3,8 +3,7 @@
 //   <button data-action="delete-refund" data-id="3" data-confirm="…" data-done="/user/refund_list">删除记录</button>
 // and the shared calls of the refund islands.
 import { send } from './api.ts';
-import { toast } from './toast.ts';
-import { flashToast } from './flash.ts';
+import { flashToast, toast } from './toast.ts';
 import { REFUND_TEXT } from '../shared/refund.ts';
 
 /** Withdraws a refund request after the shopper confirms, then shows its new state. */

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError, post } from '../../client/api.ts';
-import { flashToast } from '../../client/flash.ts';
+import { flashToast } from '../../client/toast.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
 import { REFUND_TEXT } from '../../shared/refund.ts';
 
