@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { REFUND_STATUS, refundOrder } from '../../db/schema/index.ts';
 import { refundIdInput } from '../../../shared/schemas/refund.ts';
 import { REFUND_TEXT } from '../../../shared/refund.ts';
@@ -9,7 +9,7 @@ import { shopperRefund } from './get-refund.ts';
 
 /**
  * `POST /api/refund/del/{id}` (login required): hides a finished request (refunded 3, refused -1, cancelled -10) from
- * the shopper's list; one in progress is refused. The merchant's records keep it.
+ * the shopper's list; one in progress, or refunded but with its money not back yet, is refused. The merchant's records keep it.
  */
 export async function deleteRefund(ctx: ServiceContext, input: { id: unknown }): Promise<void> {
   const user = requireUser(ctx);
@@ -23,7 +23,11 @@ export async function deleteRefund(ctx: ServiceContext, input: { id: unknown }):
         eq(refundOrder.refundOrderId, r.refundOrderId),
         eq(refundOrder.uid, user.uid),
         eq(refundOrder.isDel, false),
-        inArray(refundOrder.status, [REFUND_STATUS.refunded, REFUND_STATUS.refused, REFUND_STATUS.cancelled]),
+        or(
+          inArray(refundOrder.status, [REFUND_STATUS.refused, REFUND_STATUS.cancelled]),
+          // A refund whose money is not back yet stays in the list, where its progress shows.
+          and(eq(refundOrder.status, REFUND_STATUS.refunded), eq(refundOrder.moneyState, 'done')),
+        ),
       ),
     )
     .returning({ id: refundOrder.refundOrderId });
