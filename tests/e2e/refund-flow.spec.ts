@@ -1,0 +1,140 @@
+// After-sales from request to money back (#13), both sides: the shopper asks through the API the pages use, the
+// merchant answers through the merchant API with its demo token, and the shopper sees the outcome in Chromium. A
+// refund-only request on a balance-paid order puts the money back on the balance at once; a return goes through the
+// return shipment and the merchant's receipt; a refused request shows the merchant's reason. Each test has its own
+// shopper; balance comes from the operator API (tests/e2e/operator.ts).
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { freshShopper, okBody, refusal } from './accounts.ts';
+import { addAddress, addLine, bearer, paidOrder, placeOrder, skuOf } from './orders.ts';
+import { fundShopper } from './operator.ts';
+
+const merchant = (merId: number) => bearer(`mf_demo_mer_${merId}_mallfront`);
+
+const nowMoney = async (api: APIRequestContext, token: string) =>
+  Number((await okBody(await api.get('/api/user', { headers: bearer(token) }))).data.now_money);
+
+/** A fresh shopper's order of merchant `merId` paid by balance (funded by the operator); its store order and first item. */
+async function balanceOrder(api: APIRequestContext, token: string, merId: number) {
+  await fundShopper(api, token, 5000);
+  await addAddress(api, token);
+  const sku = await skuOf(api, merId, [], 1);
+  const { id } = await placeOrder(api, token, [await addLine(api, token, sku, 1)]);
+  await okBody(await api.post(`/api/order/pay/${id}`, { headers: bearer(token), data: { type: 'balance' } }));
+  const group = (await okBody(await api.get(`/api/order/group_order_detail/${id}`, { headers: bearer(token) }))).data;
+  const order = group.orderList[0];
+  return { orderId: order.order_id as number, itemId: order.orderProduct[0].order_product_id as number };
+}
+
+async function apply(api: APIRequestContext, token: string, orderId: number, itemId: number, refundType: 1 | 2) {
+  const most = (await okBody(await api.get(`/api/refund/product/${orderId}?ids=${itemId}&type=1`, { headers: bearer(token) }))).data;
+  const reasons = (await okBody(await api.get('/api/common/refund_message'))).data as string[];
+  const body = {
+    type: 1,
+    refund_type: refundType,
+    num: 1,
+    ids: String(itemId),
+    refund_message: reasons[0],
+    mark: '不想要了',
+    refund_price: most.total_refund_price,
+    phone: '13612345678',
+  };
+  const res = (await okBody(await api.post(`/api/refund/apply/${orderId}`, { headers: bearer(token), data: body }))).data;
+  return { id: res.refund_order_id as number, price: Number(most.total_refund_price) };
+}
+
+test.describe('after-sales, request to money back', () => {
+  test('a refund-only request approved by the merchant puts the money back on the balance once, and the order shows it', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const { orderId, itemId } = await balanceOrder(request, token, 1);
+    const before = await nowMoney(request, token);
+    const { id, price } = await apply(request, token, orderId, itemId, 1);
+
+    // The merchant sees it and approves it; approving again is refused and pays nothing twice.
+    const list = (await okBody(await request.get('/api/merchant/refund/lst?status=0&limit=50', { headers: merchant(1) }))).data;
+    expect(list.list.some((r: { refund_order_id: number }) => r.refund_order_id === id)).toBe(true);
+    await okBody(await request.post(`/api/merchant/refund/approve/${id}`, { headers: merchant(1) }));
+    await refusal(await request.post(`/api/merchant/refund/approve/${id}`, { headers: merchant(1) }));
+    await refusal(await request.post(`/api/merchant/refund/approve/${id}`, { headers: merchant(2) }), 404);
+    await expect.poll(() => nowMoney(request, token)).toBeCloseTo(before + price, 2);
+
+    await page.goto(`/refund_detail?id=${id}`);
+    await expect(page.locator('[data-refund-status]')).toHaveAttribute('data-refund-status', '3');
+    await page.goto(`/order_detail?orderId=${orderId}`);
+    await expect(page.locator('[data-status-text]')).toHaveText('已退款');
+    expect(await nowMoney(request, token)).toBeCloseTo(before + price, 2);
+  });
+
+  test('a return: approved with the shop address, shipped back by the shopper, received by the merchant, refunded', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const { orderIds } = await paidOrder(request, token, [3]);
+    const orderId = orderIds[0]!;
+    await okBody(
+      await request.post(`/api/merchant/order/delivery/${orderId}`, {
+        headers: merchant(3),
+        data: { delivery_type: 1, delivery_name: '圆通速递', delivery_id: 'YT5566778899' },
+      }),
+    );
+    const detail = (await okBody(await request.get(`/api/order/detail/${orderId}`, { headers: bearer(token) }))).data;
+    const { id } = await apply(request, token, orderId, detail.orderProduct[0].order_product_id, 2);
+
+    // Receipt before the goods are shipped back is refused; approval asks the shopper to ship them to the shop.
+    await refusal(await request.post(`/api/merchant/refund/receive/${id}`, { headers: merchant(3) }));
+    await okBody(await request.post(`/api/merchant/refund/approve/${id}`, { headers: merchant(3) }));
+    await page.goto(`/refund_detail?id=${id}`);
+    await expect(page.locator('[data-refund-status]')).toHaveAttribute('data-refund-status', '1');
+    await page
+      .getByRole('link', { name: /退货发货|填写退货物流/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/refund_goods\\?id=${id}`));
+
+    await okBody(
+      await request.post(`/api/refund/back_goods/${id}`, {
+        headers: bearer(token),
+        data: { delivery_type: '顺丰速运', delivery_id: 'SF9988776655', delivery_phone: '13612345678' },
+      }),
+    );
+    await okBody(await request.post(`/api/merchant/refund/receive/${id}`, { headers: merchant(3) }));
+    const done = (await okBody(await request.get(`/api/refund/detail/${id}`, { headers: bearer(token) }))).data;
+    expect(done).toMatchObject({ status: 3, delivery_id: 'SF9988776655' });
+    // Paid through the sandbox gateway: the money goes back there.
+    await expect
+      .poll(async () => (await okBody(await request.get(`/api/refund/detail/${id}`, { headers: bearer(token) }))).data.money_state)
+      .toBe('done');
+  });
+
+  test('a refused request shows the merchant’s reason, and the item can be asked for again', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const { orderIds } = await paidOrder(request, token, [2]);
+    const detail = (await okBody(await request.get(`/api/order/detail/${orderIds[0]}`, { headers: bearer(token) }))).data;
+    const itemId = detail.orderProduct[0].order_product_id;
+    const { id } = await apply(request, token, orderIds[0]!, itemId, 1);
+    await okBody(
+      await request.post(`/api/merchant/refund/refuse/${id}`, {
+        headers: merchant(2),
+        data: { fail_message: '商品已发出，请收货后再申请' },
+      }),
+    );
+    await page.goto(`/refund_detail?id=${id}`);
+    await expect(page.locator('[data-refund-status]')).toHaveAttribute('data-refund-status', '-1');
+    await expect(page.getByText('商品已发出，请收货后再申请')).toBeVisible();
+    const again = (await okBody(await request.get(`/api/order/detail/${orderIds[0]}`, { headers: bearer(token) }))).data;
+    expect(again.orderProduct[0]).toMatchObject({ is_refund: 0, refund_num: 1 });
+  });
+});
