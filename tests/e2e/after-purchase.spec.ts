@@ -53,8 +53,11 @@ test.describe('after the purchase', () => {
     // The review, with a picture, from the order page's 评价 link.
     await page.getByRole('link', { name: '评价', exact: true }).first().click();
     await expect(page).toHaveURL(/\/evaluation\?unique=\d+&order_id=\d+/);
+    // The form's island hydrates at load; a file chosen before it answers would not be seen by it.
+    await expect(page.locator('[data-review-form][data-ready]')).toBeVisible();
     await page.locator('[data-rating="product_score"] label').nth(3).click();
-    await page.getByLabel('评价内容').fill('包装完好，物流很快，和描述一致，推荐购买。');
+    const comment = `包装完好，物流很快，和描述一致，推荐购买。编号${id}-${Date.now() % 100000}`;
+    await page.getByLabel('评价内容').fill(comment);
     await page.locator('input[type="file"]').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo('jpeg') });
     await expect(page.locator('.review-pics__item[data-uploaded]')).toHaveCount(1);
     await page.getByRole('button', { name: '提交评价' }).click();
@@ -63,7 +66,7 @@ test.describe('after the purchase', () => {
 
     // The product page shows it at once, with its picture.
     await page.goto(`/goods_detail/${skus[0]!.product_id}#reviews`);
-    const review = page.locator('[data-review-list] li', { hasText: '包装完好，物流很快' });
+    const review = page.locator('[data-review-list] li', { hasText: comment });
     await expect(review).toBeVisible();
     await expect(review.locator('img[alt*="晒图"]')).toHaveAttribute('src', /^\/media\//);
   });

@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, post } from '../../client/api.ts';
-import { toast } from '../../client/toast.ts';
-import { flashToast } from '../../client/toast.ts';
+import { flashToast, toast } from '../../client/toast.ts';
 import { uploadImage } from '../../client/upload.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
 import {
@@ -86,8 +85,18 @@ export default function ReviewForm(p: ReviewFormProps) {
   const seq = useRef(0);
   const previews = useRef(new Set<string>());
   const ids = useId();
+  const commentBox = useRef<HTMLTextAreaElement>(null);
   const count = charCount(comment.trim());
   const uploading = pics.some((x) => !x.path);
+
+  const [ready, setReady] = useState(false);
+  // What the shopper typed into the server-rendered box before the island hydrated is theirs: keep it. From here on
+  // the form answers (`data-ready`, which browser tests wait for).
+  useEffect(() => {
+    const typed = commentBox.current?.value;
+    if (typed) setComment(typed);
+    setReady(true);
+  }, []);
 
   useEffect(() => {
     const urls = previews.current;
@@ -155,7 +164,7 @@ export default function ReviewForm(p: ReviewFormProps) {
   }
 
   return (
-    <form className="review-form" onSubmit={submit} noValidate data-review-form>
+    <form className="review-form" onSubmit={submit} noValidate data-review-form data-ready={ready || undefined}>
       <div className="review-form__ratings">
         {SCORES.map(([name, label]) => (
           <Rating key={name} name={name} label={label} value={scores[name]} onChange={(n) => setScores((s) => ({ ...s, [name]: n }))} />
@@ -168,6 +177,7 @@ export default function ReviewForm(p: ReviewFormProps) {
         </label>
         <div className="review-form__comment">
           <textarea
+            ref={commentBox}
             id={`${ids}-comment`}
             name="comment"
             rows={6}
