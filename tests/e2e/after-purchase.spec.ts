@@ -2,7 +2,7 @@
 // its merchant through the merchant API; the shopper follows the parcel on /logistics, confirms receipt on the order
 // page (points are earned with a ledger line), writes a review with a picture on /evaluation, and the review shows on
 // the product page at once. Each test has its own shopper.
-import { test, expect } from './fixtures.ts';
+import { test, expect, booted } from './fixtures.ts';
 import { freshShopper, okBody } from './accounts.ts';
 import { bearer, paidOrder } from './orders.ts';
 import { photo } from '../helpers/images.ts';
@@ -42,6 +42,7 @@ test.describe('after the purchase', () => {
     await expect(page.locator('[data-timeline] li').first()).toContainText('已揽收');
 
     await page.goto(`/order_detail?orderId=${id}`);
+    await booted(page);
     page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: '确认收货' }).click();
     await expect(page.locator('[data-status-text]')).toHaveText('待评价');

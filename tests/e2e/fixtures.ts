@@ -34,3 +34,11 @@ export { expect };
 export async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   return (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b));
 }
+
+/**
+ * Waits until the page's boot script has run (it marks `<html data-online>` in the same task that wires the
+ * `data-action` buttons), so a click on a server-rendered action button is handled, not lost before the script ran.
+ */
+export async function booted(page: Page): Promise<void> {
+  await expect(page.locator('html[data-online]')).toHaveCount(1);
+}

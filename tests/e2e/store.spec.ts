@@ -1,7 +1,7 @@
 // Shops as a shopper meets them: the shop street, a shop's home / category / coupon pages, following a
 // shop, claiming its coupons, shop search and the licence page behind an image captcha.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures.ts';
+import { test, expect, signIn, booted } from './fixtures.ts';
 
 const grid = (page: Page) => page.locator('[data-products]').last();
 const prices = async (page: Page) => (await grid(page).locator('.card__now').allInnerTexts()).map((t) => Number(t.replace(/[^\d.]/g, '')));
@@ -157,6 +157,7 @@ test.describe('shop coupons', () => {
     await expect(coupon).toContainText('满 ¥');
     const claim = coupon.getByRole('button', { name: '立即领取' });
     await expect(claim).toBeEnabled();
+    await booted(page);
     await claim.click();
     await expect(coupon.getByRole('button', { name: '已领取' })).toBeDisabled();
     await page.reload();
