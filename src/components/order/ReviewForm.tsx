@@ -1,18 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, post } from '../../client/api.ts';
-import { flashToast, toast } from '../../client/toast.ts';
-import { uploadImage } from '../../client/upload.ts';
+import { flashToast } from '../../client/toast.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
-import {
-  charCount,
-  REVIEW_MAX_COMMENT,
-  REVIEW_MAX_PICS,
-  REVIEW_TEXT,
-  STAR_WORDS,
-  UPLOAD_MAX_BYTES,
-  UPLOAD_TEXT,
-  type ReviewCreatedDto,
-} from '../../shared/review.ts';
+import { usePictureUploads } from '../ui/use-picture-uploads.ts';
+import { charCount, REVIEW_MAX_COMMENT, REVIEW_MAX_PICS, REVIEW_TEXT, STAR_WORDS, type ReviewCreatedDto } from '../../shared/review.ts';
 
 export interface ReviewFormProps {
   /** The order item reviewed (order_product_id). */
@@ -27,15 +18,6 @@ const SCORES: [ScoreName, string][] = [
   ['service_score', '服务评分'],
   ['postage_score', '物流评分'],
 ];
-
-interface Pic {
-  key: number;
-  /** A local preview of the chosen file (blob: URL). */
-  preview: string;
-  name: string;
-  /** The stored picture once uploaded. */
-  path: string | null;
-}
 
 function Star() {
   return (
@@ -79,15 +61,12 @@ function Rating(p: { name: ScoreName; label: string; value: number; onChange: (n
 export default function ReviewForm(p: ReviewFormProps) {
   const [scores, setScores] = useState<Record<ScoreName, number>>({ product_score: 5, service_score: 5, postage_score: 5 });
   const [comment, setComment] = useState('');
-  const [pics, setPics] = useState<Pic[]>([]);
+  const { pics, choose, drop, uploading } = usePictureUploads(REVIEW_MAX_PICS);
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
-  const seq = useRef(0);
-  const previews = useRef(new Set<string>());
   const ids = useId();
   const commentBox = useRef<HTMLTextAreaElement>(null);
   const count = charCount(comment.trim());
-  const uploading = pics.some((x) => !x.path);
 
   const [ready, setReady] = useState(false);
   // What the shopper typed into the server-rendered box before the island hydrated is theirs: keep it. From here on
@@ -97,47 +76,6 @@ export default function ReviewForm(p: ReviewFormProps) {
     if (typed) setComment(typed);
     setReady(true);
   }, []);
-
-  useEffect(() => {
-    const urls = previews.current;
-    return () => {
-      for (const u of urls) URL.revokeObjectURL(u);
-    };
-  }, []);
-
-  function drop(key: number) {
-    setPics((list) => {
-      const gone = list.find((x) => x.key === key);
-      if (gone) {
-        URL.revokeObjectURL(gone.preview);
-        previews.current.delete(gone.preview);
-      }
-      return list.filter((x) => x.key !== key);
-    });
-  }
-
-  async function choose(files: FileList | null) {
-    if (!files?.length) return;
-    const room = REVIEW_MAX_PICS - pics.length;
-    const chosen = [...files];
-    if (chosen.length > room) toast(`最多上传${REVIEW_MAX_PICS}张图片`);
-    for (const file of chosen.slice(0, Math.max(0, room))) {
-      if (file.size > UPLOAD_MAX_BYTES) {
-        toast(`${file.name}：${UPLOAD_TEXT.tooLarge}`);
-        continue;
-      }
-      const key = ++seq.current;
-      const preview = URL.createObjectURL(file);
-      previews.current.add(preview);
-      setPics((list) => [...list, { key, preview, name: file.name, path: null }]);
-      uploadImage(file)
-        .then((img) => setPics((list) => list.map((x) => (x.key === key ? { ...x, path: img.path } : x))))
-        .catch((err: unknown) => {
-          drop(key);
-          if (!(err instanceof ApiError) || err.message !== LOGIN_REQUIRED) toast(`${file.name}：${(err as Error).message}`);
-        });
-    }
-  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();

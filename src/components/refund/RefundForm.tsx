@@ -1,10 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { ApiError, post } from '../../client/api.ts';
-import { toast } from '../../client/toast.ts';
-import { uploadImage } from '../../client/upload.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
+import { usePictureUploads } from '../ui/use-picture-uploads.ts';
 import { parseYuan, toYuan } from '../../shared/money.ts';
-import { charCount, UPLOAD_MAX_BYTES, UPLOAD_TEXT } from '../../shared/review.ts';
+import { charCount } from '../../shared/review.ts';
 import { REFUND_MAX_MARK, REFUND_MAX_PICS, REFUND_TEXT } from '../../shared/refund.ts';
 
 export interface RefundFormProps {
@@ -21,13 +20,6 @@ export interface RefundFormProps {
   reasons: readonly string[];
 }
 
-interface Pic {
-  key: number;
-  preview: string;
-  name: string;
-  path: string | null;
-}
-
 /** `/refund_confirm`: quantity (type 1), amount capped at the most, reason, note with its counter, up to six pictures, phone, submit. */
 export default function RefundForm(p: RefundFormProps) {
   const [num, setNum] = useState(p.type === 1 ? p.maxByNum.length : 0);
@@ -36,57 +28,13 @@ export default function RefundForm(p: RefundFormProps) {
   const [reason, setReason] = useState('');
   const [mark, setMark] = useState('');
   const [phone, setPhone] = useState('');
-  const [pics, setPics] = useState<Pic[]>([]);
+  const { pics, choose, drop, uploading } = usePictureUploads(REFUND_MAX_PICS);
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<number | null>(null);
-  const seq = useRef(0);
-  const previews = useRef(new Set<string>());
   const ids = useId();
   const max = maxFor(num);
   const markCount = charCount(mark.trim());
-  const uploading = pics.some((x) => !x.path);
-
-  useEffect(() => {
-    const urls = previews.current;
-    return () => {
-      for (const u of urls) URL.revokeObjectURL(u);
-    };
-  }, []);
-
-  function drop(key: number) {
-    setPics((list) => {
-      const gone = list.find((x) => x.key === key);
-      if (gone) {
-        URL.revokeObjectURL(gone.preview);
-        previews.current.delete(gone.preview);
-      }
-      return list.filter((x) => x.key !== key);
-    });
-  }
-
-  function choose(files: FileList | null) {
-    if (!files?.length) return;
-    const room = REFUND_MAX_PICS - pics.length;
-    const chosen = [...files];
-    if (chosen.length > room) toast(`最多上传${REFUND_MAX_PICS}张图片`);
-    for (const file of chosen.slice(0, Math.max(0, room))) {
-      if (file.size > UPLOAD_MAX_BYTES) {
-        toast(`${file.name}：${UPLOAD_TEXT.tooLarge}`);
-        continue;
-      }
-      const key = ++seq.current;
-      const preview = URL.createObjectURL(file);
-      previews.current.add(preview);
-      setPics((list) => [...list, { key, preview, name: file.name, path: null }]);
-      uploadImage(file)
-        .then((img) => setPics((list) => list.map((x) => (x.key === key ? { ...x, path: img.path } : x))))
-        .catch((err: unknown) => {
-          drop(key);
-          if (!(err instanceof ApiError) || err.message !== LOGIN_REQUIRED) toast(`${file.name}：${(err as Error).message}`);
-        });
-    }
-  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
