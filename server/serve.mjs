@@ -32,8 +32,6 @@ function withSecurityHeaders(res) {
     // Astro copies the Response's statusText, which its rendered error pages leave at 'OK' ("404 OK").
     const code = Number(args[0]);
     if (res.statusMessage === 'OK' && code !== 200) res.statusMessage = http.STATUS_CODES[code] ?? '';
-    // A refused body is not read to its end: close the connection instead of draining it.
-    if (code === 413) res.setHeader('connection', 'close');
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!res.hasHeader(k)) res.setHeader(k, v);
     if (!res.hasHeader('content-security-policy')) res.setHeader('content-security-policy', FALLBACK_CSP);
     if (process.env.HTTPS === '1' && !res.hasHeader('strict-transport-security')) {
@@ -103,7 +101,9 @@ export async function createApp() {
     withSecurityHeaders(res);
     if (!METHODS.has(req.method)) return refuse(req, res, 405, '不支持的请求方法', { allow: [...METHODS].join(', ') });
     if (!wellEncoded(req.url)) return refuse(req, res, 400, '请求地址格式不正确');
-    if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return refuse(req, res, 413, '请求内容过大');
+    // A body announced past the limit is not read at all: the connection is closed after the answer. (Bodies refused
+    // later, while they stream, are drained instead: see drain() in src/server/http/envelope.ts.)
+    if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return refuse(req, res, 413, '请求内容过大', { connection: 'close' });
     // No `next` for Astro: unmatched paths then render src/pages/404.astro instead of falling through.
     assets(req, res, () => compress(req, res, () => handler(req, res)));
   };

@@ -55,29 +55,51 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S>
 }
 
 /**
+ * Reads and drops, in the background, what is left of a body the server has refused. A client still sending it then
+ * reads the refusal instead of a reset connection (write EPIPE: Playwright, curl and browsers give up on the answer
+ * when the socket closes under their upload). The adapter cuts the body off at BODY_LIMIT_BYTES, which bounds what
+ * is drained; Node's request timeout bounds how long.
+ */
+function drain(body: ReadableStream<Uint8Array> | null, reader = body?.getReader()): void {
+  if (!reader) return;
+  void (async () => {
+    try {
+      for (;;) if ((await reader.read()).done) return;
+    } catch {
+      // The client went away or passed the adapter's limit: the connection is closed either way.
+    }
+  })();
+}
+
+/**
  * The body's bytes, read while it streams and refused with 413 (`message`) as soon as it passes `limit` bytes (or
- * announces more), so an oversized body never sits in memory.
+ * announces more), so an oversized body never sits in memory. The rest of a refused body is drained (see `drain`).
  */
 export async function readBytes(request: Request, limit: number, message = '请求内容过大'): Promise<Buffer> {
-  if (Number(request.headers.get('content-length')) > limit) throw new ServiceError('too_large', message);
+  if (Number(request.headers.get('content-length')) > limit) {
+    drain(request.body);
+    throw new ServiceError('too_large', message);
+  }
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) throw new ServiceError('too_large', message);
-      chunks.push(value);
+  for (;;) {
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch (err) {
+      // The adapter's own cut-off (server/limits.mjs) surfaces as a stream error.
+      if (/limit exceeded/i.test(String((err as Error)?.message))) throw new ServiceError('too_large', message);
+      throw new ServiceError('invalid', '请求格式不正确');
     }
-  } catch (err) {
-    void reader.cancel().catch(() => {});
-    // The adapter's own cut-off (server/limits.mjs) surfaces as a stream error.
-    if (err instanceof ServiceError || /limit exceeded/i.test(String((err as Error)?.message)))
+    if (next.done) break;
+    size += next.value.byteLength;
+    if (size > limit) {
+      drain(null, reader);
       throw new ServiceError('too_large', message);
-    throw new ServiceError('invalid', '请求格式不正确');
+    }
+    chunks.push(next.value);
   }
   return Buffer.concat(chunks);
 }
@@ -130,7 +152,7 @@ const isJson = (type: string) => /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(
 export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const type = request.headers.get('content-type') ?? '';
   if (type && !isJson(type) && (request.headers.get('content-length') ?? '1') !== '0') {
-    await request.body?.cancel().catch(() => {});
+    drain(request.body);
     throw new ServiceError('unsupported_type', '请求格式不正确，请以 JSON 格式提交');
   }
   const text = await readText(request);
