@@ -15,3 +15,4 @@ export * from './shipping.ts';
 export * from './order.ts';
 export * from './payment.ts';
 export * from './refund.ts';
+export * from './user-centre.ts';
