@@ -1,0 +1,22 @@
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { couponUser } from '../../db/schema/index.ts';
+import { requireUser, type ServiceContext } from '../context.ts';
+import { now } from '../dates.ts';
+import { countOrders } from '../order/count-orders.ts';
+import type { UserMenuCounts } from '../../../shared/user-menu.ts';
+
+/**
+ * The figures of the user centre's left menu: unpaid orders still payable (as the 待付款 tab counts them) and
+ * coupons usable now (claimed, unused, started and not past their end).
+ */
+export async function countUserMenu(ctx: ServiceContext, at = now()): Promise<UserMenuCounts> {
+  const user = requireUser(ctx);
+  const [orders, [coupons]] = await Promise.all([
+    countOrders(ctx),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(couponUser)
+      .where(and(eq(couponUser.uid, user.uid), eq(couponUser.status, 0), lte(couponUser.startTime, at), gt(couponUser.endTime, at))),
+  ]);
+  return { unpaid_orders: orders.noPay, usable_coupons: coupons?.n ?? 0 };
+}
