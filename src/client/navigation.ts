@@ -1,6 +1,5 @@
 import { listen } from 'quicklink';
 import { startProgress, doneProgress } from './progress.ts';
-import { matchRoute } from '../shared/routes.ts';
 import { $loggedIn } from '../stores/session.ts';
 
 function isPageNavigation(e: MouseEvent, a: HTMLAnchorElement): boolean {
@@ -34,6 +33,16 @@ export function reloadOnChunkFailure(): void {
   document.addEventListener('astro:hydration-error', reload);
 }
 
+/** `prefetchRules()` of src/shared/routes.ts, defined at build time by src/integrations/index.ts. */
+declare const __PREFETCH_RULES__: { never: string[]; signedIn: string[] };
+
+/** Whether a same-site path may be prefetched now: not a page that is not built, not a signed-in page for a visitor. */
+function mayPrefetch(pathname: string): boolean {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (__PREFETCH_RULES__.never.includes(p)) return false;
+  return $loggedIn.get() || !__PREFETCH_RULES__.signedIn.includes(p);
+}
+
 interface NetworkInformation {
   saveData?: boolean;
   effectiveType?: string;
@@ -52,11 +61,7 @@ export function prefetchLinks(): void {
     ignores: [
       /\/api\//,
       (uri: string, el: Element) => el.hasAttribute('download') || el.hasAttribute('data-no-prefetch'),
-      (uri: string) => {
-        const route = matchRoute(new URL(uri, location.href).pathname);
-        // A route whose page is not built yet answers 404; a visitor would only fetch a redirect to /login.
-        return !!route && (!route.built || (!$loggedIn.get() && route.login));
-      },
+      (uri: string) => !mayPrefetch(new URL(uri, location.href).pathname),
     ],
   });
 }

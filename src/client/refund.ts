@@ -4,25 +4,25 @@
 // and the shared calls of the refund islands.
 import { send } from './api.ts';
 import { flashToast, toast } from './toast.ts';
-import { REFUND_TEXT } from '../shared/refund.ts';
 
 /** Withdraws a refund request after the shopper confirms, then shows its new state. */
 export async function cancelRefund(btn: HTMLButtonElement): Promise<void> {
   if (btn.dataset.confirm && !window.confirm(btn.dataset.confirm)) return;
-  await send('POST', `/api/refund/cancel/${encodeURIComponent(btn.dataset.id ?? '')}`);
-  flashToast(REFUND_TEXT.cancelled);
+  // The toasts say what the API answered (its `message`): the refund messages stay out of every page's script.
+  const { message } = await send('POST', `/api/refund/cancel/${encodeURIComponent(btn.dataset.id ?? '')}`);
+  flashToast(message);
   location.reload();
 }
 
 /** Hides a finished refund request, then goes to `data-done` (the list from the detail page) or shows the list again. */
 export async function deleteRefund(btn: HTMLButtonElement): Promise<void> {
   if (btn.dataset.confirm && !window.confirm(btn.dataset.confirm)) return;
-  await send('POST', `/api/refund/del/${encodeURIComponent(btn.dataset.id ?? '')}`);
+  const { message } = await send('POST', `/api/refund/del/${encodeURIComponent(btn.dataset.id ?? '')}`);
   if (btn.dataset.done) {
-    flashToast(REFUND_TEXT.deleted);
+    flashToast(message);
     location.assign(btn.dataset.done);
   } else {
-    toast(REFUND_TEXT.deleted);
+    toast(message);
     btn.closest('[data-refund-card]')?.remove();
   }
 }

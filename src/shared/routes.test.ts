@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ROUTES, url, matchRoute, parseId, safeLocalPath, guard, merchantUrl, merchantCategoryUrl, type RouteName } from './routes.ts';
+import { ROUTES, url, matchRoute, parseId, safeLocalPath, guard, merchantUrl, merchantCategoryUrl, prefetchRules, type RouteDef, type RouteName } from './routes.ts';
 
 /** Spec section 2, written out by hand so a route dropped from the table is noticed. */
 const SPEC_PATHS = [
@@ -257,5 +257,18 @@ describe('guard()', () => {
     expect(merchantCategoryUrl({ id: 5, keyword: '耳机', order: 'price_asc', price_on: '10', page: 3 })).toBe(
       '/store/category?id=5&keyword=%E8%80%B3%E6%9C%BA&order=price_asc&price_on=10&page=3',
     );
+  });
+});
+
+describe('prefetchRules (what the browser prefetcher leaves alone)', () => {
+  it('lists the pages not built and the signed-in pages, and nothing a visitor may prefetch', () => {
+    const { never, signedIn } = prefetchRules();
+    for (const d of Object.values(ROUTES) as RouteDef[]) {
+      if (!d.built) expect(never, d.path).toContain(d.path);
+      else if (d.login) expect(signedIn, d.path).toContain(d.path);
+      else expect([...never, ...signedIn], d.path).not.toContain(d.path);
+    }
+    expect(signedIn).toContain('/user/order_list');
+    expect(signedIn).not.toContain('/goods_search');
   });
 });

@@ -110,6 +110,23 @@ export function matchRoute(pathname: string): RouteDef | undefined {
   });
 }
 
+/**
+ * What the browser's link prefetcher must leave alone (src/client/navigation.ts): paths of routes without a page
+ * (they answer 404) and paths only a signed-in shopper may open (a visitor would fetch a redirect to /login). Every
+ * other path, built public routes included, may be prefetched, so the browser gets these two short lists (baked in
+ * at build time by src/integrations) instead of the whole route table.
+ */
+export function prefetchRules(): { never: string[]; signedIn: string[] } {
+  const defs = Object.values(ROUTES) as RouteDef[];
+  const listed = defs.filter((d) => !d.built || d.login);
+  const dynamic = listed.find((d) => d.path.includes('['));
+  if (dynamic) throw new Error(`prefetchRules lists exact paths only: ${dynamic.path}`);
+  return {
+    never: listed.filter((d) => !d.built).map((d) => d.path),
+    signedIn: listed.filter((d) => d.built && d.login).map((d) => d.path),
+  };
+}
+
 /** Query values that are set (drops '', null, undefined) for URL building. */
 function compact(q: Query): Record<string, string> {
   return Object.fromEntries(
