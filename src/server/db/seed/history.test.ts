@@ -40,7 +40,10 @@ describe("the demo member's history", () => {
 
     const [waiting] = (await listOrders(member, { status: '0' })).list;
     const [receipt] = await db.db.select().from(s.storeOrder).where(eq(s.storeOrder.orderId, waiting!.order_id));
-    expect(receipt!.receipt).toMatchObject({ receipt_title: HISTORY_INVOICE.receipt_title, duty_paragraph: HISTORY_INVOICE.duty_paragraph });
+    expect(receipt!.receipt).toMatchObject({
+      receipt_title: HISTORY_INVOICE.receipt_title,
+      duty_paragraph: HISTORY_INVOICE.duty_paragraph,
+    });
 
     const me = await getUser(member);
     expect(me.now_money).toBe('500.00');
@@ -53,7 +56,9 @@ describe("the demo member's history", () => {
     const sum = async (category: string) =>
       (
         await db.db
-          .select({ n: sql<number>`coalesce(sum(case when ${s.userBill.pm} = 1 then ${s.userBill.number} else -${s.userBill.number} end), 0)::int` })
+          .select({
+            n: sql<number>`coalesce(sum(case when ${s.userBill.pm} = 1 then ${s.userBill.number} else -${s.userBill.number} end), 0)::int`,
+          })
           .from(s.userBill)
           .where(and(eq(s.userBill.uid, HISTORY_UID), eq(s.userBill.category, category)))
       )[0]!.n;

@@ -105,12 +105,7 @@ export async function seedHistory(db: Db): Promise<void> {
     .from(s.product)
     .innerJoin(s.merchant, eq(s.merchant.merId, s.product.merId))
     .where(
-      and(
-        inArray(s.product.merId, FAVOURITE_SHOPS),
-        eq(s.product.status, 1),
-        eq(s.product.productType, 0),
-        eq(s.merchant.status, true),
-      ),
+      and(inArray(s.product.merId, FAVOURITE_SHOPS), eq(s.product.status, 1), eq(s.product.productType, 0), eq(s.merchant.status, true)),
     )
     .orderBy(asc(s.product.productId));
   const perShop = new Map<number, number[]>();
@@ -179,13 +174,18 @@ export async function seedHistory(db: Db): Promise<void> {
   const paid = [received, shipped, toShip].filter((o) => o !== null);
   const total = paid.reduce((sum, o) => sum + (parseYuan(o.pay_price) ?? 0), 0);
   if (total > 0) {
-    await adjustBalance(db, { uid: HISTORY_UID, number: (total / 100).toFixed(2), pm: 1, mark: '运营充值（演示）', key: 'seed-history-topup' });
+    await adjustBalance(db, {
+      uid: HISTORY_UID,
+      number: (total / 100).toFixed(2),
+      pm: 1,
+      mark: '运营充值（演示）',
+      key: 'seed-history-topup',
+    });
   }
   for (const o of paid) await payOrder(ctx, { id: o.order_id, type: 'balance' });
 
   // The shops ship through their merchant API; the first parcel has arrived.
-  const storeOrders = async (groupOrderId: number) =>
-    db.select().from(s.storeOrder).where(eq(s.storeOrder.groupOrderId, groupOrderId));
+  const storeOrders = async (groupOrderId: number) => db.select().from(s.storeOrder).where(eq(s.storeOrder.groupOrderId, groupOrderId));
   for (const o of [received, shipped]) {
     if (!o) continue;
     for (const so of await storeOrders(o.order_id)) {

@@ -62,7 +62,12 @@ describe('demo seed', () => {
     const n = await counts(db);
     expect(n).toMatchObject({ group_data: 1, hot_keyword: 8, users: 3 });
     // The member's cart (the demo history's orders used buy-now lines of their own).
-    expect(await db.select().from(s.cart).where(and(eq(s.cart.isNew, false), eq(s.cart.isPay, false)))).toHaveLength(2);
+    expect(
+      await db
+        .select()
+        .from(s.cart)
+        .where(and(eq(s.cart.isNew, false), eq(s.cart.isPay, false))),
+    ).toHaveLength(2);
     expect(n.country).toBeGreaterThanOrEqual(249);
     expect(n.currency).toBeGreaterThan(150);
   });
@@ -140,7 +145,10 @@ describe('demo seed', () => {
     const [user] = await db.insert(s.users).values({ phoneCode: '86', phone: '13700137000', nickname: '新用户' }).returning();
     expect(user?.uid).toBe(4);
     const [line] = await db.insert(s.cart).values({ uid: 4, productId: 9, productAttrUnique: 'x', cartNum: 1 }).returning();
-    const [top] = await db.select({ max: sql<number>`max(${s.cart.cartId})::int` }).from(s.cart).where(sql`${s.cart.uid} <> 4`);
+    const [top] = await db
+      .select({ max: sql<number>`max(${s.cart.cartId})::int` })
+      .from(s.cart)
+      .where(sql`${s.cart.uid} <> 4`);
     expect(line?.cartId).toBeGreaterThan(top!.max);
     const [group] = await db.insert(s.groupData).values({ groupKey: 'pc_home_banner', value: {} }).returning();
     expect(group?.groupDataId).toBe(2);
