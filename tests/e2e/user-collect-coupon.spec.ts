@@ -73,8 +73,11 @@ test.describe('favourites and coupons in the user centre', () => {
 
     await page.goto('/coupon_center');
     await booted(page);
-    const card = page.locator('[data-coupon]', { has: page.getByRole('button', { name: '立即领取' }) }).first();
-    const id = await card.getAttribute('data-coupon');
+    const id = await page
+      .locator('[data-coupon]', { has: page.getByRole('button', { name: '立即领取' }) })
+      .first()
+      .getAttribute('data-coupon');
+    const card = page.locator(`[data-coupon="${id}"]`);
     await card.getByRole('button', { name: '立即领取' }).click();
     await expect(card).toHaveAttribute('data-claimed', '');
 
