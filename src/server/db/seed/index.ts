@@ -9,7 +9,9 @@ import { seedCatalogue } from './catalogue.ts';
 import { seedBuying } from './buying.ts';
 import { seedAddresses } from './addresses.ts';
 import { seedMerchantTokens } from './merchant-tokens.ts';
+import { seedHistory } from './history.ts';
 import { invalidateCatalogue } from '../../services/cache.ts';
+import { transaction } from '../transaction.ts';
 
 /** Raise when the demo seed gains content: a database seeded by an older version gets the additions. */
 export const SEED_VERSION = 4;
@@ -23,7 +25,8 @@ const MARKER = 'seed_version';
 export async function seedDemo(db: Db): Promise<void> {
   const [marker] = await db.select().from(s.systemConfig).where(eq(s.systemConfig.key, MARKER));
   if (Number(marker?.value ?? 0) >= SEED_VERSION) return;
-  await db.transaction(async (tx) => {
+  // transaction(): the services the history seed calls join it and their after-commit work runs once it commits.
+  await transaction(db, async (tx) => {
     await tx
       .insert(s.systemConfig)
       .values(await siteConfigRows())
@@ -55,6 +58,8 @@ export async function seedDemo(db: Db): Promise<void> {
         sql.raw(`select setval(pg_get_serial_sequence('${table}', '${col}'), greatest((select max(${col}) from ${table}), 1))`),
       );
     }
+    // Last: the demo member's favourites, coupons and orders, made through the services on the rows above.
+    await seedHistory(tx);
     await tx
       .insert(s.systemConfig)
       .values({ key: MARKER, value: SEED_VERSION })

@@ -1,0 +1,78 @@
+import { describe, it, expect, beforeAll } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { createTestDatabase, userContext } from '../../../../tests/helpers/test-db.ts';
+import * as s from '../schema/index.ts';
+import { transaction } from '../transaction.ts';
+import { seedHistory, HISTORY_UID, HISTORY_INVOICE } from './history.ts';
+import { listProductRelations } from '../../services/relation/list-product-relations.ts';
+import { listMerchantRelations } from '../../services/relation/list-merchant-relations.ts';
+import { listUserCoupons } from '../../services/coupon/list-user-coupons.ts';
+import { listOrders } from '../../services/order/list-orders.ts';
+import { listGroupOrders } from '../../services/order/list-group-orders.ts';
+import { getUser } from '../../services/user/get-user.ts';
+
+beforeAll(async () => {
+  await createTestDatabase();
+});
+
+describe("the demo member's history", () => {
+  it('has favourites, follows, coupons in every state and orders in every stage, with ¥500.00 left', async () => {
+    const db = await createTestDatabase();
+    const member = await userContext(db, HISTORY_UID);
+
+    const products = await listProductRelations(member, { limit: 100 });
+    expect(products.count).toBeGreaterThanOrEqual(8);
+    expect(products.list.some((f) => f.is_fail === 1 && f.fail_reason === '已下架')).toBe(true);
+    const shops = await listMerchantRelations(member, {});
+    expect(shops.count).toBe(3);
+
+    const open = await listUserCoupons(member, { statusTag: 1, limit: 999 });
+    expect(open.list.length).toBeGreaterThanOrEqual(3);
+    expect(open.list.filter((c) => c.expiring === 1)).toHaveLength(1);
+    const closed = await listUserCoupons(member, { statusTag: 0, limit: 999 });
+    expect(closed.list.map((c) => c.status).sort()).toEqual([1, 2]);
+
+    const byStatus = async (status: string) => (await listOrders(member, { status })).count;
+    expect(await byStatus('2')).toBe(1); // received, waiting for a review
+    expect(await byStatus('1')).toBe(1); // shipped
+    expect(await byStatus('0')).toBe(1); // waiting to ship
+    expect((await listGroupOrders(member, {})).count).toBe(1);
+
+    const [waiting] = (await listOrders(member, { status: '0' })).list;
+    const [receipt] = await db.db.select().from(s.storeOrder).where(eq(s.storeOrder.orderId, waiting!.order_id));
+    expect(receipt!.receipt).toMatchObject({
+      receipt_title: HISTORY_INVOICE.receipt_title,
+      duty_paragraph: HISTORY_INVOICE.duty_paragraph,
+    });
+
+    const me = await getUser(member);
+    expect(me.now_money).toBe('500.00');
+    expect(me.integral).toBeGreaterThan(2000);
+  });
+
+  it('keeps the balance and points equal to their ledgers', async () => {
+    const db = await createTestDatabase();
+    const [u] = await db.db.select().from(s.users).where(eq(s.users.uid, HISTORY_UID));
+    const sum = async (category: string) =>
+      (
+        await db.db
+          .select({
+            n: sql<number>`coalesce(sum(case when ${s.userBill.pm} = 1 then ${s.userBill.number} else -${s.userBill.number} end), 0)::int`,
+          })
+          .from(s.userBill)
+          .where(and(eq(s.userBill.uid, HISTORY_UID), eq(s.userBill.category, category)))
+      )[0]!.n;
+    expect(await sum('now_money')).toBe(u!.nowMoney);
+    expect(await sum('integral')).toBe(u!.integral);
+    expect(u!.nowMoney).toBe(50000);
+  });
+
+  it('runs once: a second run adds nothing', async () => {
+    const db = await createTestDatabase();
+    const count = async () =>
+      (await db.db.select({ n: sql<number>`count(*)::int` }).from(s.storeGroupOrder).where(eq(s.storeGroupOrder.uid, HISTORY_UID)))[0]!.n;
+    const before = await count();
+    await transaction(db.db, (tx) => seedHistory(tx));
+    expect(await count()).toBe(before);
+  });
+});

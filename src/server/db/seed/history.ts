@@ -1,0 +1,205 @@
+/**
+ * The demo member's history (uid 1): favourite products and shops, claimed coupons (usable, one ending in two days,
+ * one used on an order, one expired), an operator top-up and four orders from different shops paid by balance (one
+ * received, one shipped by its merchant, one waiting to ship with an invoice asked for, one unpaid). Everything goes
+ * through the real services inside the seed's transaction, so every ledger, stock, coupon and order row is what the
+ * mall itself would have written; the top-up equals what the paid orders cost, so the balance stays ¥500.00.
+ * Runs once per database (the `seed_history` marker), at the end of `seedDemo`.
+ */
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import * as s from '../schema/index.ts';
+import type { ServiceContext, SessionUser } from '../../services/context.ts';
+import { createRelation } from '../../services/relation/create-relation.ts';
+import { claimCoupon } from '../../services/coupon/claim-coupon.ts';
+import { createCart } from '../../services/cart/create-cart.ts';
+import { checkOrder } from '../../services/order/check-order.ts';
+import { createOrder } from '../../services/order/create-order.ts';
+import { payOrder } from '../../services/payment/pay-order.ts';
+import { takeOrder } from '../../services/order/take-order.ts';
+import { adjustBalance } from '../../services/operator/adjust-balance.ts';
+import { authenticateMerchant } from '../../services/merchant-api/authenticate.ts';
+import { shipOrder } from '../../services/merchant-api/ship-order.ts';
+import { demoMerchantToken } from './merchant-tokens.ts';
+import { parseYuan } from '../../../shared/money.ts';
+
+const MARKER = 'seed_history';
+export const HISTORY_UID = 1;
+
+/** Favourite products are picked among these shops' products; the followed shops. */
+const FAVOURITE_SHOPS = [6, 7, 8, 9, 10, 11, 12, 13];
+export const FOLLOWED_SHOPS = [6, 7, 8];
+/** The shops of the four orders: received (with its shop coupon), shipped, waiting to ship with an invoice, unpaid. */
+const ORDER_SHOPS = { received: 6, shipped: 7, toShip: 8, unpaid: 9 } as const;
+
+/** Coupons claimed: platform ones usable, a shop coupon ending in two days, one expired; the used one is shop 6's. */
+const COUPONS = { usable: [5, 7], endsSoon: 17, expired: 8, used: 16 } as const;
+
+/** The company invoice of the order waiting to ship (a valid unified social credit code). */
+export const HISTORY_INVOICE = {
+  receipt_type: 1,
+  receipt_title_type: 2,
+  receipt_title: '北京云杉示范科技有限公司',
+  duty_paragraph: '91110108MA01C8X7RW',
+  email: 'invoice@example.com',
+};
+
+const DAY = 86_400_000;
+
+async function memberContext(db: Db): Promise<(ServiceContext & { user: SessionUser }) | null> {
+  const [u] = await db.select().from(s.users).where(eq(s.users.uid, HISTORY_UID));
+  if (!u) return null;
+  return {
+    db,
+    user: {
+      uid: u.uid,
+      nickname: u.nickname,
+      avatar: u.avatar,
+      phone: u.phone,
+      phoneCode: u.phoneCode,
+      isOpenMember: u.isOpenMember,
+      isMoneyLevel: u.isMoneyLevel,
+      scope: 'user',
+    },
+  };
+}
+
+/** The cheapest in-stock SKU of a shop's normal products on sale, at least `minCents` (one to a customer is fine). */
+async function skuOf(db: Db, merId: number, minCents = 0) {
+  const [row] = await db
+    .select({ productId: s.product.productId, unique: s.productSku.unique, price: s.productSku.price })
+    .from(s.productSku)
+    .innerJoin(s.product, eq(s.product.productId, s.productSku.productId))
+    .innerJoin(s.merchant, eq(s.merchant.merId, s.product.merId))
+    .where(
+      and(
+        eq(s.product.merId, merId),
+        eq(s.product.status, 1),
+        eq(s.product.productType, 0),
+        eq(s.merchant.status, true),
+        eq(s.product.onceMinCount, 0),
+        eq(s.product.onceMaxCount, 0),
+        gte(s.productSku.stock, 20),
+        gte(s.productSku.price, minCents),
+      ),
+    )
+    .orderBy(asc(s.productSku.price), asc(s.productSku.unique))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function seedHistory(db: Db): Promise<void> {
+  const [marker] = await db.select().from(s.systemConfig).where(eq(s.systemConfig.key, MARKER));
+  if (marker) return;
+  const ctx = await memberContext(db);
+  if (!ctx) return;
+  const [address] = await db
+    .select({ id: s.userAddress.addressId })
+    .from(s.userAddress)
+    .where(and(eq(s.userAddress.uid, HISTORY_UID), eq(s.userAddress.isDefault, true)));
+  if (!address) return;
+
+  // Favourites: two products of each of four shops, then the shops followed.
+  const products = await db
+    .select({ id: s.product.productId, merId: s.product.merId })
+    .from(s.product)
+    .innerJoin(s.merchant, eq(s.merchant.merId, s.product.merId))
+    .where(
+      and(inArray(s.product.merId, FAVOURITE_SHOPS), eq(s.product.status, 1), eq(s.product.productType, 0), eq(s.merchant.status, true)),
+    )
+    .orderBy(asc(s.product.productId));
+  const perShop = new Map<number, number[]>();
+  for (const p of products) perShop.set(p.merId, [...(perShop.get(p.merId) ?? []), p.id]);
+  const favourites = [...perShop.values()].flatMap((ids) => ids.slice(0, 2)).slice(0, 8);
+  for (const id of favourites) await createRelation(ctx, { type: 0, type_id: id });
+  // A product favourited before it went off the shelf (the service refuses new ones, so the row is the old favourite).
+  const [off] = await db
+    .select({ id: s.product.productId })
+    .from(s.product)
+    .where(and(eq(s.product.status, 0), eq(s.product.productType, 0)))
+    .orderBy(asc(s.product.productId))
+    .limit(1);
+  if (off) {
+    await db
+      .insert(s.relation)
+      .values({ uid: HISTORY_UID, type: 0, typeId: off.id, createdAt: new Date(Date.now() - 40 * DAY) })
+      .onConflictDoNothing();
+  }
+  for (const merId of FOLLOWED_SHOPS) await createRelation(ctx, { type: 10, type_id: merId });
+
+  // Coupons.
+  const claimed = new Map<number, number>();
+  for (const id of [...COUPONS.usable, COUPONS.endsSoon, COUPONS.expired, COUPONS.used]) {
+    claimed.set(id, (await claimCoupon(ctx, { id })).coupon_user_id);
+  }
+  const at = Date.now();
+  await db
+    .update(s.couponUser)
+    .set({ endTime: new Date(at + 2 * DAY) })
+    .where(eq(s.couponUser.couponUserId, claimed.get(COUPONS.endsSoon)!));
+  // Claimed a month ago and never used: past its end, so it reads 已过期.
+  await db
+    .update(s.couponUser)
+    .set({ startTime: new Date(at - 30 * DAY), endTime: new Date(at - 3 * DAY), createdAt: new Date(at - 30 * DAY) })
+    .where(eq(s.couponUser.couponUserId, claimed.get(COUPONS.expired)!));
+
+  // Orders: buy-now lines (the member's cart stays as it is), no coupon unless named, no points.
+  const [usedCoupon] = await db.select().from(s.coupon).where(eq(s.coupon.couponId, COUPONS.used));
+  const noCoupons = (merId: number, ids: number[] = []) => ({ [merId]: ids, 0: [] });
+  async function order(merId: number, opts: { minCents?: number; coupon?: number; receipt?: boolean } = {}) {
+    const sku = await skuOf(db, merId, opts.minCents);
+    if (!sku) return null;
+    const { cart_id } = await createCart(ctx!, { product_id: sku.productId, product_attr_unique: sku.unique, cart_num: 1, is_new: 1 });
+    const body = {
+      cart_id: [cart_id],
+      address_id: address!.id,
+      use_coupon: noCoupons(merId, opts.coupon ? [opts.coupon] : []),
+      use_integral: false,
+    };
+    const check = await checkOrder(ctx!, body);
+    return createOrder(ctx!, {
+      ...body,
+      key: check.key,
+      mark: { [merId]: '' },
+      receipt_data: opts.receipt ? { [merId]: HISTORY_INVOICE } : {},
+    });
+  }
+  const received = await order(ORDER_SHOPS.received, {
+    minCents: usedCoupon?.useMinPrice ?? 0,
+    coupon: claimed.get(COUPONS.used),
+  });
+  const shipped = await order(ORDER_SHOPS.shipped);
+  const toShip = await order(ORDER_SHOPS.toShip, { receipt: true });
+  await order(ORDER_SHOPS.unpaid);
+  const paid = [received, shipped, toShip].filter((o) => o !== null);
+  const total = paid.reduce((sum, o) => sum + (parseYuan(o.pay_price) ?? 0), 0);
+  if (total > 0) {
+    await adjustBalance(db, {
+      uid: HISTORY_UID,
+      number: (total / 100).toFixed(2),
+      pm: 1,
+      mark: '运营充值（演示）',
+      key: 'seed-history-topup',
+    });
+  }
+  for (const o of paid) await payOrder(ctx, { id: o.order_id, type: 'balance' });
+
+  // The shops ship through their merchant API; the first parcel has arrived.
+  const storeOrders = async (groupOrderId: number) => db.select().from(s.storeOrder).where(eq(s.storeOrder.groupOrderId, groupOrderId));
+  for (const o of [received, shipped]) {
+    if (!o) continue;
+    for (const so of await storeOrders(o.order_id)) {
+      const merchant = await authenticateMerchant({ db, user: null }, `Bearer ${demoMerchantToken(so.merId)}`);
+      await shipOrder(
+        { db, merchant },
+        { id: so.orderId, delivery_type: 1, delivery_name: 'sf', delivery_id: `SF${String(so.orderId).padStart(10, '7')}` },
+      );
+    }
+  }
+  if (received) for (const so of await storeOrders(received.order_id)) await takeOrder(ctx, { id: so.orderId });
+
+  await db.insert(s.systemConfig).values({ key: MARKER, value: 1 }).onConflictDoNothing();
+}
+
+/** Shops whose products the history touched (for tests that want to stay clear of them). */
+export const HISTORY_SHOPS = [...new Set([...FAVOURITE_SHOPS, ...Object.values(ORDER_SHOPS)])];
