@@ -57,7 +57,8 @@ export const receiptInput = z
       tel: vat ? inv.tel : '',
     };
   });
-export type ReceiptInput = z.input<typeof receiptInput>;
+/** What the verbs and clients accept: any subset of the fields, unchecked (the schema checks). */
+export type ReceiptInput = { [K in keyof z.input<typeof receiptInput>]?: unknown };
 export type ReceiptFields = z.output<typeof receiptInput>;
 
 /** `is_default` of a saved title: 1 / true makes it the shopper's default. */
