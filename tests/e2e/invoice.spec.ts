@@ -16,6 +16,7 @@ test('a saved company title is picked at checkout, and the invoice the merchant 
   request,
   baseURL,
 }) => {
+  test.setTimeout(90_000);
   const token = await freshShopper(request, context, baseURL);
   await addAddress(request, token);
   const cartId = await addLine(request, token, await skuOf(request, 1, [], 1), 1);
@@ -59,12 +60,14 @@ test('a saved company title is picked at checkout, and the invoice the merchant 
   await expect(page.getByText('暂无已开票的发票')).toBeVisible();
 
   // The merchant finds it and issues it once; a link that is not http(s) is refused.
+  const own = (await okBody(await request.get('/api/user/receipt/order', { headers: bearer(token) }))).data;
+  expect(own.count).toBe(1);
+  const id = own.list[0].order_receipt_id as number;
   const invoices = (await okBody(await request.get('/api/merchant/receipt?status=0&limit=100', { headers: merchant(1) }))).data;
-  const mine = invoices.list.find(
-    (x: { receipt_info: { duty_paragraph: string }; order_sn: string }) => x.receipt_info.duty_paragraph === TAX_ID,
-  );
-  expect(mine).toBeTruthy();
-  const id = mine.order_receipt_id as number;
+  expect(invoices.list.find((x: { order_receipt_id: number }) => x.order_receipt_id === id)?.receipt_info).toMatchObject({
+    receipt_title: TITLE,
+    duty_paragraph: TAX_ID,
+  });
   const sn = `2444200000${String(id).padStart(10, '0')}`;
   const url = `https://invoice.example.com/${sn}.pdf`;
   await refusal(
@@ -90,8 +93,12 @@ test('a saved company title is picked at checkout, and the invoice the merchant 
   await expect(detail.locator('[data-receipt-url]')).toHaveAttribute('href', url);
   await expect(detail).toContainText(TAX_ID);
   await expect(detail).toContainText('已开票');
-  const own = (await okBody(await request.get(`/api/user/receipt/order/${id}`, { headers: bearer(token) }))).data;
-  expect(own.storeOrder.orderProduct[0].cart_info.product.store_name).toEqual(expect.any(String));
+  const one = (await okBody(await request.get(`/api/user/receipt/order/${id}`, { headers: bearer(token) }))).data;
+  expect(one.storeOrder.orderProduct[0].cart_info.product.store_name).toEqual(expect.any(String));
   const stranger = await freshShopper(request);
   await refusal(await request.get(`/api/user/receipt/order/${id}`, { headers: bearer(stranger) }), 404);
+
+  // The page itself: an unknown tab is a 400 page, an invoice that is not the shopper's a 404 page.
+  expect((await page.goto('/user/invoice_list?status=5'))?.status()).toBe(400);
+  expect((await page.goto('/user/invoice_list?id=2147483647'))?.status()).toBe(404);
 });
