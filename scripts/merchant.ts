@@ -12,6 +12,10 @@
  *   npm run merchant -- approve <refund_id> [name phone address]  approve (a return: optional return address)
  *   npm run merchant -- refuse <refund_id> <reason>         refuse with the reason the buyer reads
  *   npm run merchant -- receive <refund_id>                 the returned goods arrived: refund
+ *   npm run merchant -- invoices [status]                   invoices asked for with paid orders (status: all, 0 to issue, 1, 10)
+ *   npm run merchant -- invoice <order_receipt_id> <receipt_sn> [receipt_url]      issue an invoice (with a link to its file)
+ *   npm run merchant -- invoice <order_receipt_id> <receipt_sn> --unmailed         a paper special VAT invoice, not yet mailed
+ *   npm run merchant -- invoice <order_receipt_id> <receipt_sn> --mailed <note>    the paper invoice mailed (courier, tracking)
  * The mall is MALL_URL (default http://localhost:4321); the token is MERCHANT_TOKEN or `--token <token>`.
  */
 
@@ -28,6 +32,10 @@ const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit 
   approve <refund_id> [name phone address] approve a request (a return: the goods go to the shop's address, or the one given)
   refuse <refund_id> <reason>              refuse a request with the reason the buyer reads
   receive <refund_id>                      the goods sent back arrived: refund them
+  invoices [status]                        invoices asked for with paid orders; status: all (default), 0 to issue, 1 issued, 10 issued, not mailed
+  invoice <order_receipt_id> <receipt_sn> [receipt_url]    issue an invoice (an e-invoice with a link to its file)
+  invoice <order_receipt_id> <receipt_sn> --unmailed       a special VAT invoice issued on paper, not yet mailed
+  invoice <order_receipt_id> <receipt_sn> --mailed <note>  the paper invoice mailed (the note: courier and tracking number)
 environment: MALL_URL (default http://localhost:4321), MERCHANT_TOKEN (or --token)`;
 
 interface Item {
@@ -80,6 +88,43 @@ interface Refund {
   money_state_text: string;
   money_error: string;
   refundProduct: { refund_num: number; product: { cart_info: { product: { store_name: string }; productAttr: { sku: string } } } }[];
+}
+
+interface Invoice {
+  order_receipt_id: number;
+  order_sn: string;
+  status_text: string;
+  receipt_price: string;
+  create_time: string;
+  status_time: string | null;
+  receipt_sn: string;
+  receipt_url: string;
+  mark: string;
+  receipt_info: {
+    receipt_type: number;
+    receipt_title_type: number;
+    receipt_title: string;
+    duty_paragraph: string;
+    email: string;
+    bank_name: string;
+    bank_code: string;
+    address: string;
+    tel: string;
+  };
+}
+
+function printInvoice(x: Invoice): void {
+  const i = x.receipt_info;
+  console.log(
+    `#${x.order_receipt_id}  [${x.status_text}]  ${i.receipt_type === 2 ? '增值税专用发票' : '普通电子发票'}  ¥${x.receipt_price}  订单 ${x.order_sn}  ${x.create_time}`,
+  );
+  console.log(
+    `    抬头：${i.receipt_title}（${i.receipt_title_type === 2 ? '企业' : '个人'}）${i.duty_paragraph ? `  税号：${i.duty_paragraph}` : ''}`,
+  );
+  if (i.email) console.log(`    收票邮箱：${i.email}`);
+  if (i.receipt_type === 2) console.log(`    ${i.bank_name} ${i.bank_code}  ${i.address} ${i.tel}`);
+  if (x.receipt_sn) console.log(`    发票号码：${x.receipt_sn}${x.receipt_url ? `  ${x.receipt_url}` : ''}  (${x.status_time})`);
+  if (x.mark) console.log(`    备注：${x.mark}`);
 }
 
 function printRefund(r: Refund): void {
@@ -267,6 +312,27 @@ async function main(): Promise<number> {
       const { message, data } = await call('POST', `/api/merchant/refund/receive/${refundId(args[0])}`, token, {});
       console.log(message);
       printRefund(data as Refund);
+      return 0;
+    }
+    case 'invoices': {
+      const q = new URLSearchParams({ status: args[0] ?? 'all', page: opts.page ?? '1', limit: opts.limit ?? '20' });
+      const { data } = await call('GET', `/api/merchant/receipt?${q}`, token);
+      const list = data.list as Invoice[];
+      console.log(`${data.count} invoice(s)${data.count > list.length ? `, showing ${list.length} (page ${q.get('page')})` : ''}`);
+      for (const x of list) printInvoice(x);
+      return 0;
+    }
+    case 'invoice': {
+      const [id, sn, flag, ...rest] = args;
+      if (!id || !/^[1-9]\d{0,9}$/.test(id) || !sn)
+        throw new CliError('usage: invoice <order_receipt_id> <receipt_sn> [receipt_url | --unmailed | --mailed <note>]');
+      let body: Record<string, unknown>;
+      if (flag === '--unmailed') body = { status: 10, receipt_sn: sn };
+      else if (flag === '--mailed') body = { status: 1, receipt_sn: sn, mark: rest.join(' ') };
+      else body = { status: 1, receipt_sn: sn, receipt_url: flag ?? '' };
+      const { message, data } = await call('POST', `/api/merchant/receipt/${id}`, token, body);
+      console.log(message);
+      printInvoice(data as Invoice);
       return 0;
     }
     default:

@@ -73,7 +73,7 @@ export const ROUTES = {
   userBalance: r('/user/balance', true, false, menu('我的余额', 5)),
   userCollect: r('/user/collect', true, false, { ...built, ...menu('我的收藏', 7) }),
   userIntegral: r('/user/integral', true, false, menu('我的积分', 6)),
-  userInvoiceList: r('/user/invoice_list', true, false, menu('我的发票', 10)),
+  userInvoiceList: r('/user/invoice_list', true, false, { ...built, ...menu('我的发票', 10) }),
   userMyCoupon: r('/user/my_coupon', true, false, { ...built, ...menu('我的优惠券', 9) }),
   userOrderList: r('/user/order_list', true, false, { ...built, ...menu('我的订单', 2) }),
   userPresellOrder: r('/user/presell_order', true, false, { ...built, ...menu('预售订单', 3) }),

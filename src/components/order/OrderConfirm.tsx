@@ -7,7 +7,8 @@ import { ApiError, post } from '../../client/api.ts';
 import { toast } from '../../client/toast.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
 import { charged, shown, type ShownCurrency } from './money.ts';
-import { INVOICE_TEXT, invoiceProblem, type InvoiceDraft } from './invoice.ts';
+import { INVOICE_MAX, INVOICE_TEXT, fromTitle, invoiceProblem, titlesFor, type InvoiceDraft } from './invoice.ts';
+import type { InvoiceTitleDto } from '../../shared/invoice.ts';
 
 export interface OrderConfirmProps {
   cartIds: number[];
@@ -18,6 +19,8 @@ export interface OrderConfirmProps {
   currency: ShownCurrency;
   /** Where "manage addresses" leads. */
   addressHref: string;
+  /** The shopper's saved invoice titles (the default first), offered to fill an invoice. */
+  invoiceTitles: InvoiceTitleDto[];
 }
 
 interface Choice {
@@ -195,6 +198,12 @@ export default function OrderConfirm(p: OrderConfirmProps) {
           const merId = String(o.mer_id);
           const inv = invoices[merId] ?? { receipt_type: 0, receipt_title_type: 1 };
           const setInv = (patch: Partial<InvoiceDraft>) => setInvoices({ ...invoices, [merId]: { ...inv, ...patch } });
+          /** A new kind starts from the default saved title that fits it, if any; a special VAT invoice is for a company. */
+          const setKind = (kind: 0 | 1 | 2) => {
+            const saved = kind === 0 ? undefined : titlesFor(p.invoiceTitles, kind).find((t) => t.is_default === 1);
+            if (saved && kind !== 0 && !inv.receipt_title?.trim()) return setInvoices({ ...invoices, [merId]: fromTitle(saved, kind) });
+            setInv(kind === 2 ? { receipt_type: 2, receipt_title_type: 2 } : { receipt_type: kind });
+          };
           return (
             <article className="co-merchant" key={o.mer_id} data-merchant={o.mer_id}>
               <header className="co-merchant__head">
@@ -270,13 +279,24 @@ export default function OrderConfirm(p: OrderConfirmProps) {
                       发票须知
                     </a>
                   </span>
-                  <select value={inv.receipt_type} onChange={(e) => setInv({ receipt_type: Number(e.currentTarget.value) as 0 | 1 | 2 })}>
+                  <select
+                    value={inv.receipt_type}
+                    onChange={(e) => setKind(Number(e.currentTarget.value) as 0 | 1 | 2)}
+                    data-invoice-kind={o.mer_id}
+                  >
                     <option value={0}>不开发票</option>
-                    <option value={1}>电子普通发票</option>
+                    <option value={1}>{INVOICE_TEXT.normal}</option>
                     <option value={2}>增值税专用发票</option>
                   </select>
                 </label>
-                {inv.receipt_type !== 0 && <InvoiceFields inv={inv} onChange={setInv} />}
+                {inv.receipt_type !== 0 && (
+                  <InvoiceFields
+                    inv={inv}
+                    titles={titlesFor(p.invoiceTitles, inv.receipt_type)}
+                    onPick={(t) => setInvoices({ ...invoices, [merId]: fromTitle(t, inv.receipt_type === 2 ? 2 : 1) })}
+                    onChange={setInv}
+                  />
+                )}
                 <label className="co-opt co-opt--wide">
                   <span>买家留言</span>
                   <input
@@ -423,7 +443,17 @@ export default function OrderConfirm(p: OrderConfirmProps) {
   );
 }
 
-function InvoiceFields({ inv, onChange }: { inv: InvoiceDraft; onChange: (patch: Partial<InvoiceDraft>) => void }) {
+function InvoiceFields({
+  inv,
+  titles,
+  onPick,
+  onChange,
+}: {
+  inv: InvoiceDraft;
+  titles: InvoiceTitleDto[];
+  onPick: (t: InvoiceTitleDto) => void;
+  onChange: (patch: Partial<InvoiceDraft>) => void;
+}) {
   const field = (key: keyof InvoiceDraft, label: string, max: number) => (
     <label>
       {label}
@@ -434,6 +464,26 @@ function InvoiceFields({ inv, onChange }: { inv: InvoiceDraft; onChange: (patch:
   return (
     <fieldset className="co-invoice">
       <legend>{inv.receipt_type === 2 ? INVOICE_TEXT.vat : INVOICE_TEXT.normal}</legend>
+      {titles.length > 0 && (
+        <label className="co-invoice__saved">
+          已保存的抬头
+          <select
+            value=""
+            onChange={(e) => {
+              const t = titles.find((x) => x.user_receipt_id === Number(e.currentTarget.value));
+              if (t) onPick(t);
+            }}
+          >
+            <option value="">选择已保存的发票抬头填入</option>
+            {titles.map((t) => (
+              <option key={t.user_receipt_id} value={t.user_receipt_id}>
+                {t.receipt_title}
+                {t.is_default === 1 ? '（默认）' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {inv.receipt_type === 1 && (
         <div className="co-invoice__kind">
           <label>
@@ -444,15 +494,15 @@ function InvoiceFields({ inv, onChange }: { inv: InvoiceDraft; onChange: (patch:
           </label>
         </div>
       )}
-      {field('receipt_title', company ? '单位名称' : '发票抬头', 100)}
-      {company && field('duty_paragraph', '纳税人识别号', 20)}
-      {inv.receipt_type === 1 && field('email', '收票邮箱', 100)}
+      {field('receipt_title', company ? '单位名称' : '发票抬头', INVOICE_MAX.receipt_title)}
+      {company && field('duty_paragraph', '纳税人识别号', INVOICE_MAX.duty_paragraph)}
+      {inv.receipt_type === 1 && field('email', '收票邮箱', INVOICE_MAX.email)}
       {inv.receipt_type === 2 && (
         <>
-          {field('bank_name', '开户银行', 100)}
-          {field('bank_code', '银行账号', 40)}
-          {field('address', '注册地址', 200)}
-          {field('tel', '注册电话', 30)}
+          {field('bank_name', '开户银行', INVOICE_MAX.bank_name)}
+          {field('bank_code', '银行账号', INVOICE_MAX.bank_code)}
+          {field('address', '注册地址', INVOICE_MAX.address)}
+          {field('tel', '注册电话', INVOICE_MAX.tel)}
         </>
       )}
     </fieldset>

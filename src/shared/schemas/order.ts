@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idCsv, idField, paged, type QueryInput } from './catalogue.ts';
-import { invoiceProblem } from '../invoice.ts';
+import { receiptInput } from './invoice.ts';
 
 /** Input schemas of checkout (`POST /api/v2/order/check|create`); every problem is a 400 with its Chinese message. */
 
@@ -57,30 +57,12 @@ const text = (name: string, max: number) =>
       .max(max, `${name}不能超过${max}个字`),
   );
 
-export const receiptInput = z
-  .object({
-    receipt_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '发票类型不正确' })),
-    receipt_title_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: '发票抬头类型不正确' })),
-    receipt_title: text('发票抬头', 100).pipe(z.string().min(1, '请填写发票抬头')),
-    duty_paragraph: text('税号', 20),
-    email: text('邮箱', 100),
-    bank_name: text('开户银行', 100),
-    bank_code: text('银行账号', 40),
-    address: text('注册地址', 200),
-    tel: text('注册电话', 30),
-  })
-  .superRefine((inv, ctx) => {
-    const problem = invoiceProblem(inv);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-export type ReceiptInput = z.output<typeof receiptInput>;
-
 export const orderCreateInput = orderCheckInput.extend({
   key: z.string({ error: '订单已过期，请刷新页面' }).min(16, '订单已过期，请刷新页面').max(100, '订单已过期，请刷新页面'),
   mark: z.preprocess((v) => (blank(v) ? {} : v), z.record(z.string(), text('备注', 200), { error: '备注格式不正确' })),
   receipt_data: z.preprocess(
     (v) => (blank(v) || (Array.isArray(v) && !v.length) ? {} : v),
-    z.record(z.string(), receiptInput, { error: '发票信息格式不正确' }),
+    z.record(z.string().regex(/^\d{1,10}$/, '发票信息格式不正确'), receiptInput, { error: '发票信息格式不正确' }),
   ),
   post: z.preprocess(
     (v) => (blank(v) ? {} : v),

@@ -29,6 +29,7 @@ import { invalidate } from '../cache.ts';
 import { tag, type Tag } from '../cache-tags.ts';
 import { loadCheckout, ORDER_TEXT } from './checkout.ts';
 import { PRICE_TEXT } from './price-order.ts';
+import { recordInvoice } from '../invoice/record-invoice.ts';
 
 export interface CreatedOrder {
   /** The group order to pay (`/payment?result=`). */
@@ -204,6 +205,8 @@ export async function createOrder(ctx: ServiceContext, input: OrderCreateInput):
           createdAt: at,
         })
         .returning({ orderId: storeOrder.orderId });
+      const invoice = q.receipt_data[String(m.merId)];
+      if (invoice) await recordInvoice(tx, { orderId: o!.orderId, uid: user.uid, merId: m.merId, payPrice: m.pay, info: invoice });
       await tx.insert(storeOrderProduct).values(
         m.lines.map((l) => {
           const line = c.lines.find((x) => x.cartId === l.cartId)!;

@@ -1,0 +1,101 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { orderReceipt, storeOrder } from '../../db/schema/index.ts';
+import { INVOICE_TEXT } from '../../../shared/invoice.ts';
+import { idField } from '../../../shared/schemas/catalogue.ts';
+import { issueInvoiceBody, merchantInvoiceQuery } from '../../../shared/schemas/invoice.ts';
+import { ServiceError } from '../errors.ts';
+import { notFound, offsetOf, parseInput, type Page } from '../input.ts';
+import { formatDateTime, now } from '../dates.ts';
+import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
+import { invoiceBaseDto, type InvoiceBaseDto, type InvoiceRow } from './invoice-dto.ts';
+
+/** An invoice as its merchant reads it: the invoice and which paid order it is for. */
+export interface MerchantInvoiceDto extends InvoiceBaseDto {
+  order_sn: string;
+  pay_time: string | null;
+}
+
+type OrderPart = Pick<typeof storeOrder.$inferSelect, 'orderSn' | 'payTime'>;
+
+const dto = (r: InvoiceRow, o: OrderPart): MerchantInvoiceDto => ({
+  ...invoiceBaseDto(r),
+  order_sn: o.orderSn,
+  pay_time: formatDateTime(o.payTime),
+});
+
+export const INVOICE_ISSUE_TEXT = {
+  unpaid: '订单未支付，不能开票',
+  issued: '发票已开具',
+  mailedOnlyVat: '只有增值税专用发票可标记为已开票未寄出',
+  notMailed: '发票已开具，尚未寄出',
+  done: '开票成功',
+} as const;
+
+/**
+ * `GET /api/merchant/receipt?status&page&limit`: the invoices asked for with the merchant's paid orders, newest
+ * first; `status` '' or `all` every one, 0 to issue, 1 issued, 10 issued and not yet mailed.
+ */
+export async function listMerchantInvoices(ctx: MerchantContext, input: Record<string, unknown> = {}): Promise<Page<MerchantInvoiceDto>> {
+  const { merId } = requireMerchant(ctx);
+  const q = parseInput(merchantInvoiceQuery, input);
+  const where = and(
+    eq(orderReceipt.merId, merId),
+    eq(storeOrder.paid, true),
+    q.status === '' ? undefined : eq(orderReceipt.status, Number(q.status)),
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ r: orderReceipt, o: { orderSn: storeOrder.orderSn, payTime: storeOrder.payTime } })
+      .from(orderReceipt)
+      .innerJoin(storeOrder, eq(storeOrder.orderId, orderReceipt.orderId))
+      .where(where)
+      .orderBy(desc(orderReceipt.orderReceiptId))
+      .limit(q.limit)
+      .offset(offsetOf(q.page, q.limit)),
+    ctx.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orderReceipt)
+      .innerJoin(storeOrder, eq(storeOrder.orderId, orderReceipt.orderId))
+      .where(where),
+  ]);
+  return { count: total?.count ?? 0, list: rows.map((x) => dto(x.r, x.o)) };
+}
+
+/**
+ * `POST /api/merchant/receipt/{order_receipt_id}` `{status, receipt_sn, receipt_url?, mark?}`: the merchant issues
+ * an invoice of one of its paid orders. `status` 1 issued (from 0, or from 10 once a paper invoice is mailed), 10
+ * issued on paper and not yet mailed (a special VAT invoice, from 0). A conditional update on the status it starts
+ * from: a retry or a concurrent call changes nothing twice and is refused. Another merchant's invoice is a 404.
+ */
+export async function issueInvoice(ctx: MerchantContext, input: { id: unknown } & Record<string, unknown>): Promise<MerchantInvoiceDto> {
+  const { merId } = requireMerchant(ctx);
+  const { id } = parseInput(z.object({ id: idField('发票ID') }), { id: input.id });
+  const body = parseInput(issueInvoiceBody, input);
+  const [found] = await ctx.db
+    .select({ r: orderReceipt, o: { orderSn: storeOrder.orderSn, payTime: storeOrder.payTime, paid: storeOrder.paid } })
+    .from(orderReceipt)
+    .innerJoin(storeOrder, eq(storeOrder.orderId, orderReceipt.orderId))
+    .where(and(eq(orderReceipt.orderReceiptId, id), eq(orderReceipt.merId, merId)));
+  if (!found) throw notFound(INVOICE_TEXT.invoiceGone);
+  const refuse = (m: string) => new ServiceError('refused', m);
+  if (!found.o.paid) throw refuse(INVOICE_ISSUE_TEXT.unpaid);
+  if (body.status === 10 && found.r.receiptInfo.receipt_type !== 2) throw refuse(INVOICE_ISSUE_TEXT.mailedOnlyVat);
+  const from = body.status === 1 ? [0, 10] : [0];
+  const [row] = await ctx.db
+    .update(orderReceipt)
+    .set({
+      status: body.status,
+      receiptSn: body.receipt_sn,
+      receiptUrl: body.receipt_url || found.r.receiptUrl,
+      mark: body.mark || found.r.mark,
+      statusTime: now(),
+    })
+    .where(and(eq(orderReceipt.orderReceiptId, id), eq(orderReceipt.merId, merId), inArray(orderReceipt.status, from)))
+    .returning();
+  if (!row) {
+    const [current] = await ctx.db.select({ status: orderReceipt.status }).from(orderReceipt).where(eq(orderReceipt.orderReceiptId, id));
+    throw refuse(current?.status === 10 ? INVOICE_ISSUE_TEXT.notMailed : INVOICE_ISSUE_TEXT.issued);
+  }
+  return dto(row, found.o);
+}

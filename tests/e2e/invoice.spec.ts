@@ -1,0 +1,104 @@
+// Invoices (#14) end to end: a fresh shopper saves a company invoice title on /user/invoice_list, picks it at
+// checkout, pays, and sees the invoice not issued; the merchant issues it through the merchant API with its demo
+// token; the shopper then sees it issued, with the number and the file, in the detail view. Its own shopper only.
+import { test, expect } from './fixtures.ts';
+import { freshShopper, okBody, refusal } from './accounts.ts';
+import { addAddress, addLine, bearer, payBySandbox, skuOf } from './orders.ts';
+
+const merchant = (merId: number) => bearer(`mf_demo_mer_${merId}_mallfront`);
+/** Tencent's unified social credit code (a real, valid one). */
+const TAX_ID = '9144030071526726XG';
+const TITLE = '深圳市腾讯计算机系统有限公司';
+
+test('a saved company title is picked at checkout, and the invoice the merchant issues shows its number and file', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const token = await freshShopper(request, context, baseURL);
+  await addAddress(request, token);
+  const cartId = await addLine(request, token, await skuOf(request, 1, [], 1), 1);
+
+  // Save a company title; a wrong check character is refused with the schema's message first.
+  await page.goto('/user/invoice_list');
+  await expect(page.getByRole('heading', { name: '我的发票' })).toBeVisible();
+  await page.getByRole('button', { name: '新增发票抬头' }).click();
+  const form = page.getByRole('form', { name: '新增发票抬头' });
+  await form.getByLabel('企业').check();
+  await form.getByLabel('单位名称').fill(TITLE);
+  await form.getByLabel('纳税人识别号').fill('9144030071526726XH');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(form.getByRole('alert')).toHaveText('纳税人识别号格式不正确');
+  await form.getByLabel('纳税人识别号').fill(TAX_ID.toLowerCase());
+  await form.getByRole('button', { name: '保存' }).click();
+  const card = page.locator('.invoice-title', { hasText: TITLE });
+  await expect(card).toContainText(`税号：${TAX_ID}`);
+  await expect(card).toContainText('普通电子发票 · 企业');
+
+  // Checkout: ask for a normal e-invoice and fill it from the saved title.
+  await page.goto(`/order_confirm?cartId=${cartId}`);
+  await expect(page.locator('astro-island:has(.checkout)')).not.toHaveAttribute('ssr');
+  await page.locator('[data-invoice-kind="1"]').selectOption('1');
+  await page.getByLabel('已保存的抬头').selectOption({ label: TITLE });
+  await expect(page.getByLabel('单位名称')).toHaveValue(TITLE);
+  await expect(page.getByLabel('纳税人识别号')).toHaveValue(TAX_ID);
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await page.waitForURL(/\/payment\?result=\d+/);
+  const groupOrderId = Number(new URL(page.url()).searchParams.get('result'));
+  await payBySandbox(request, token, groupOrderId);
+
+  // Not issued yet: in 全部 and 未开票, not in 已开票.
+  await page.goto('/user/invoice_list');
+  const row = page.locator('tr[data-invoice]').first();
+  await expect(row).toContainText(TITLE);
+  await expect(row).toContainText('普通电子发票');
+  await expect(row.locator('[data-status-text]')).toHaveText('未开票');
+  await page.getByRole('link', { name: '已开票' }).click();
+  await expect(page.locator('tr[data-invoice]')).toHaveCount(0);
+  await expect(page.getByText('暂无已开票的发票')).toBeVisible();
+
+  // The merchant finds it and issues it once; a link that is not http(s) is refused.
+  const own = (await okBody(await request.get('/api/user/receipt/order', { headers: bearer(token) }))).data;
+  expect(own.count).toBe(1);
+  const id = own.list[0].order_receipt_id as number;
+  const invoices = (await okBody(await request.get('/api/merchant/receipt?status=0&limit=100', { headers: merchant(1) }))).data;
+  expect(invoices.list.find((x: { order_receipt_id: number }) => x.order_receipt_id === id)?.receipt_info).toMatchObject({
+    receipt_title: TITLE,
+    duty_paragraph: TAX_ID,
+  });
+  const sn = `2444200000${String(id).padStart(10, '0')}`;
+  const url = `https://invoice.example.com/${sn}.pdf`;
+  await refusal(
+    await request.post(`/api/merchant/receipt/${id}`, {
+      headers: merchant(1),
+      data: { status: 1, receipt_sn: sn, receipt_url: 'ftp://x/y.pdf' },
+    }),
+  );
+  await refusal(await request.post(`/api/merchant/receipt/${id}`, { headers: merchant(2), data: { status: 1, receipt_sn: sn } }), 404);
+  const issued = await okBody(
+    await request.post(`/api/merchant/receipt/${id}`, { headers: merchant(1), data: { status: 1, receipt_sn: sn, receipt_url: url } }),
+  );
+  expect(issued.data).toMatchObject({ status: 1, receipt_sn: sn });
+  await refusal(await request.post(`/api/merchant/receipt/${id}`, { headers: merchant(1), data: { status: 1, receipt_sn: sn } }));
+
+  // The shopper sees it issued, and its number and file in the detail view; another shopper gets a 404.
+  await page.goto('/user/invoice_list?status=1');
+  const issuedRow = page.locator(`tr[data-invoice="${id}"]`);
+  await expect(issuedRow.locator('[data-status-text]')).toHaveText('已开票');
+  await issuedRow.getByRole('link', { name: /查看.*发票详情/ }).click();
+  const detail = page.locator(`[data-invoice-detail="${id}"]`);
+  await expect(detail.locator('[data-receipt-sn]')).toHaveText(sn);
+  await expect(detail.locator('[data-receipt-url]')).toHaveAttribute('href', url);
+  await expect(detail).toContainText(TAX_ID);
+  await expect(detail).toContainText('已开票');
+  const one = (await okBody(await request.get(`/api/user/receipt/order/${id}`, { headers: bearer(token) }))).data;
+  expect(one.storeOrder.orderProduct[0].cart_info.product.store_name).toEqual(expect.any(String));
+  const stranger = await freshShopper(request);
+  await refusal(await request.get(`/api/user/receipt/order/${id}`, { headers: bearer(stranger) }), 404);
+
+  // The page itself: an unknown tab is a 400 page, an invoice that is not the shopper's a 404 page.
+  expect((await page.goto('/user/invoice_list?status=5'))?.status()).toBe(400);
+  expect((await page.goto('/user/invoice_list?id=2147483647'))?.status()).toBe(404);
+});
