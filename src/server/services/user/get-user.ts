@@ -41,24 +41,26 @@ export const CONSUME_BACK_TYPES = ['refund'] as const;
  */
 export async function getUser(ctx: ServiceContext): Promise<UserAccountDto> {
   const user = requireUser(ctx);
-  const sumOf = (which: SQL | undefined) =>
-    sql<number>`(select coalesce(sum(${userBill.number}), 0)::int from ${userBill} where ${userBill.uid} = ${users.uid} and ${userBill.category} = 'now_money' and ${which})`;
-  const [wallet] = await ctx.db
-    .select({
-      nowMoney: users.nowMoney,
-      integral: users.integral,
-      recharged: sumOf(or(eq(userBill.type, 'recharge'), and(eq(userBill.type, 'system_add'), like(userBill.linkId, 'op:%')))),
-      paid: sumOf(inArray(userBill.type, [...CONSUME_TYPES])),
-      back: sumOf(inArray(userBill.type, [...CONSUME_BACK_TYPES])),
-    })
-    .from(users)
-    .where(eq(users.uid, user.uid));
-  const spent = Math.max(0, (wallet?.paid ?? 0) - (wallet?.back ?? 0));
+  // One scan of the shopper's balance rows (a correlated subquery per sum rendered its `users.uid` unqualified, so
+  // it matched every shopper's rows).
+  const sumOf = (which: SQL | undefined) => sql<number>`coalesce(sum(${userBill.number}) filter (where ${which}), 0)::int`;
+  const [[wallet], [sums]] = await Promise.all([
+    ctx.db.select({ nowMoney: users.nowMoney, integral: users.integral }).from(users).where(eq(users.uid, user.uid)),
+    ctx.db
+      .select({
+        recharged: sumOf(or(eq(userBill.type, 'recharge'), and(eq(userBill.type, 'system_add'), like(userBill.linkId, 'op:%')))),
+        paid: sumOf(inArray(userBill.type, [...CONSUME_TYPES])),
+        back: sumOf(inArray(userBill.type, [...CONSUME_BACK_TYPES])),
+      })
+      .from(userBill)
+      .where(and(eq(userBill.uid, user.uid), eq(userBill.category, 'now_money'))),
+  ]);
+  const spent = Math.max(0, (sums?.paid ?? 0) - (sums?.back ?? 0));
   return {
     ...toUserDto(user),
     now_money: toYuan(wallet?.nowMoney ?? 0),
     integral: wallet?.integral ?? 0,
-    total_recharge: toYuan(wallet?.recharged ?? 0),
+    total_recharge: toYuan(sums?.recharged ?? 0),
     total_consume: toYuan(spent),
     is_svip: 0,
   };
