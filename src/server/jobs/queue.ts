@@ -16,6 +16,8 @@ export interface JobPayloads {
   'order.receive': { orderId: number };
   /** A refund request reached refunded: its money goes back the way the order was paid (retried until done). */
   'refund.pay': { refundOrderId: number };
+  /** Points earned (a `user_bill` income row of category integral) reached `integral_valid_days`: what is unspent expires. */
+  'integral.expire': { billId: number };
 }
 
 export type PayloadOf<K extends string> = K extends keyof JobPayloads ? JobPayloads[K] : unknown;

@@ -9,6 +9,7 @@ import type { Db } from '../client.ts';
 import * as s from '../schema/index.ts';
 import { insertAll } from './catalogue-insert.ts';
 import { DEMO_MERCHANTS } from './catalogue-merchants.ts';
+import { changeWallet } from '../../services/wallet/change-wallet.ts';
 
 /** Province codes (GB/T 2260) used by the templates. */
 const REMOTE = [15, 54, 62, 63, 64, 65];
@@ -63,25 +64,17 @@ export async function seedBuying(db: Db): Promise<void> {
       .where(and(eq(s.merchant.merId, merId), eq(s.merchant.allowTake, false), eq(s.merchant.takeAddress, '')));
   }
   const { uid, nowMoney, integral } = DEMO_WALLET;
-  const bills = await db
-    .insert(s.userBill)
-    .values([
-      { uid, category: 'now_money', type: 'system_add', pm: 1, number: nowMoney, balance: nowMoney, linkId: 'seed', title: '系统赠送余额' },
-      { uid, category: 'integral', type: 'system_add', pm: 1, number: integral, balance: integral, linkId: 'seed', title: '新人赠送积分' },
-    ])
-    .onConflictDoNothing()
-    .returning({ category: s.userBill.category });
-  // The balance moves only with its ledger row: add what was just recorded.
-  for (const b of bills) {
-    await db
-      .update(s.users)
-      .set(
-        b.category === 'now_money'
-          ? { nowMoney: sql`${s.users.nowMoney} + ${nowMoney}` }
-          : { integral: sql`${s.users.integral} + ${integral}` },
-      )
-      .where(eq(s.users.uid, uid));
-  }
+  // Through the wallet helper: the figure moves only with its ledger row, once (link 'seed').
+  await changeWallet(db, {
+    uid,
+    category: 'now_money',
+    type: 'system_add',
+    pm: 1,
+    number: nowMoney,
+    linkId: 'seed',
+    title: '系统赠送余额',
+  });
+  await changeWallet(db, { uid, category: 'integral', type: 'system_add', pm: 1, number: integral, linkId: 'seed', title: '新人赠送积分' });
   await db.execute(
     sql.raw(
       `select setval(pg_get_serial_sequence('shipping_template', 'shipping_template_id'), greatest((select max(shipping_template_id) from shipping_template), 1)),

@@ -1,13 +1,12 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { userBill, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { parseYuan, toYuan } from '../../../shared/money.ts';
-import { ServiceError } from '../errors.ts';
 import { notFound, parseInput } from '../input.ts';
-import { now } from '../dates.ts';
+import { changeWallet } from '../wallet/change-wallet.ts';
 
 export const adjustBalanceInput = z.object({
   uid: idField('用户ID'),
@@ -49,35 +48,17 @@ export async function adjustBalance(db: Db, input: unknown): Promise<AdjustedBal
   return transaction(db, async (tx) => {
     const [u] = await tx.select({ uid: users.uid }).from(users).where(eq(users.uid, q.uid)).for('update');
     if (!u) throw notFound('用户不存在');
-    const [seen] = await tx
-      .select()
-      .from(userBill)
-      .where(and(eq(userBill.uid, q.uid), eq(userBill.category, 'now_money'), eq(userBill.type, type), eq(userBill.linkId, linkId)));
-    if (seen) {
-      const [cur] = await tx.select({ m: users.nowMoney }).from(users).where(eq(users.uid, q.uid));
-      return { uid: q.uid, now_money: toYuan(cur!.m), bill_id: seen.billId, duplicate: 1 };
-    }
-    const [after] = await tx
-      .update(users)
-      .set({ nowMoney: q.pm === 1 ? sql`${users.nowMoney} + ${q.number}` : sql`${users.nowMoney} - ${q.number}` })
-      .where(and(eq(users.uid, q.uid), q.pm === 1 ? undefined : gte(users.nowMoney, q.number)))
-      .returning({ m: users.nowMoney });
-    if (!after) throw new ServiceError('refused', '余额不足，不能扣减');
-    const [bill] = await tx
-      .insert(userBill)
-      .values({
-        uid: q.uid,
-        category: 'now_money',
-        type,
-        pm: q.pm,
-        number: q.number,
-        balance: after.m,
-        linkId,
-        title: q.pm === 1 ? '系统增加余额' : '系统扣减余额',
-        mark: q.mark,
-        createdAt: now(),
-      })
-      .returning({ id: userBill.billId });
-    return { uid: q.uid, now_money: toYuan(after.m), bill_id: bill!.id, duplicate: 0 };
+    const done = await changeWallet(tx, {
+      uid: q.uid,
+      category: 'now_money',
+      type,
+      pm: q.pm as 0 | 1,
+      number: q.number,
+      linkId,
+      title: q.pm === 1 ? '系统增加余额' : '系统扣减余额',
+      mark: q.mark,
+      shortMessage: '余额不足，不能扣减',
+    });
+    return { uid: q.uid, now_money: toYuan(done.balance), bill_id: done.billId!, duplicate: done.status === 'duplicate' ? 1 : 0 };
   });
 }

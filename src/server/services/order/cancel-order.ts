@@ -7,11 +7,10 @@ import {
   storeOrder,
   storeOrderProduct,
   storeOrderStatus,
-  userBill,
-  users,
 } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
+import { changeWallet } from '../wallet/change-wallet.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
@@ -78,18 +77,12 @@ export async function cancelGroupOrder(db: Db, groupOrderId: number, reason: str
       .set({ status: 0, useTime: null, groupOrderId: null })
       .where(and(eq(couponUser.groupOrderId, groupOrderId), eq(couponUser.status, 1)));
     if (g.integral > 0) {
-      const [u] = await tx
-        .update(users)
-        .set({ integral: sql`${users.integral} + ${g.integral}` })
-        .where(eq(users.uid, g.uid))
-        .returning({ integral: users.integral });
-      await tx.insert(userBill).values({
+      await changeWallet(tx, {
         uid: g.uid,
         category: 'integral',
         type: 'order_cancel',
         pm: 1,
         number: g.integral,
-        balance: u!.integral,
         linkId: String(groupOrderId),
         title: '取消订单退回积分',
         mark: `订单${g.groupOrderSn}取消，退回${g.integral}积分`,

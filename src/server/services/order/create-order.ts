@@ -10,13 +10,13 @@ import {
   storeOrder,
   storeOrderProduct,
   storeOrderStatus,
-  userBill,
   users,
   PAY_TYPE,
   type OrderReceiver,
 } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
+import { changeWallet } from '../wallet/change-wallet.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { toYuan } from '../../../shared/money.ts';
@@ -141,22 +141,16 @@ export async function createOrder(ctx: ServiceContext, input: OrderCreateInput):
     }
 
     if (p.integral > 0) {
-      const [u] = await tx
-        .update(users)
-        .set({ integral: sql`${users.integral} - ${p.integral}` })
-        .where(and(eq(users.uid, user.uid), gte(users.integral, p.integral)))
-        .returning({ integral: users.integral });
-      if (!u) throw refuse(ORDER_TEXT.changed);
-      await tx.insert(userBill).values({
+      await changeWallet(tx, {
         uid: user.uid,
         category: 'integral',
         type: 'deduction',
         pm: 0,
         number: p.integral,
-        balance: u.integral,
         linkId: String(groupOrderId),
         title: '购买商品使用积分',
         mark: `订单${g!.groupOrderSn}使用${p.integral}积分抵扣${toYuan(p.integralPrice)}元`,
+        shortMessage: ORDER_TEXT.changed,
       });
     }
 

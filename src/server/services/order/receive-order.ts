@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { ORDER_STATUS, storeOrder, storeOrderStatus, userBill, users } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { ORDER_STATUS, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { now } from '../dates.ts';
+import { changeWallet } from '../wallet/change-wallet.ts';
 import { afterSaleSettings, DAY_MS, pointsFor } from './order-rules.ts';
 
 /** Who received an order: the shopper (only their own order), or the system after `order_take_days`. */
@@ -49,23 +50,17 @@ export async function receiveOrder(db: Db, orderId: number, by: ReceivedBy, at: 
     });
     const points = settings.integralOpen ? pointsFor(o.payPrice, settings.givePerYuan) : 0;
     if (points > 0) {
-      const [u] = await tx
-        .update(users)
-        .set({ integral: sql`${users.integral} + ${points}` })
-        .where(eq(users.uid, o.uid))
-        .returning({ integral: users.integral });
-      // The unique (uid, category, type, link_id) index: this order's points are given once, whatever happens.
-      await tx.insert(userBill).values({
+      // Once per order whatever happens: the ledger's unique (uid, category, type, link_id).
+      await changeWallet(tx, {
         uid: o.uid,
         category: 'integral',
         type: 'order_give',
         pm: 1,
         number: points,
-        balance: u!.integral,
         linkId: String(o.orderId),
         title: RECEIVE_TEXT.pointsTitle,
         mark: `订单${o.orderSn}确认收货，获得${points}积分`,
-        createdAt: at,
+        at,
       });
     }
     return true;

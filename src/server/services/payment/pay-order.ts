@@ -1,16 +1,7 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import {
-  payment,
-  PAY_TYPE,
-  presellOrder,
-  storeGroupOrder,
-  storeOrder,
-  userBill,
-  users,
-  type PaymentSubject,
-} from '../../db/schema/index.ts';
+import { payment, PAY_TYPE, presellOrder, storeGroupOrder, storeOrder, users, type PaymentSubject } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { config } from '../../config.ts';
@@ -26,6 +17,7 @@ import { now } from '../dates.ts';
 import { getAppConfig } from '../site/get-app-config.ts';
 import { cancelGroupOrder, CANCEL_TEXT } from '../order/cancel-order.ts';
 import { outTradeNo, settleSubject, SETTLE_TEXT } from './settle.ts';
+import { changeWallet } from '../wallet/change-wallet.ts';
 
 export const PAY_TEXT = {
   balanceShort: '余额不足',
@@ -172,12 +164,24 @@ async function qrDataUrl(text: string): Promise<string> {
 async function payByBalance(db: Db, uid: number, due: Due): Promise<void> {
   const at = now();
   await transaction(db, async (tx) => {
-    const [u] = await tx
-      .update(users)
-      .set({ nowMoney: sql`${users.nowMoney} - ${due.amount}` })
-      .where(and(eq(users.uid, uid), gte(users.nowMoney, due.amount)))
-      .returning({ nowMoney: users.nowMoney });
-    if (!u) throw refuse(PAY_TEXT.balanceShort);
+    // The money first (it also locks the shopper's row, so their payments take turns), then the order.
+    if (due.amount > 0) {
+      const paid = await changeWallet(tx, {
+        uid,
+        category: 'now_money',
+        type: due.subject === 'group' ? 'pay_order' : 'pay_presell',
+        pm: 0,
+        number: due.amount,
+        linkId: String(due.subjectId),
+        title: due.subject === 'group' ? '购买商品' : '支付预售尾款',
+        mark: `余额支付${toYuan(due.amount)}元购买商品（订单${due.sn}）`,
+        at,
+        shortMessage: PAY_TEXT.balanceShort,
+      });
+      if (paid.status !== 'applied') throw refuse(SETTLE_TEXT.paid);
+    } else {
+      await tx.select({ uid: users.uid }).from(users).where(eq(users.uid, uid)).for('update');
+    }
     const settled = await settleSubject(tx, {
       subject: due.subject,
       subjectId: due.subjectId,
@@ -189,20 +193,6 @@ async function payByBalance(db: Db, uid: number, due: Due): Promise<void> {
     });
     if (!settled.ok) throw refuse(SETTLE_TEXT[settled.why]);
     const tradeNo = outTradeNo(at);
-    if (due.amount > 0) {
-      await tx.insert(userBill).values({
-        uid,
-        category: 'now_money',
-        type: due.subject === 'group' ? 'pay_order' : 'pay_presell',
-        pm: 0,
-        number: due.amount,
-        balance: u.nowMoney,
-        linkId: String(due.subjectId),
-        title: due.subject === 'group' ? '购买商品' : '支付预售尾款',
-        mark: `余额支付${toYuan(due.amount)}元购买商品（订单${due.sn}）`,
-        createdAt: at,
-      });
-    }
     await tx.insert(payment).values({
       outTradeNo: tradeNo,
       uid,

@@ -16,6 +16,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { refundProvider, type QrMethod } from '../../payment/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { now } from '../dates.ts';
+import { changeWallet } from '../wallet/change-wallet.ts';
 
 /** Attempts of the `refund.pay` job before the money is given up as `failed` (support must act). */
 export const REFUND_PAY_ATTEMPTS = 8;
@@ -44,12 +45,6 @@ export async function queueRefundMoney(tx: Tx, r: RefundRow, fullyRefunded: bool
   if (fullyRefunded) await settleOrderPoints(tx, r.orderId, at);
 }
 
-/** Locks the shopper's row and reads their points. */
-async function lockedPoints(tx: Tx, uid: number): Promise<number> {
-  const [u] = await tx.select({ integral: users.integral }).from(users).where(eq(users.uid, uid)).for('update');
-  return u?.integral ?? 0;
-}
-
 /**
  * A fully refunded order gives back the points it used (`store_order.integral`, ledger type `refund_integral`) and
  * takes back the points its receipt gave (`order_give`, ledger type `refund_give_back`, never below zero: what is
@@ -64,59 +59,37 @@ export async function settleOrderPoints(tx: Tx, orderId: number, at: Date): Prom
   if (!o) return;
   const link = String(orderId);
   if (o.integral > 0) {
-    const have = await lockedPoints(tx, o.uid);
-    const [bill] = await tx
-      .insert(userBill)
-      .values({
-        uid: o.uid,
-        category: 'integral',
-        type: 'refund_integral',
-        pm: 1,
-        number: o.integral,
-        balance: have + o.integral,
-        linkId: link,
-        title: MONEY_TEXT.integralTitle,
-        mark: `订单${o.orderSn}全部退款，退回${o.integral}积分`,
-        createdAt: at,
-      })
-      .onConflictDoNothing()
-      .returning({ id: userBill.billId });
-    if (bill)
-      await tx
-        .update(users)
-        .set({ integral: sql`${users.integral} + ${o.integral}` })
-        .where(eq(users.uid, o.uid));
+    await changeWallet(tx, {
+      uid: o.uid,
+      category: 'integral',
+      type: 'refund_integral',
+      pm: 1,
+      number: o.integral,
+      linkId: link,
+      title: MONEY_TEXT.integralTitle,
+      mark: `订单${o.orderSn}全部退款，退回${o.integral}积分`,
+      at,
+    });
   }
   const [given] = await tx
     .select({ number: userBill.number })
     .from(userBill)
     .where(and(eq(userBill.uid, o.uid), eq(userBill.category, 'integral'), eq(userBill.type, 'order_give'), eq(userBill.linkId, link)));
   if (!given) return;
-  const have = await lockedPoints(tx, o.uid);
-  const take = Math.min(given.number, have);
-  if (take <= 0) return;
-  const [bill] = await tx
-    .insert(userBill)
-    .values({
-      uid: o.uid,
-      category: 'integral',
-      type: 'refund_give_back',
-      pm: 0,
-      number: take,
-      balance: have - take,
-      linkId: link,
-      title: MONEY_TEXT.giveBackTitle,
-      mark: `订单${o.orderSn}全部退款，扣回赠送的${take}积分`,
-      createdAt: at,
-    })
-    .onConflictDoNothing()
-    .returning({ id: userBill.billId });
-  if (bill) {
-    await tx
-      .update(users)
-      .set({ integral: sql`${users.integral} - ${take}` })
-      .where(eq(users.uid, o.uid));
-  }
+  const [have] = await tx.select({ integral: users.integral }).from(users).where(eq(users.uid, o.uid)).for('update');
+  const take = Math.min(given.number, have?.integral ?? 0);
+  await changeWallet(tx, {
+    uid: o.uid,
+    category: 'integral',
+    type: 'refund_give_back',
+    pm: 0,
+    number: given.number,
+    upToBalance: true,
+    linkId: link,
+    title: MONEY_TEXT.giveBackTitle,
+    mark: `订单${o.orderSn}全部退款，扣回赠送的${take}积分`,
+    at,
+  });
 }
 
 /** One payment a refund takes money back from, and how much. */
@@ -241,22 +214,16 @@ export async function payRefund(db: Db, refundOrderId: number, opts: { last?: bo
       .returning();
     if (!done) return;
     if (toBalance > 0) {
-      const [u] = await tx
-        .update(users)
-        .set({ nowMoney: sql`${users.nowMoney} + ${toBalance}` })
-        .where(eq(users.uid, r.uid))
-        .returning({ nowMoney: users.nowMoney });
-      await tx.insert(userBill).values({
+      await changeWallet(tx, {
         uid: r.uid,
         category: 'now_money',
         type: 'refund',
         pm: 1,
         number: toBalance,
-        balance: u!.nowMoney,
         linkId: r.refundOrderSn,
         title: MONEY_TEXT.billTitle,
         mark: `退款单${r.refundOrderSn}退款¥${toYuan(toBalance)}到余额`,
-        createdAt: at,
+        at,
       });
     }
     const [o] = await tx.select({ groupOrderId: storeOrder.groupOrderId }).from(storeOrder).where(eq(storeOrder.orderId, r.orderId));
