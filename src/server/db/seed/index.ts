@@ -9,6 +9,7 @@ import { seedCatalogue } from './catalogue.ts';
 import { seedBuying } from './buying.ts';
 import { seedAddresses } from './addresses.ts';
 import { seedMerchantTokens } from './merchant-tokens.ts';
+import { seedIntention } from './intention.ts';
 import { invalidateCatalogue } from '../../services/cache.ts';
 
 /** Raise when the demo seed gains content: a database seeded by an older version gets the additions. */
@@ -45,6 +46,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedCatalogue(tx);
     await seedBuying(tx);
     await seedMerchantTokens(tx);
+    await seedIntention(tx);
     // Explicit ids were inserted: move the sequences past them.
     for (const [table, col] of [
       ['users', 'uid'],
