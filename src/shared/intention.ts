@@ -57,7 +57,7 @@ const boundedText = (missing: string, tooLong: string, min: number, max: number)
     .min(1, missing)
     .refine((s) => chars(s) >= min && chars(s) <= max, tooLong)
     // Control characters have no place in a name.
-    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), tooLong);
+    .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), tooLong);
 
 const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
 
