@@ -325,7 +325,15 @@ export default function IntentionForm(p: IntentionFormProps) {
             <section className="intention-agreement" aria-label="商户入驻协议" dangerouslySetInnerHTML={{ __html: p.agreement }} />
           )}
           <label className="intention-form__agree">
-            <input type="checkbox" name="agree" checked={f.agree} onChange={(x) => set({ agree: x.target.checked })} />
+            <input
+              type="checkbox"
+              name="agree"
+              checked={f.agree}
+              onChange={(x) => {
+                set({ agree: x.target.checked });
+                if (x.target.checked && error === INTENTION_TEXT.agree) setError('');
+              }}
+            />
             我已阅读并同意《商户入驻协议》
           </label>
         </div>
