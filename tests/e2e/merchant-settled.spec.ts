@@ -126,6 +126,77 @@ test.describe('merchant settle-in', () => {
     await visitor.close();
   });
 
+  test('a rejected application shows its reason and is resubmitted from the records page, prefilled, without a new code for the same phone', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const phone = uniquePhone();
+    const merName = `驳回重提店${Date.now() % 1_000_000}`;
+    // Applied through the API with a picture uploaded by the shopper.
+    const upload = await okBody(
+      await request.post('/api/upload/image/file', {
+        headers: bearer(token),
+        multipart: { file: { name: 'licence.png', mimeType: 'image/png', buffer: await photo('png') } },
+      }),
+    );
+    await okBody(await request.post('/api/auth/verify', { headers: bearer(token), data: { phone_code: '86', phone, type: 'intention' } }));
+    const { data: created } = await okBody(
+      await request.post('/api/intention/create', {
+        headers: bearer(token),
+        data: {
+          phone,
+          mer_name: merName,
+          name: '赵六',
+          code: await latestCode(phone, { type: 'intention' }),
+          merchant_category_id: 1,
+          mer_type_id: 3,
+          images: [upload.data.path],
+        },
+      }),
+    );
+    await okBody(
+      await request.post(`/api/operator/intention/${created.mer_intention_id}/reject`, {
+        headers: bearer(OPERATOR_TOKEN),
+        data: { fail_msg: '营业执照照片不清晰，请重新上传' },
+      }),
+    );
+
+    await page.goto('/user/settle_record');
+    const card = page.locator('[data-intention]', { hasText: merName });
+    await expect(card.locator('[data-status-text]')).toHaveText('未通过');
+    await expect(card.locator('[data-fail-msg]')).toHaveText('未通过原因：营业执照照片不清晰，请重新上传');
+    await shot(page, 'settle-record-rejected');
+    await card.getByRole('link', { name: '重新提交' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/merchant_settled\\?intention_id=${created.mer_intention_id}$`));
+    await expect(page.locator('[data-fail-msg]')).toContainText('营业执照照片不清晰');
+    const form = page.locator('[data-intention-form]');
+    await expect(form.getByLabel('商户名称')).toHaveValue(merName);
+    await expect(form.getByLabel('联系电话')).toHaveValue(phone);
+    await expect(form.locator('.intention-pics__item')).toHaveCount(1);
+    await form.getByLabel('联系人').fill('赵六六');
+    await expect(page.locator('[data-intention-form][data-ready]')).toBeVisible();
+    await form
+      .locator('[data-intention-pictures]')
+      .setInputFiles({ name: 'clear.jpg', mimeType: 'image/jpeg', buffer: await photo('jpeg') });
+    await expect(form.locator('.intention-pics__item[data-uploaded]')).toHaveCount(2);
+    await form.getByLabel('我已阅读并同意《商户入驻协议》').check();
+    await shot(page, 'merchant-settled-resubmit');
+    await form.getByRole('button', { name: '重新提交' }).click();
+
+    await expect(page).toHaveURL(/\/user\/settle_record/);
+    await expect(card.locator('[data-status-text]')).toHaveText('审核中');
+    await expect(card.locator('[data-fail-msg]')).toHaveCount(0);
+    const { data: detail } = await okBody(
+      await request.get(`/api/intention/detail/${created.mer_intention_id}`, { headers: bearer(token) }),
+    );
+    expect(detail).toMatchObject({ status: 0, fail_msg: '', name: '赵六六', phone });
+    expect(detail.images).toHaveLength(2);
+  });
+
   test("another shopper's application is a 404, and the form refuses what the server refuses", async ({
     page,
     context,
