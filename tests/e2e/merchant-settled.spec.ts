@@ -217,5 +217,16 @@ test.describe('merchant settle-in', () => {
       }),
     );
     expect(bad.message).toBe('请输入正确的手机号码');
+
+    // Visitors are sent to sign in first; the operator API needs the operator token and a reason to reject.
+    for (const path of ['/merchant_settled', '/user/settle_record']) {
+      const visit = await request.get(path, { maxRedirects: 0, headers: { cookie: '' } });
+      expect(visit.status(), path).toBe(302);
+      expect(visit.headers().location).toBe('/login');
+    }
+    await refusal(await request.get('/api/operator/intention', { headers: bearer(owner) }), 401);
+    await refusal(await request.post('/api/operator/intention/1/approve'), 401);
+    const noReason = await refusal(await request.post('/api/operator/intention/1/reject', { headers: bearer(OPERATOR_TOKEN), data: {} }));
+    expect(noReason.message).toBe('请填写驳回原因');
   });
 });
