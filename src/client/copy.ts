@@ -2,7 +2,7 @@
 import { toast } from './toast.ts';
 
 /** Puts `text` on the clipboard: the Clipboard API where the page may use it, else a selected hidden field. */
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard && window.isSecureContext) {
       await navigator.clipboard.writeText(text);

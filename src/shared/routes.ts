@@ -43,7 +43,7 @@ export const ROUTES = {
   sandboxPay: r('/sandbox_pay', false, false, built),
   logistics: r('/logistics', true, false, built),
   logisticsDelivery: r('/logistics_delivery', true, false, built),
-  merchantSettled: r('/merchant_settled', true),
+  merchantSettled: r('/merchant_settled', true, false, built),
   newsList: r('/news_list', false, false, built),
   orderConfirm: r('/order_confirm', true, false, built),
   orderDetail: r('/order_detail', true, false, built),
@@ -79,7 +79,7 @@ export const ROUTES = {
   userPresellOrder: r('/user/presell_order', true, false, { ...built, ...menu('预售订单', 3) }),
   userRefundList: r('/user/refund_list', true, false, { ...built, ...menu('售后/退款', 4) }),
   userRefundSelect: r('/user/refund_select', true, false, built),
-  userSettleRecord: r('/user/settle_record', true, false, menu('入驻记录', 11)),
+  userSettleRecord: r('/user/settle_record', true, false, { ...built, ...menu('入驻记录', 11) }),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -87,7 +87,7 @@ export const sendCodeForm = z.object({ phone_code: areaCode, phone: phoneOf(auth
 /** The header's phone-only variant: a mainland mobile number. */
 export const mainlandPhone = trimmed(authText.phone).pipe(z.string().regex(/^1[3-9]\d{9}$/, authText.phoneFormat));
 
-export const CODE_TYPES = ['login', 'register', 'change_pwd', 'change_phone', 'mobile'] as const;
+export const CODE_TYPES = ['login', 'register', 'change_pwd', 'change_phone', 'intention', 'mobile'] as const;
 export type CodeType = (typeof CODE_TYPES)[number];
 
 /** First message of a failed parse, for a toast or a field. */
@@ -118,7 +118,7 @@ export const sendCodeBody = z.discriminatedUnion(
       {
         phone_code: areaCode,
         phone: sendPhone,
-        type: z.enum(['login', 'register', 'change_pwd', 'change_phone'], codeTypeError),
+        type: z.enum(['login', 'register', 'change_pwd', 'change_phone', 'intention'], codeTypeError),
         ...captchaBody,
       },
       BODY,

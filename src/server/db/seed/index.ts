@@ -10,11 +10,12 @@ import { seedBuying } from './buying.ts';
 import { seedAddresses } from './addresses.ts';
 import { seedMerchantTokens } from './merchant-tokens.ts';
 import { seedHistory } from './history.ts';
+import { seedIntention } from './intention.ts';
 import { invalidateCatalogue } from '../../services/cache.ts';
 import { transaction } from '../transaction.ts';
 
 /** Raise when the demo seed gains content: a database seeded by an older version gets the additions. */
-export const SEED_VERSION = 4;
+export const SEED_VERSION = 5;
 const MARKER = 'seed_version';
 
 /**
@@ -48,6 +49,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedCatalogue(tx);
     await seedBuying(tx);
     await seedMerchantTokens(tx);
+    await seedIntention(tx);
     // Explicit ids were inserted: move the sequences past them.
     for (const [table, col] of [
       ['users', 'uid'],

@@ -220,11 +220,21 @@ describe('sendCode (POST /api/auth/verify)', () => {
     await expect(send(me, freshPhone(), 0, { type: 'change_phone' })).resolves.toBeTruthy();
   });
 
+  it('sends merchant-application codes (intention) to any phone, for signed-in shoppers only', async () => {
+    const db = await createTestDatabase();
+    const me = { ...(await userContext(db, 2)), ip: '10.9.9.8' };
+    await expect(send(visitorFrom(db), freshPhone(), 0, { type: 'intention' })).rejects.toMatchObject({ message: '请登录' });
+    const phone = freshPhone();
+    await expect(send(me, phone, 0, { type: 'intention' })).resolves.toEqual({ message: '验证码已发送' });
+    expect(sms.messages.at(-1)).toMatchObject({ phone, phone_code: '86', type: 'intention', code: expect.stringMatching(/^\d{6}$/) });
+    await expect(send(me, '13800138000', 0, { type: 'intention' })).resolves.toEqual({ message: '验证码已发送' });
+  });
+
   it.each([
     [{ phone: '13800138000', type: 'login' }, '请填写地区号'],
     [{ phone_code: '86', type: 'login' }, '请填写手机号码'],
     [{ phone_code: '86', phone: '12ab', type: 'login' }, '请输入正确的手机号码'],
-    [{ phone_code: '86', phone: '13800138000', type: 'intention' }, '验证码类型错误'],
+    [{ phone_code: '86', phone: '13800138000', type: 'merchant' }, '验证码类型错误'],
     [{ phone_code: '86', phone: '13800138000' }, '验证码类型错误'],
   ])('refuses %j with %s', async (input, message) => {
     const db = await createTestDatabase();

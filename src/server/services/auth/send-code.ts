@@ -69,7 +69,7 @@ async function decide(
     if (!owner) return 'send';
     return new ServiceError('refused', owner.uid === me.uid ? accountText.phoneSame : accountText.phoneTaken);
   }
-  return 'send'; // login / mobile: a quick login registers unknown phones
+  return 'send'; // login / mobile: a quick login registers unknown phones; intention: any phone of a signed-in applicant
 }
 
 /**
@@ -89,7 +89,7 @@ export async function sendCode(ctx: ServiceContext, input: SendCodeInput, now = 
   const body = parseInput(sendCodeBody, input);
   const phoneCode = body.type === 'mobile' ? '86' : body.phone_code;
   const { phone, type } = body;
-  if (type === 'change_phone') requireUser(ctx); // before any limit is touched
+  if (type === 'change_phone' || type === 'intention') requireUser(ctx); // before any limit is touched
   const phoneBucket = L.buckets.smsPhone(phoneCode, phone);
   const intervalBucket = L.buckets.smsInterval(phoneCode, phone, type);
   const sent = await transactOrRefuse(ctx.db, async (tx) => {

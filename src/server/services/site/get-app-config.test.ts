@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { createTestDatabase, visitorContext } from '../../../../tests/helpers/test-db.ts';
+import { inArray } from 'drizzle-orm';
 import { systemConfig } from '../../db/schema/index.ts';
 import { getAppConfig } from './get-app-config.ts';
 import { getVersion } from './get-version.ts';
@@ -8,6 +9,8 @@ import { resetQrProviders, useQrProvider } from '../../payment/index.ts';
 describe('getAppConfig (GET /api/config)', () => {
   it('offers balance payment and Alipay, no recharge and no SVIP while the operator set nothing', async () => {
     const db = await createTestDatabase();
+    // The demo seed opens merchant settle-in with its agreement (seed/intention.ts); "nothing set" is without them.
+    await db.db.delete(systemConfig).where(inArray(systemConfig.key, ['mer_intention_open', 'sys_intention_agree']));
     expect(await getAppConfig(visitorContext(db))).toEqual({
       yue_pay_status: 1,
       alipay_open: 1,
@@ -21,12 +24,14 @@ describe('getAppConfig (GET /api/config)', () => {
 
   it('follows the operator settings of the same names, whatever form the switch was stored in', async () => {
     const db = await createTestDatabase();
+    await db.db.delete(systemConfig).where(inArray(systemConfig.key, ['mer_intention_open', 'sys_intention_agree']));
     await db.db.insert(systemConfig).values([
       { key: 'yue_pay_status', value: 0 },
       { key: 'alipay_open', value: '0' },
       { key: 'recharge_switch', value: true },
       { key: 'svip_switch_status', value: '1' },
       { key: 'sys_intention_agree', value: '<p>入驻协议</p>' },
+      { key: 'mer_intention_open', value: 0 },
     ]);
     expect(await getAppConfig(visitorContext(db))).toMatchObject({
       yue_pay_status: 0,
@@ -35,6 +40,7 @@ describe('getAppConfig (GET /api/config)', () => {
       svip_switch_status: 1,
       balance_func_status: 1,
       sys_intention_agree: '<p>入驻协议</p>',
+      mer_intention_open: 0,
     });
   });
 

@@ -17,7 +17,7 @@ export interface AppConfig {
   recharge_switch: 0 | 1;
   /** The SVIP programme (crown, member prices; default off: the mall has none yet). */
   svip_switch_status: 0 | 1;
-  /** Merchant settle-in (the header's 商户入驻 link; default off until its pages exist). */
+  /** Merchant settle-in (`/merchant_settled`; default off: the demo seed opens it, seed/intention.ts). */
   mer_intention_open: 0 | 1;
   /** The settle-in agreement shown beside its checkbox (HTML; empty until set). */
   sys_intention_agree: string;

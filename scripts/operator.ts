@@ -1,0 +1,156 @@
+/**
+ * The mall operator's command line: reviews merchant applications and adjusts balances through the operator API over HTTP.
+ *   npm run operator -- list [status]                 applications (status: all, 0 pending (default), 1 approved, 2 rejected)
+ *   npm run operator -- show <id>                     one application with its pictures
+ *   npm run operator -- approve <id>                  approve: the shop opens at once
+ *   npm run operator -- reject <id> <reason>          reject with the reason the applicant reads
+ *   npm run operator -- balance <uid> <+|-yuan> <mark>   add to (+) or deduct from (-) a shopper's balance
+ * The mall is MALL_URL (default http://localhost:4321); the token is OPERATOR_TOKEN or `--token <token>`.
+ */
+import { randomUUID } from 'node:crypto';
+
+const USAGE = `usage: npm run operator -- [--token <token>] [--page N] [--limit N] <command>
+  list [status]                 merchant applications; status: 0 pending (default), 1 approved, 2 rejected, all
+  show <id>                     one application with its licence pictures
+  approve <id>                  approve it: the shop opens and is on the shop street at once
+  reject <id> <reason>          reject it with the reason the applicant reads (at most 200 characters)
+  balance <uid> <+|-yuan> <mark>   add to (+12.50) or deduct from (-12.50) a shopper's balance, with a note
+environment: MALL_URL (default http://localhost:4321), OPERATOR_TOKEN (or --token)`;
+
+interface Intention {
+  mer_intention_id: number;
+  uid: number;
+  phone: string;
+  mer_name: string;
+  name: string;
+  category_name: string;
+  type_name: string;
+  images: string[];
+  status: number;
+  status_text: string;
+  fail_msg: string;
+  create_time: string;
+  status_time: string | null;
+  mer_id: number | null;
+  token_taken: number;
+}
+
+class CliError extends Error {}
+
+function parseArgs(argv: string[]) {
+  const opts: { token?: string; page?: string; limit?: string } = {};
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--token' || a === '--page' || a === '--limit') {
+      const v = argv[++i];
+      if (v === undefined) throw new CliError(`${a} needs a value`);
+      opts[a.slice(2) as 'token' | 'page' | 'limit'] = v;
+    } else if (a === '-h' || a === '--help') rest.unshift('help');
+    else rest.push(a);
+  }
+  return { opts, rest };
+}
+
+const base = () => (process.env.MALL_URL || 'http://localhost:4321').replace(/\/+$/, '');
+
+async function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<{ message: string; data: any }> {
+  let res: Response;
+  try {
+    res = await fetch(`${base()}${path}`, {
+      method,
+      headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (err) {
+    throw new CliError(`cannot reach the mall at ${base()}: ${(err as Error).cause ?? (err as Error).message}`);
+  }
+  let env: { status?: number; message?: string; data?: unknown };
+  try {
+    env = (await res.json()) as typeof env;
+  } catch {
+    throw new CliError(`${base()}${path} answered HTTP ${res.status} without JSON: is MALL_URL the mall?`);
+  }
+  if (!res.ok || env.status !== 200) throw new CliError(`${env.message ?? 'request refused'} (HTTP ${res.status})`);
+  return { message: env.message ?? '', data: env.data };
+}
+
+const id = (v: string | undefined) => {
+  if (!v || !/^[1-9]\d{0,9}$/.test(v)) throw new CliError('id must be a positive number');
+  return v;
+};
+
+function printIntention(x: Intention, full = false): void {
+  console.log(`#${x.mer_intention_id}  ${x.mer_name}  [${x.status_text}]  ${x.create_time}  用户 ${x.uid}`);
+  console.log(`    ${x.category_name} / ${x.type_name}  联系人：${x.name} ${x.phone}`);
+  if (x.status === 2) console.log(`    驳回原因：${x.fail_msg}`);
+  if (x.status === 1)
+    console.log(`    店铺 #${x.mer_id}  接口令牌：${x.token_taken ? '申请人已领取' : '未领取'}  审核时间：${x.status_time}`);
+  if (full) for (const p of x.images) console.log(`    资质图片：${base()}${p}`);
+}
+
+async function main(): Promise<number> {
+  const { opts, rest } = parseArgs(process.argv.slice(2));
+  const [command, ...args] = rest;
+  if (!command || command === 'help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const token = opts.token ?? process.env.OPERATOR_TOKEN ?? '';
+  if (!token) throw new CliError('no token: set OPERATOR_TOKEN (the one the mall runs with) or pass --token <token>');
+  switch (command) {
+    case 'list': {
+      const status = args[0] ?? '0';
+      if (!['all', '0', '1', '2'].includes(status)) throw new CliError('status must be all, 0, 1 or 2');
+      const q = new URLSearchParams({ page: opts.page ?? '1', limit: opts.limit ?? '20', ...(status === 'all' ? {} : { status }) });
+      const { data } = await call('GET', `/api/operator/intention?${q}`, token);
+      const list = data.list as Intention[];
+      console.log(`${data.count} application(s)${data.count > list.length ? `, showing ${list.length} (page ${q.get('page')})` : ''}`);
+      for (const x of list) printIntention(x);
+      return 0;
+    }
+    case 'show': {
+      const { data } = await call('GET', `/api/operator/intention/${id(args[0])}`, token);
+      printIntention(data as Intention, true);
+      return 0;
+    }
+    case 'approve': {
+      const { message, data } = await call('POST', `/api/operator/intention/${id(args[0])}/approve`, token);
+      console.log(message);
+      printIntention(data as Intention);
+      return 0;
+    }
+    case 'reject': {
+      if (args.length < 2) throw new CliError('usage: reject <id> <reason>');
+      const { message, data } = await call('POST', `/api/operator/intention/${id(args[0])}/reject`, token, {
+        fail_msg: args.slice(1).join(' '),
+      });
+      console.log(message);
+      printIntention(data as Intention);
+      return 0;
+    }
+    case 'balance': {
+      const m = /^([+-])(\d+(?:\.\d{1,2})?)$/.exec(args[1] ?? '');
+      if (args.length < 3 || !m) throw new CliError('usage: balance <uid> <+|-yuan> <mark>, e.g. balance 12 +50 活动补偿');
+      const { message, data } = await call('POST', `/api/operator/user/${id(args[0])}/balance`, token, {
+        number: m[2],
+        pm: m[1] === '+' ? 1 : 0,
+        mark: args.slice(2).join(' '),
+        key: `cli-${randomUUID()}`,
+      });
+      console.log(`${message}：用户 ${data.uid} 余额 ¥${data.now_money}（流水 #${data.bill_id}）`);
+      return 0;
+    }
+    default:
+      throw new CliError(`unknown command "${command}"\n${USAGE}`);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof CliError ? `error: ${err.message}` : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,232 @@
+// Merchant settle-in in the browser (#14): a fresh shopper applies with two licence pictures (SMS code from the local
+// provider's outbox), sees the application pending, the operator approves it over HTTP, the shopper sees it approved
+// and takes the shop's merchant-API token once, the token works on the merchant API, and the new shop is on the shop
+// street (a visitor's cached page is refreshed). With SHOTS_DIR set, the pages are also saved as screenshots.
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { freshShopper, okBody, refusal } from './accounts.ts';
+import { bearer } from './orders.ts';
+import { OPERATOR_TOKEN } from './operator.ts';
+import { latestCode, uniquePhone } from './sms.ts';
+import { photo } from '../helpers/images.ts';
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+test.describe('merchant settle-in', () => {
+  test('applies with two licence pictures, is approved by the operator, takes the token once and finds the shop on the street', async ({
+    page,
+    context,
+    request,
+    baseURL,
+    browser,
+  }) => {
+    test.setTimeout(60000);
+    const token = await freshShopper(request, context, baseURL);
+    const phone = uniquePhone();
+    const merName = `测试入驻店${Date.now() % 1_000_000}`;
+    const categoryId = 2;
+
+    // A visitor looks at the street page of that category before the shop exists (the page cache keeps it).
+    const visitor = await browser.newContext();
+    const street = await visitor.newPage();
+    const lastPage = async () => {
+      const { data } = await okBody(await request.get(`/api/store/merchant/lst?category_id=${categoryId}&limit=10`));
+      return Math.max(1, Math.ceil(data.count / 10));
+    };
+    const before = await lastPage();
+    await street.goto(`/shop_street?category_id=${categoryId}&page=${before}`);
+    await expect(street.getByRole('link', { name: merName })).toHaveCount(0);
+
+    // The header's 商家入驻 link reaches the form.
+    await page.goto('/');
+    await page.getByRole('link', { name: '商家入驻' }).click();
+    await expect(page).toHaveURL(/\/merchant_settled$/);
+    await expect(page.getByRole('heading', { name: '商户入驻申请' })).toBeVisible();
+
+    // Typed before the island hydrated: kept.
+    const form = page.locator('[data-intention-form]');
+    await form.getByLabel('商户名称').fill(merName);
+    await expect(page.locator('[data-intention-form][data-ready]')).toBeVisible();
+    await expect(form.getByLabel('商户名称')).toHaveValue(merName);
+
+    await form.getByLabel('联系人').fill('王经理');
+    await form.getByLabel('联系电话').fill(phone);
+    await form.getByRole('button', { name: '获取验证码' }).click();
+    await form.getByRole('textbox', { name: '验证码', exact: true }).fill(await latestCode(phone, { type: 'intention' }));
+    await form.getByRole('combobox', { name: '商户分类' }).selectOption(String(categoryId));
+    await form.getByRole('combobox', { name: '店铺类型' }).selectOption({ label: '专营店' });
+
+    // The "?" explains the shop types.
+    await form.getByRole('button', { name: '店铺类型说明' }).click();
+    const help = page.getByRole('dialog', { name: '店铺类型说明' });
+    await expect(help.getByRole('heading', { name: '旗舰店' })).toBeVisible();
+    await help.getByRole('button', { name: '关闭' }).click();
+    await expect(help).toBeHidden();
+
+    await form.locator('[data-intention-pictures]').setInputFiles([
+      { name: 'licence.jpg', mimeType: 'image/jpeg', buffer: await photo('jpeg') },
+      { name: 'brand.png', mimeType: 'image/png', buffer: await photo('png', { colour: '#2a7' }) },
+    ]);
+    await expect(form.locator('.intention-pics__item[data-uploaded]')).toHaveCount(2);
+    await expect(form.getByText('商户入驻协议', { exact: false }).first()).toBeVisible();
+
+    // Without the agreement ticked nothing is sent.
+    await form.getByRole('button', { name: '提交申请' }).click();
+    await expect(form.getByRole('alert')).toHaveText('请阅读并同意入驻协议');
+    await form.getByLabel('我已阅读并同意《商户入驻协议》').check();
+    await shot(page, 'merchant-settled-form');
+    await form.getByRole('button', { name: '提交申请' }).click();
+
+    await expect(page).toHaveURL(/\/user\/settle_record/);
+    const card = page.locator('[data-intention]', { hasText: merName });
+    await expect(card.locator('[data-status-text]')).toHaveText('审核中');
+    await expect(card.getByRole('link', { name: '编辑' })).toBeVisible();
+    await shot(page, 'settle-record-pending');
+
+    // The operator finds and approves it.
+    const { data: pending } = await okBody(
+      await request.get('/api/operator/intention?status=0&limit=100', { headers: bearer(OPERATOR_TOKEN) }),
+    );
+    const mine = pending.list.find((x: { mer_name: string }) => x.mer_name === merName);
+    expect(mine).toMatchObject({ phone, status: 0, images: [expect.stringMatching(/^\/media\//), expect.stringMatching(/^\/media\//)] });
+    const { data: approved } = await okBody(
+      await request.post(`/api/operator/intention/${mine.mer_intention_id}/approve`, { headers: bearer(OPERATOR_TOKEN) }),
+    );
+    expect(approved.mer_id).toBeGreaterThan(0);
+    await refusal(await request.post(`/api/operator/intention/${mine.mer_intention_id}/approve`, { headers: bearer(OPERATOR_TOKEN) }));
+
+    await page.reload();
+    await expect(card.locator('[data-status-text]')).toHaveText('已通过');
+    await card.getByText('查看', { exact: true }).click();
+    await expect(card.locator('[data-login-url]')).toHaveText(`${baseURL}/api/merchant`);
+    await expect(card.locator('[data-login-phone]')).toHaveText(phone);
+    await card.getByRole('button', { name: /领取商户接口令牌/ }).click();
+    const shown = card.locator('[data-token]');
+    await expect(shown).toHaveText(/^mf_mer_/);
+    const merchantToken = (await shown.textContent())!;
+    await shot(page, 'settle-record-token');
+
+    // Once only: the API refuses a second take, and the page no longer offers it.
+    const again = await refusal(await request.post(`/api/intention/token/${mine.mer_intention_id}`, { headers: bearer(token) }));
+    expect(again.message).toContain('联系平台运营');
+    await page.reload();
+    await card.getByText('查看', { exact: true }).click();
+    await expect(card.locator('[data-token-refused]')).toContainText('联系平台运营');
+    await expect(card.getByRole('button', { name: /领取商户接口令牌/ })).toHaveCount(0);
+
+    // The token is the new shop's key to the merchant API.
+    const orders = await okBody(await request.get('/api/merchant/order/lst', { headers: bearer(merchantToken) }));
+    expect(orders.data).toMatchObject({ count: 0, list: [] });
+
+    // The visitor's street page shows the new shop now.
+    await street.goto(`/shop_street?category_id=${categoryId}&page=${await lastPage()}`);
+    await expect(street.getByRole('link', { name: merName }).first()).toBeVisible();
+    await visitor.close();
+  });
+
+  test('a rejected application shows its reason and is resubmitted from the records page, prefilled, without a new code for the same phone', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const phone = uniquePhone();
+    const merName = `驳回重提店${Date.now() % 1_000_000}`;
+    // Applied through the API with a picture uploaded by the shopper.
+    const upload = await okBody(
+      await request.post('/api/upload/image/file', {
+        headers: bearer(token),
+        multipart: { file: { name: 'licence.png', mimeType: 'image/png', buffer: await photo('png') } },
+      }),
+    );
+    await okBody(await request.post('/api/auth/verify', { headers: bearer(token), data: { phone_code: '86', phone, type: 'intention' } }));
+    const { data: created } = await okBody(
+      await request.post('/api/intention/create', {
+        headers: bearer(token),
+        data: {
+          phone,
+          mer_name: merName,
+          name: '赵六',
+          code: await latestCode(phone, { type: 'intention' }),
+          merchant_category_id: 1,
+          mer_type_id: 3,
+          images: [upload.data.path],
+        },
+      }),
+    );
+    await okBody(
+      await request.post(`/api/operator/intention/${created.mer_intention_id}/reject`, {
+        headers: bearer(OPERATOR_TOKEN),
+        data: { fail_msg: '营业执照照片不清晰，请重新上传' },
+      }),
+    );
+
+    await page.goto('/user/settle_record');
+    const card = page.locator('[data-intention]', { hasText: merName });
+    await expect(card.locator('[data-status-text]')).toHaveText('未通过');
+    await expect(card.locator('[data-fail-msg]')).toHaveText('未通过原因：营业执照照片不清晰，请重新上传');
+    await shot(page, 'settle-record-rejected');
+    await card.getByRole('link', { name: '重新提交' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/merchant_settled\\?intention_id=${created.mer_intention_id}$`));
+    await expect(page.locator('[data-fail-msg]')).toContainText('营业执照照片不清晰');
+    const form = page.locator('[data-intention-form]');
+    await expect(form.getByLabel('商户名称')).toHaveValue(merName);
+    await expect(form.getByLabel('联系电话')).toHaveValue(phone);
+    await expect(form.locator('.intention-pics__item')).toHaveCount(1);
+    await form.getByLabel('联系人').fill('赵六六');
+    await expect(page.locator('[data-intention-form][data-ready]')).toBeVisible();
+    await form
+      .locator('[data-intention-pictures]')
+      .setInputFiles({ name: 'clear.jpg', mimeType: 'image/jpeg', buffer: await photo('jpeg') });
+    await expect(form.locator('.intention-pics__item[data-uploaded]')).toHaveCount(2);
+    await form.getByLabel('我已阅读并同意《商户入驻协议》').check();
+    await shot(page, 'merchant-settled-resubmit');
+    await form.getByRole('button', { name: '重新提交' }).click();
+
+    await expect(page).toHaveURL(/\/user\/settle_record/);
+    await expect(card.locator('[data-status-text]')).toHaveText('审核中');
+    await expect(card.locator('[data-fail-msg]')).toHaveCount(0);
+    const { data: detail } = await okBody(
+      await request.get(`/api/intention/detail/${created.mer_intention_id}`, { headers: bearer(token) }),
+    );
+    expect(detail).toMatchObject({ status: 0, fail_msg: '', name: '赵六六', phone });
+    expect(detail.images).toHaveLength(2);
+  });
+
+  test("another shopper's application is a 404, and the form refuses what the server refuses", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const owner = await freshShopper(request);
+    const { data: list } = await okBody(await request.get('/api/intention/lst', { headers: bearer(owner) }));
+    expect(list).toEqual({ count: 0, list: [] });
+    await freshShopper(request, context, baseURL);
+    const res = await page.goto('/merchant_settled?intention_id=2147483647');
+    expect(res?.status()).toBe(404);
+    await refusal(await request.get('/api/intention/detail/2147483647', { headers: bearer(owner) }), 404);
+    const bad = await refusal(
+      await request.post('/api/intention/create', {
+        headers: bearer(owner),
+        data: { phone: '123', mer_name: 'x', name: '王', code: '1', merchant_category_id: 1, mer_type_id: 1, images: [] },
+      }),
+    );
+    expect(bad.message).toBe('请输入正确的手机号码');
+
+    // Visitors are sent to sign in first; the operator API needs the operator token and a reason to reject.
+    for (const path of ['/merchant_settled', '/user/settle_record']) {
+      const visit = await request.get(path, { maxRedirects: 0, headers: { cookie: '' } });
+      expect(visit.status(), path).toBe(302);
+      expect(visit.headers().location).toBe('/login');
+    }
+    await refusal(await request.get('/api/operator/intention', { headers: bearer(owner) }), 401);
+    await refusal(await request.post('/api/operator/intention/1/approve'), 401);
+    const noReason = await refusal(await request.post('/api/operator/intention/1/reject', { headers: bearer(OPERATOR_TOKEN), data: {} }));
+    expect(noReason.message).toBe('请填写驳回原因');
+  });
+});
