@@ -45,6 +45,20 @@ describe("the demo member's history", () => {
       duty_paragraph: HISTORY_INVOICE.duty_paragraph,
     });
 
+    // The invoice asked for with that order is on the shopper's invoice list.
+    const [invoice] = await db.db.select().from(s.orderReceipt).where(eq(s.orderReceipt.orderId, waiting!.order_id));
+    expect(invoice).toMatchObject({ uid: HISTORY_UID, status: 0, receiptPrice: receipt!.payPrice });
+
+    // Spread over the last week, oldest first: received 6 days ago, shipped 3, waiting to ship 1; the ledger follows.
+    const ageDays = (d: Date | null) => Math.round((Date.now() - (d?.getTime() ?? 0)) / 86_400_000);
+    const placed = await db.db
+      .select({ status: s.storeOrder.status, createdAt: s.storeOrder.createdAt, takeTime: s.storeOrder.takeTime })
+      .from(s.storeOrder)
+      .where(and(eq(s.storeOrder.uid, HISTORY_UID), eq(s.storeOrder.paid, true)));
+    expect(Object.fromEntries(placed.map((o) => [o.status, ageDays(o.createdAt)]))).toEqual({ 0: 1, 1: 3, 2: 6 });
+    const bills = await db.db.select({ at: s.userBill.createdAt }).from(s.userBill).where(eq(s.userBill.uid, HISTORY_UID));
+    expect(new Set(bills.map((b) => ageDays(b.at))).size).toBeGreaterThanOrEqual(3);
+
     const me = await getUser(member);
     expect(me.now_money).toBe('500.00');
     expect(me.integral).toBeGreaterThan(2000);

@@ -6,7 +6,7 @@
  * mall itself would have written; the top-up equals what the paid orders cost, so the balance stays ¥500.00.
  * Runs once per database (the `seed_history` marker), at the end of `seedDemo`.
  */
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as s from '../schema/index.ts';
 import type { ServiceContext, SessionUser } from '../../services/context.ts';
@@ -198,7 +198,79 @@ export async function seedHistory(db: Db): Promise<void> {
   }
   if (received) for (const so of await storeOrders(received.order_id)) await takeOrder(ctx, { id: so.orderId });
 
+  // Spread the history over the last week (the services stamp everything "now"): the top-up and the received order
+  // first, then the shipped one, the one waiting to ship yesterday; the unpaid order stays fresh (it is still payable).
+  await backdate(db, `seed-history-topup`, received?.order_id, 6);
+  await backdate(db, null, shipped?.order_id, 3);
+  await backdate(db, null, toShip?.order_id, 1);
+
   await db.insert(s.systemConfig).values({ key: MARKER, value: 1 }).onConflictDoNothing();
+}
+
+/**
+ * Moves one seeded group order's times (and its store orders, their timelines, payment, invoice, used coupon and
+ * ledger rows), and optionally an operator top-up's ledger row, `days` back.
+ */
+async function backdate(db: Db, topUpKey: string | null, groupOrderId: number | undefined, days: number): Promise<void> {
+  const back = sql`make_interval(days => ${days})`;
+  if (topUpKey) {
+    await db
+      .update(s.userBill)
+      .set({ createdAt: sql`${s.userBill.createdAt} - ${back}` })
+      .where(and(eq(s.userBill.uid, HISTORY_UID), sql`${s.userBill.linkId} like ${`%${topUpKey}%`}`));
+  }
+  if (!groupOrderId) return;
+  const shift = <T extends AnyColumn>(c: T) => sql`${c} - ${back}`;
+  await db
+    .update(s.storeGroupOrder)
+    .set({
+      createdAt: shift(s.storeGroupOrder.createdAt),
+      payTime: shift(s.storeGroupOrder.payTime),
+      cancelTime: shift(s.storeGroupOrder.cancelTime),
+    })
+    .where(eq(s.storeGroupOrder.groupOrderId, groupOrderId));
+  const orders = await db
+    .update(s.storeOrder)
+    .set({
+      createdAt: shift(s.storeOrder.createdAt),
+      payTime: shift(s.storeOrder.payTime),
+      deliveryTime: shift(s.storeOrder.deliveryTime),
+      takeTime: shift(s.storeOrder.takeTime),
+    })
+    .where(eq(s.storeOrder.groupOrderId, groupOrderId))
+    .returning({ id: s.storeOrder.orderId });
+  const orderIds = orders.map((o) => o.id);
+  await db
+    .update(s.storeOrderStatus)
+    .set({ createdAt: shift(s.storeOrderStatus.createdAt) })
+    .where(eq(s.storeOrderStatus.groupOrderId, groupOrderId));
+  await db
+    .update(s.payment)
+    .set({ createdAt: shift(s.payment.createdAt), paidAt: shift(s.payment.paidAt), expiresAt: shift(s.payment.expiresAt) })
+    .where(and(eq(s.payment.subject, 'group'), eq(s.payment.subjectId, groupOrderId)));
+  if (orderIds.length) {
+    await db
+      .update(s.orderReceipt)
+      .set({ createdAt: shift(s.orderReceipt.createdAt) })
+      .where(inArray(s.orderReceipt.orderId, orderIds));
+  }
+  await db
+    .update(s.couponUser)
+    .set({ useTime: shift(s.couponUser.useTime) })
+    .where(eq(s.couponUser.groupOrderId, groupOrderId));
+  // Ledger rows: payment and points spent are linked to the group order, points earned on receipt to the store order.
+  await db
+    .update(s.userBill)
+    .set({ createdAt: shift(s.userBill.createdAt) })
+    .where(
+      and(
+        eq(s.userBill.uid, HISTORY_UID),
+        or(
+          and(ne(s.userBill.type, 'order_give'), eq(s.userBill.linkId, String(groupOrderId))),
+          and(eq(s.userBill.type, 'order_give'), inArray(s.userBill.linkId, orderIds.map(String))),
+        ),
+      ),
+    );
 }
 
 /** Shops whose products the history touched (for tests that want to stay clear of them). */
