@@ -57,7 +57,18 @@ describe("the demo member's history", () => {
       .where(and(eq(s.storeOrder.uid, HISTORY_UID), eq(s.storeOrder.paid, true)));
     expect(Object.fromEntries(placed.map((o) => [o.status, ageDays(o.createdAt)]))).toEqual({ 0: 1, 1: 3, 2: 6 });
     const bills = await db.db.select({ at: s.userBill.createdAt }).from(s.userBill).where(eq(s.userBill.uid, HISTORY_UID));
-    expect(new Set(bills.map((b) => ageDays(b.at))).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(bills.map((b) => ageDays(b.at))).size).toBeGreaterThanOrEqual(4);
+    // Read in time order, every row's balance follows from the one before.
+    const money = await db.db
+      .select()
+      .from(s.userBill)
+      .where(and(eq(s.userBill.uid, HISTORY_UID), eq(s.userBill.category, 'now_money')))
+      .orderBy(s.userBill.createdAt, s.userBill.billId);
+    let balance = 0;
+    for (const b of money) {
+      balance += b.pm === 1 ? b.number : -b.number;
+      expect(b.balance, b.title).toBe(balance);
+    }
 
     const me = await getUser(member);
     expect(me.now_money).toBe('500.00');

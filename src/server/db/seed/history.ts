@@ -200,6 +200,11 @@ export async function seedHistory(db: Db): Promise<void> {
 
   // Spread the history over the last week (the services stamp everything "now"): the top-up and the received order
   // first, then the shipped one, the one waiting to ship yesterday; the unpaid order stays fresh (it is still payable).
+  // The welcome balance and points (seed/buying.ts) came with the account, a month before.
+  await db
+    .update(s.userBill)
+    .set({ createdAt: sql`${s.userBill.createdAt} - make_interval(days => 30)` })
+    .where(and(eq(s.userBill.uid, HISTORY_UID), eq(s.userBill.linkId, 'seed')));
   await backdate(db, `seed-history-topup`, received?.order_id, 6);
   await backdate(db, null, shipped?.order_id, 3);
   await backdate(db, null, toShip?.order_id, 1);
