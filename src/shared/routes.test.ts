@@ -1,5 +1,17 @@
 import { describe, it, expect } from 'vitest';
-import { ROUTES, url, matchRoute, parseId, safeLocalPath, guard, merchantUrl, merchantCategoryUrl, prefetchRules, type RouteDef, type RouteName } from './routes.ts';
+import {
+  ROUTES,
+  url,
+  matchRoute,
+  parseId,
+  safeLocalPath,
+  guard,
+  merchantUrl,
+  merchantCategoryUrl,
+  prefetchRules,
+  type RouteDef,
+  type RouteName,
+} from './routes.ts';
 
 /** Spec section 2, written out by hand so a route dropped from the table is noticed. */
 const SPEC_PATHS = [

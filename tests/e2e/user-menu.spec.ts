@@ -5,11 +5,7 @@ import { freshShopper, okBody } from './accounts.ts';
 import { addAddress, addLine, bearer, placeOrder, skuOf } from './orders.ts';
 import { userMenu } from '../../src/shared/user-menu.ts';
 
-test('the menu follows the route table, marks the page and counts unpaid orders and usable coupons', async ({
-  page,
-  context,
-  baseURL,
-}) => {
+test('the menu follows the route table, marks the page and counts unpaid orders and usable coupons', async ({ page, context, baseURL }) => {
   const api = page.request;
   const token = await freshShopper(api, context, baseURL);
   await page.goto('/user/address_list');
