@@ -2,6 +2,8 @@
 // provider's outbox), sees the application pending, the operator approves it over HTTP, the shopper sees it approved
 // and takes the shop's merchant-API token once, the token works on the merchant API, and the new shop is on the shop
 // street (a visitor's cached page is refreshed). With SHOTS_DIR set, the pages are also saved as screenshots.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { freshShopper, okBody, refusal } from './accounts.ts';
@@ -228,5 +230,63 @@ test.describe('merchant settle-in', () => {
     await refusal(await request.post('/api/operator/intention/1/approve'), 401);
     const noReason = await refusal(await request.post('/api/operator/intention/1/reject', { headers: bearer(OPERATOR_TOKEN), data: {} }));
     expect(noReason.message).toBe('请填写驳回原因');
+  });
+
+  test('npm run operator lists a pending application, rejects one and approves another over HTTP with the operator token', async ({
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const token = await freshShopper(request);
+    const apply = async (merName: string) => {
+      const phone = uniquePhone();
+      await okBody(
+        await request.post('/api/auth/verify', { headers: bearer(token), data: { phone_code: '86', phone, type: 'intention' } }),
+      );
+      const upload = await okBody(
+        await request.post('/api/upload/image/file', {
+          headers: bearer(token),
+          multipart: { file: { name: 'licence.png', mimeType: 'image/png', buffer: await photo('png') } },
+        }),
+      );
+      const { data } = await okBody(
+        await request.post('/api/intention/create', {
+          headers: bearer(token),
+          data: {
+            phone,
+            mer_name: merName,
+            name: '钱七',
+            code: await latestCode(phone, { type: 'intention' }),
+            merchant_category_id: 1,
+            mer_type_id: 2,
+            images: [upload.data.path],
+          },
+        }),
+      );
+      return data.mer_intention_id as number;
+    };
+    const stamp = Date.now() % 1_000_000;
+    const first = await apply(`命令行驳回店${stamp}`);
+    const second = await apply(`命令行通过店${stamp}`);
+    const run = (args: string[], operatorToken = OPERATOR_TOKEN) =>
+      promisify(execFile)('npm', ['run', '--silent', 'operator', '--', ...args], {
+        env: { ...process.env, MALL_URL: baseURL!, OPERATOR_TOKEN: operatorToken },
+      });
+
+    const pending = (await run(['list', '0', '--limit', '100'])).stdout;
+    expect(pending).toContain(`#${first}  命令行驳回店${stamp}  [审核中]`);
+    expect(pending).toContain(`#${second}  命令行通过店${stamp}  [审核中]`);
+    const rejected = (await run(['reject', String(first), '执照已过期'])).stdout;
+    expect(rejected).toContain('驳回原因：执照已过期');
+    const approved = (await run(['approve', String(second)])).stdout;
+    expect(approved).toMatch(/店铺 #\d+ {2}接口令牌：未领取/);
+    const again = await run(['approve', String(second)]).catch((e: { code: number; stderr: string }) => e);
+    expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining('error: ') });
+    const wrong = await run(['list'], 'not-the-operator-token').catch((e: { code: number; stderr: string }) => e);
+    expect(wrong).toMatchObject({ code: 1, stderr: expect.stringContaining('(HTTP 401)') });
+
+    const { data: mine } = await okBody(await request.get('/api/intention/lst', { headers: bearer(token) }));
+    const byId = Object.fromEntries(mine.list.map((x: { mer_intention_id: number; status: number }) => [x.mer_intention_id, x.status]));
+    expect(byId).toEqual({ [first]: 2, [second]: 1 });
   });
 });
