@@ -18,6 +18,7 @@
  *   npm run merchant -- invoice <order_receipt_id> <receipt_sn> --mailed <note>    the paper invoice mailed (courier, tracking)
  * The mall is MALL_URL (default http://localhost:4321); the token is MERCHANT_TOKEN or `--token <token>`.
  */
+import { CliError, call, parseArgs, runCli } from './cli.ts';
 
 const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit N] <command>
   orders [status]                          paid orders; status: all (default), 0 to ship, 1 shipped, 2 to review, 3 done, -1 refunded, 10, 11
@@ -146,51 +147,6 @@ const refundId = (v: string | undefined) => {
   if (!v || !/^[1-9]\d{0,9}$/.test(v)) throw new CliError('refund_id must be a positive number');
   return v;
 };
-
-class CliError extends Error {}
-
-function parseArgs(argv: string[]) {
-  const opts: { token?: string; page?: string; limit?: string } = {};
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--token' || a === '--page' || a === '--limit') {
-      const v = argv[++i];
-      if (v === undefined) throw new CliError(`${a} needs a value`);
-      opts[a.slice(2) as 'token' | 'page' | 'limit'] = v;
-    } else if (a === '-h' || a === '--help') {
-      rest.unshift('help');
-    } else rest.push(a);
-  }
-  return { opts, rest };
-}
-
-async function call(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<{ message: string; data: any }> {
-  const base = (process.env.MALL_URL || 'http://localhost:4321').replace(/\/+$/, '');
-  let res: Response;
-  try {
-    res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(30_000),
-    });
-  } catch (err) {
-    throw new CliError(`cannot reach the mall at ${base}: ${(err as Error).cause ?? (err as Error).message}`);
-  }
-  let env: { status?: number; message?: string; data?: unknown };
-  try {
-    env = (await res.json()) as typeof env;
-  } catch {
-    throw new CliError(`${base}${path} answered HTTP ${res.status} without JSON: is MALL_URL the mall?`);
-  }
-  if (!res.ok || env.status !== 200) throw new CliError(`${env.message ?? 'request refused'} (HTTP ${res.status})`);
-  return { message: env.message ?? '', data: env.data };
-}
 
 const shipping = (o: Order) => {
   if (o.order_type === 1) return o.verify_time ? `到店自提，已核销 ${o.verify_time}` : '到店自提，待核销';
@@ -340,10 +296,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof CliError ? `error: ${err.message}` : err);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -8,6 +8,7 @@
  * The mall is MALL_URL (default http://localhost:4321); the token is OPERATOR_TOKEN or `--token <token>`.
  */
 import { randomUUID } from 'node:crypto';
+import { CliError, call, mallUrl, parseArgs, runCli } from './cli.ts';
 
 const USAGE = `usage: npm run operator -- [--token <token>] [--page N] [--limit N] <command>
   list [status]                 merchant applications; status: 0 pending (default), 1 approved, 2 rejected, all
@@ -35,47 +36,6 @@ interface Intention {
   token_taken: number;
 }
 
-class CliError extends Error {}
-
-function parseArgs(argv: string[]) {
-  const opts: { token?: string; page?: string; limit?: string } = {};
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--token' || a === '--page' || a === '--limit') {
-      const v = argv[++i];
-      if (v === undefined) throw new CliError(`${a} needs a value`);
-      opts[a.slice(2) as 'token' | 'page' | 'limit'] = v;
-    } else if (a === '-h' || a === '--help') rest.unshift('help');
-    else rest.push(a);
-  }
-  return { opts, rest };
-}
-
-const base = () => (process.env.MALL_URL || 'http://localhost:4321').replace(/\/+$/, '');
-
-async function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<{ message: string; data: any }> {
-  let res: Response;
-  try {
-    res = await fetch(`${base()}${path}`, {
-      method,
-      headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(30_000),
-    });
-  } catch (err) {
-    throw new CliError(`cannot reach the mall at ${base()}: ${(err as Error).cause ?? (err as Error).message}`);
-  }
-  let env: { status?: number; message?: string; data?: unknown };
-  try {
-    env = (await res.json()) as typeof env;
-  } catch {
-    throw new CliError(`${base()}${path} answered HTTP ${res.status} without JSON: is MALL_URL the mall?`);
-  }
-  if (!res.ok || env.status !== 200) throw new CliError(`${env.message ?? 'request refused'} (HTTP ${res.status})`);
-  return { message: env.message ?? '', data: env.data };
-}
-
 const id = (v: string | undefined) => {
   if (!v || !/^[1-9]\d{0,9}$/.test(v)) throw new CliError('id must be a positive number');
   return v;
@@ -87,7 +47,7 @@ function printIntention(x: Intention, full = false): void {
   if (x.status === 2) console.log(`    驳回原因：${x.fail_msg}`);
   if (x.status === 1)
     console.log(`    店铺 #${x.mer_id}  接口令牌：${x.token_taken ? '申请人已领取' : '未领取'}  审核时间：${x.status_time}`);
-  if (full) for (const p of x.images) console.log(`    资质图片：${base()}${p}`);
+  if (full) for (const p of x.images) console.log(`    资质图片：${mallUrl()}${p}`);
 }
 
 async function main(): Promise<number> {
@@ -147,10 +107,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof CliError ? `error: ${err.message}` : err);
-    process.exit(1);
-  },
-);
+runCli(main);
