@@ -5,6 +5,7 @@
  *   npm run operator -- approve <id>                  approve: the shop opens at once
  *   npm run operator -- reject <id> <reason>          reject with the reason the applicant reads
  *   npm run operator -- balance <uid> <+|-yuan> <mark>   add to (+) or deduct from (-) a shopper's balance
+ *   npm run operator -- token <mer_id> [name]         a new merchant-API token for a shop (printed once)
  * The mall is MALL_URL (default http://localhost:4321); the token is OPERATOR_TOKEN or `--token <token>`.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,6 +17,7 @@ const USAGE = `usage: npm run operator -- [--token <token>] [--page N] [--limit 
   approve <id>                  approve it: the shop opens and is on the shop street at once
   reject <id> <reason>          reject it with the reason the applicant reads (at most 200 characters)
   balance <uid> <+|-yuan> <mark>   add to (+12.50) or deduct from (-12.50) a shopper's balance, with a note
+  token <mer_id> [name]         a new merchant-API token for a shop, printed this once (earlier ones stay valid)
 environment: MALL_URL (default http://localhost:4321), OPERATOR_TOKEN (or --token)`;
 
 interface Intention {
@@ -100,6 +102,12 @@ async function main(): Promise<number> {
         key: `cli-${randomUUID()}`,
       });
       console.log(`${message}：用户 ${data.uid} 余额 ¥${data.now_money}（流水 #${data.bill_id}）`);
+      return 0;
+    }
+    case 'token': {
+      const { message, data } = await call('POST', `/api/operator/merchant/${id(args[0])}/token`, token, { name: args.slice(1).join(' ') });
+      console.log(`${message}：店铺 #${data.mer_id} ${data.mer_name}（令牌 #${data.token_id}）`);
+      console.log(data.token);
       return 0;
     }
     default:

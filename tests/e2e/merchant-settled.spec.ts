@@ -232,7 +232,7 @@ test.describe('merchant settle-in', () => {
     expect(noReason.message).toBe('请填写驳回原因');
   });
 
-  test('npm run operator lists a pending application, rejects one and approves another over HTTP with the operator token', async ({
+  test('npm run operator lists a pending application, rejects one, approves another and issues its shop a token, over HTTP with the operator token', async ({
     request,
     baseURL,
   }) => {
@@ -288,6 +288,14 @@ test.describe('merchant settle-in', () => {
     const { data: mine } = await okBody(await request.get('/api/intention/lst', { headers: bearer(token) }));
     const byId = Object.fromEntries(mine.list.map((x: { mer_intention_id: number; status: number }) => [x.mer_intention_id, x.status]));
     expect(byId).toEqual({ [first]: 2, [second]: 1 });
+
+    // The approved shop gets a fresh merchant-API token from the operator (the applicant's own is taken once).
+    const merId = mine.list.find((x: { mer_intention_id: number }) => x.mer_intention_id === second).mer_id;
+    const issued = (await run(['token', String(merId), '备用系统'])).stdout.trim().split('\n');
+    expect(issued[0]).toContain(`店铺 #${merId} 命令行通过店${stamp}`);
+    const merchantToken = issued.at(-1)!;
+    expect(merchantToken).toMatch(/^mf_mer_/);
+    await okBody(await request.get('/api/merchant/order/lst', { headers: bearer(merchantToken) }));
   });
 
   test('after ten codes an hour from one address the form asks for the image captcha, and the code is sent once it is answered', async ({

@@ -6,6 +6,8 @@ import { userBill, users } from '../../db/schema/index.ts';
 import { newShopper } from '../../../../tests/helpers/checkout.ts';
 import { adjustBalance } from './adjust-balance.ts';
 import { authenticateOperator } from './authenticate.ts';
+import { issueMerchantToken } from './issue-merchant-token.ts';
+import { authenticateMerchant } from '../merchant-api/authenticate.ts';
 
 const balance = async (d: Database, uid: number) => (await d.db.select({ m: users.nowMoney }).from(users).where(eq(users.uid, uid)))[0]!.m;
 const ledger = async (d: Database, uid: number) =>
@@ -72,6 +74,21 @@ export function operatorSuite(open: () => Promise<Database>) {
       await expect(authenticateOperator(ctx, 'Bearer secret-operator-token', 'secret-operator-token')).rejects.toMatchObject({
         code: 'rate_limited',
       });
+    });
+  });
+
+  describe('operator merchant tokens', () => {
+    it('issues a new token that signs the shop in to the merchant API; an unknown shop is a 404, a bad id a 400', async () => {
+      const d = await open();
+      const issued = await issueMerchantToken(d.db, { mer_id: '2', name: '仓库系统' });
+      expect(issued).toMatchObject({ mer_id: 2, token: expect.stringMatching(/^mf_mer_/) });
+      const merchant = await authenticateMerchant({ db: d.db, user: null }, `Bearer ${issued.token}`);
+      expect(merchant.merId).toBe(2);
+      const again = await issueMerchantToken(d.db, { mer_id: 2 });
+      expect(again.token).not.toBe(issued.token);
+      await expect(issueMerchantToken(d.db, { mer_id: 2147483647 })).rejects.toMatchObject({ code: 'not_found', message: '店铺不存在' });
+      await expect(issueMerchantToken(d.db, { mer_id: 'x' })).rejects.toMatchObject({ code: 'invalid' });
+      await expect(issueMerchantToken(d.db, { mer_id: 2, name: '长'.repeat(61) })).rejects.toMatchObject({ code: 'invalid' });
     });
   });
 }
