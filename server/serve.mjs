@@ -1,7 +1,9 @@
 // The production server: one Node process for pages, the JSON API and static assets.
 // Astro runs in `middleware` mode; this file adds what the standalone adapter lacks: compression,
 // long-lived caching of hashed assets, baseline security headers and a loud failure when the port is taken.
+import cluster from 'node:cluster';
 import http from 'node:http';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import compression from 'compression';
@@ -109,8 +111,30 @@ export async function createApp() {
   };
 }
 
-/** Listens, then warms the database up through /api/health so the first shopper does not wait for it. */
-export async function startServer({ host = process.env.HOST || '0.0.0.0', port = Number(process.env.PORT || 4321) } = {}) {
+/**
+ * Opens this process's database before it answers anyone: /api/health through the process's own app, on a private
+ * loopback listener (under WORKERS a request to the shared port could reach another worker).
+ */
+async function warmUp(app) {
+  const probe = http.createServer(app);
+  await new Promise((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen({ port: 0, host: '127.0.0.1', exclusive: true }, resolve);
+  });
+  try {
+    const res = await fetch(`http://127.0.0.1:${probe.address().port}/api/health`);
+    if (!res.ok) throw new Error(`health check failed with HTTP ${res.status}`);
+  } finally {
+    probe.close();
+    probe.closeAllConnections();
+  }
+}
+
+const readyLine = (host, port, workers) =>
+  `Mallfront is ready at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${workers > 1 ? ` (${workers} workers)` : ''}`;
+
+/** Listens, then warms the database up so the first shopper does not wait for it. */
+export async function startServer({ host = process.env.HOST || '0.0.0.0', port = Number(process.env.PORT || 4321), quiet = false } = {}) {
   const app = await createApp();
   const server = http.createServer(app);
   await new Promise((resolve, reject) => {
@@ -122,11 +146,68 @@ export async function startServer({ host = process.env.HOST || '0.0.0.0', port =
     server.listen(port, host, resolve);
   });
   const address = server.address();
+  await warmUp(app);
+  if (!quiet) console.log(readyLine(host, address.port, 1));
   const base = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}`;
-  const res = await fetch(`${base}/api/health`);
-  if (!res.ok) throw new Error(`health check failed with HTTP ${res.status}`);
-  console.log(`Mallfront is ready at http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`);
   return { server, port: address.port, url: base };
+}
+
+/**
+ * `WORKERS`: how many server processes share the port (Node's cluster module): a whole number from 1 to 64, or
+ * `auto` (one per CPU). Above 1 it needs PostgreSQL (`DATABASE_URL`): PGlite is one process per data directory.
+ */
+export function workerCount(env = process.env) {
+  const raw = (env.WORKERS ?? '').trim() || '1';
+  const n = raw === 'auto' ? availableParallelism() : Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`WORKERS must be a whole number from 1 to 64 or "auto", not "${raw}"`);
+  if (n > 1 && !env.DATABASE_URL) {
+    throw new Error('WORKERS above 1 needs DATABASE_URL (PostgreSQL): PGlite is one process per data directory');
+  }
+  return n;
+}
+
+/**
+ * The primary of `WORKERS=n`: forks the workers (each a whole server: app, database pool, job runner, page cache;
+ * migrations and the seed run once under a PostgreSQL advisory lock, page-cache drops travel by LISTEN/NOTIFY),
+ * says ready once all are, replaces a worker that dies after it was ready, and stops them all on SIGTERM/SIGINT.
+ * A worker that fails to start (a taken port, an unreachable database) stops the whole server with exit code 1.
+ */
+function runWorkers(n) {
+  const host = process.env.HOST || '0.0.0.0';
+  const port = Number(process.env.PORT || 4321);
+  let stopping = false;
+  let ready = 0;
+  const started = new WeakSet();
+  const fork = () => {
+    const w = cluster.fork();
+    w.on('message', (m) => {
+      if (m !== 'ready') return;
+      started.add(w);
+      if (++ready === n) console.log(readyLine(host, port, n));
+    });
+  };
+  const stopAll = (code) => {
+    stopping = true;
+    process.exitCode = code;
+    const alive = Object.values(cluster.workers ?? {});
+    if (!alive.length) process.exit(code);
+    for (const w of alive) w?.process.kill('SIGTERM');
+  };
+  cluster.on('exit', (w, code, signal) => {
+    if (stopping) {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(process.exitCode ?? 0);
+      return;
+    }
+    if (!started.has(w)) {
+      console.error(`[mallfront] a worker failed to start (exit ${signal ?? code}): stopping`);
+      return stopAll(1);
+    }
+    console.error(`[mallfront] worker ${w.process.pid} stopped (${signal ?? `exit ${code}`}); starting another`);
+    fork();
+  });
+  process.once('SIGTERM', () => stopAll(0));
+  process.once('SIGINT', () => stopAll(0));
+  for (let i = 0; i < n; i++) fork();
 }
 
 /** Stops accepting requests and closes the database, so PGlite's files are left consistent. */
@@ -142,10 +223,24 @@ function stopOnSignals(server) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  startServer()
-    .then(({ server }) => stopOnSignals(server))
-    .catch((err) => {
-      console.error(`[mallfront] failed to start: ${err.message}`);
-      process.exit(1);
-    });
+  const fail = (err) => {
+    console.error(`[mallfront] failed to start: ${err.message}`);
+    process.exit(1);
+  };
+  let workers = 1;
+  try {
+    workers = workerCount();
+  } catch (err) {
+    fail(err);
+  }
+  if (workers > 1 && cluster.isPrimary) runWorkers(workers);
+  else {
+    const worker = cluster.isWorker;
+    startServer({ quiet: worker })
+      .then(({ server }) => {
+        stopOnSignals(server);
+        if (worker) process.send?.('ready');
+      })
+      .catch(fail);
+  }
 }

@@ -38,6 +38,9 @@ export interface OpenOptions {
   seed?: boolean;
 }
 
+/** The advisory lock key under which a PostgreSQL database is migrated and seeded (one process at a time). */
+const MIGRATION_LOCK = 7_264_001;
+
 /** Opens the database, applies the generated migrations and (by default) the idempotent demo seed. */
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   const url = opts.databaseUrl ?? config.databaseUrl;
@@ -45,8 +48,19 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   if (url && !opts.pglite) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX || 10) });
     const db: Db = drizzlePg(pool, { schema });
-    if (opts.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder: config.migrationsDir });
-    database = await withCacheBus({ db, kind: 'postgres', close: () => pool.end() }, pool);
+    // Several processes may open one database at once (WORKERS, a rolling deploy): the first migrates and seeds while
+    // the others wait on the advisory lock, then find both done.
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      if (opts.migrate !== false) await migratePg(drizzlePg(pool), { migrationsFolder: config.migrationsDir });
+      database = await withCacheBus({ db, kind: 'postgres', close: () => pool.end() }, pool);
+      if (opts.seed ?? config.seed) await seedDemo(database.db);
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      lock.release();
+    }
+    return database;
   } else {
     const opened = opts.pglite ? { client: opts.pglite, release: () => {} } : await openPglite(opts.dataDir ?? config.dataDir);
     const client = opened.client;
