@@ -1,4 +1,6 @@
 import { loadPage, failure } from './result.ts';
+import { switchedOffUserPages } from '../server/services/user/count-menu.ts';
+import { ROUTES } from '../shared/routes.ts';
 import { ctxOf, type PageInput } from './page.ts';
 import { getUser } from '../server/services/user/get-user.ts';
 import { listBills } from '../server/services/wallet/list-bills.ts';
@@ -49,6 +51,8 @@ export async function loadUserBalance(page: PageInput) {
   const tab = BALANCE_TABS.find((t) => String(t.type) === (q.get('type') || '0'));
   if (!tab) return failure(400, '类型格式不正确');
   const pageNo = pageOf(q.get('page'));
+  // Switched off by the operator (`balance_func_status` 0): the page is not there, as its menu entry is not.
+  if ((await switchedOffUserPages(ctxOf(page))).includes(ROUTES.userBalance.path)) return failure(404);
   return loadPage(async () => {
     const ctx = ctxOf(page);
     const [user, list] = await Promise.all([getUser(ctx), listBills(ctx, { type: tab.type, page: pageNo, limit: WALLET_PAGE_SIZE })]);

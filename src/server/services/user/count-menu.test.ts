@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { couponUser } from '../../db/schema/index.ts';
+import { couponUser, systemConfig } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../../../tests/helpers/test-db.ts';
 import { newShopper } from '../../../../tests/helpers/checkout.ts';
-import { countUserMenu } from './count-menu.ts';
+import { countUserMenu, switchedOffUserPages } from './count-menu.ts';
+import { loadUserBalance } from '../../../loaders/user-wallet.ts';
 
 const day = 86_400_000;
 
@@ -31,5 +32,23 @@ describe('countUserMenu (the /user left menu figures)', () => {
       row(other.user.uid, 0, -1, 5),
     ]);
     expect(await countUserMenu(me, at)).toEqual({ unpaid_orders: 0, usable_coupons: 2 });
+  });
+
+  it('leaves out the balance and points pages the operator switched off; the balance page is then a 404', async () => {
+    const d = await createTestDatabase();
+    const me = await newShopper(d);
+    const balancePage = () => loadUserBalance({ locals: { ctx: me } as never, url: new URL('http://mall.test/user/balance') });
+    expect(await switchedOffUserPages(d)).toEqual([]);
+    expect(await balancePage()).toMatchObject({ ok: true });
+    await d.db
+      .insert(systemConfig)
+      .values({ key: 'balance_func_status', value: 0 })
+      .onConflictDoUpdate({ target: systemConfig.key, set: { value: 0 } });
+    await d.db
+      .insert(systemConfig)
+      .values({ key: 'integral_status', value: '0' })
+      .onConflictDoUpdate({ target: systemConfig.key, set: { value: '0' } });
+    expect(await switchedOffUserPages(d)).toEqual(['/user/balance', '/user/integral']);
+    expect(await balancePage()).toEqual({ ok: false, status: 404, message: '' });
   });
 });
