@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS, REFUND_STATUS, refundOrder, storeGroupOrder, storeOrder } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { now } from '../dates.ts';
 import { visiblePaid } from './list-orders.ts';
@@ -22,22 +23,28 @@ export interface OrderCountsDto {
   refund: number;
 }
 
+/** Unpaid group orders of shopper `uid` still payable (not cancelled, not deleted, not past their deadline): 待付款. */
+export async function countPayable(db: Db, uid: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(storeGroupOrder)
+    .where(
+      and(
+        eq(storeGroupOrder.uid, uid),
+        eq(storeGroupOrder.paid, false),
+        eq(storeGroupOrder.isCancel, false),
+        eq(storeGroupOrder.isDel, false),
+        gt(storeGroupOrder.cancelTime, now()),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** `GET /api/order/number` (login required): the shopper's order counts; deleted orders are not counted. */
 export async function countOrders(ctx: ServiceContext): Promise<OrderCountsDto> {
   const user = requireUser(ctx);
-  const [[unpaid], byStatus, [refunding]] = await Promise.all([
-    ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(storeGroupOrder)
-      .where(
-        and(
-          eq(storeGroupOrder.uid, user.uid),
-          eq(storeGroupOrder.paid, false),
-          eq(storeGroupOrder.isCancel, false),
-          eq(storeGroupOrder.isDel, false),
-          gt(storeGroupOrder.cancelTime, now()),
-        ),
-      ),
+  const [noPay, byStatus, [refunding]] = await Promise.all([
+    countPayable(ctx.db, user.uid),
     ctx.db
       .select({ status: storeOrder.status, n: sql<number>`count(*)::int` })
       .from(storeOrder)
@@ -55,7 +62,6 @@ export async function countOrders(ctx: ServiceContext): Promise<OrderCountsDto> 
       ),
   ]);
   const of = (...statuses: number[]) => byStatus.filter((r) => statuses.includes(r.status)).reduce((a, r) => a + r.n, 0);
-  const noPay = unpaid?.n ?? 0;
   const paidShown = byStatus
     .filter((r) => r.status !== ORDER_STATUS.presellBalance && r.status !== ORDER_STATUS.presellClosed)
     .reduce((a, r) => a + r.n, 0);

@@ -2,7 +2,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { couponUser } from '../../db/schema/index.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { now } from '../dates.ts';
-import { countOrders } from '../order/count-orders.ts';
+import { countPayable } from '../order/count-orders.ts';
 import { flag, readSettings } from '../site/read-settings.ts';
 import { ROUTES } from '../../../shared/routes.ts';
 import type { UserMenuCounts } from '../../../shared/user-menu.ts';
@@ -13,14 +13,14 @@ import type { UserMenuCounts } from '../../../shared/user-menu.ts';
  */
 export async function countUserMenu(ctx: ServiceContext, at = now()): Promise<UserMenuCounts> {
   const user = requireUser(ctx);
-  const [orders, [coupons]] = await Promise.all([
-    countOrders(ctx),
+  const [unpaid, [coupons]] = await Promise.all([
+    countPayable(ctx.db, user.uid),
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(couponUser)
       .where(and(eq(couponUser.uid, user.uid), eq(couponUser.status, 0), lte(couponUser.startTime, at), gt(couponUser.endTime, at))),
   ]);
-  return { unpaid_orders: orders.noPay, usable_coupons: coupons?.n ?? 0 };
+  return { unpaid_orders: unpaid, usable_coupons: coupons?.n ?? 0 };
 }
 
 /**
