@@ -9,40 +9,51 @@ import { isOperatorApi } from './server/http/operator-endpoint.ts';
 import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
-import { keyOf, cachedPage, storePage, renderStart } from './server/http/page-cache.ts';
+import { keyOf, cachedEntry, pageOf, storePage, renderStart } from './server/http/page-cache.ts';
 import { collectShown } from './server/services/cache-tags.ts';
+import { shopperOf, type Shopper } from './server/services/session/shopper-cache.ts';
+import { personalizeResponse, shopperPageOf } from './server/http/shopper-page.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Per-request context: database, session user, locale; CSRF refusal and page access guards; the visitor
- * page cache (server/http/page-cache.ts) in front of the public catalogue pages, keeping with each page the
- * tags of what it showed. Writes drop pages themselves, by what they changed (services call `invalidate`).
+ * Per-request context: database, session user, locale; CSRF refusal and page access guards; the page cache
+ * (server/http/page-cache.ts) in front of the public catalogue pages, keeping with each page the tags of what it
+ * showed. Writes drop pages themselves, by what they changed (services call `invalidate`). A signed-in shopper
+ * gets the visitor page with their header put in (server/http/shopper-page.ts), from their session's entry in
+ * session/shopper-cache.ts: a cached view of a catalogue page reads no table, signed in or not.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url } = context;
   const db = (await getDatabase()).db;
   const cacheKey = keyOf(request, url, SESSION_COOKIE);
-  if (cacheKey) {
-    const hit = cachedPage(db, cacheKey);
-    if (hit) return hit;
-  }
   if (!cacheKey) return handle(context, next, db);
+  let shopper: Shopper | null = null;
+  const found = readToken(request, context.cookies);
+  if (found) {
+    shopper = await shopperOf(db, found.token);
+    // A stale cookie: the usual path makes the shopper a visitor again (and drops the cookie).
+    if (!shopper) return handle(context, next, db);
+  }
+  const hit = cachedEntry(db, cacheKey);
+  if (hit) return shopper ? shopperPageOf(hit, shopper) : pageOf(hit);
   const shown = new Set<string>();
   const since = renderStart(db);
   // The page streams while storePage reads its body: both inside the collection of what it shows.
-  return collectShown(shown, async () => {
-    const response = await handle(context, next, db);
+  const response = await collectShown(shown, async () => {
+    const rendered = await handle(context, next, db, { asVisitor: true });
     const setsCookies = !context.cookies.headers().next().done;
-    return storePage(db, cacheKey, response, { until: () => context.locals.pageCacheUntil, setsCookies, shown: () => shown, since });
+    return storePage(db, cacheKey, rendered, { until: () => context.locals.pageCacheUntil, setsCookies, shown: () => shown, since });
   });
+  return shopper ? personalizeResponse(response, shopper) : response;
 });
 
-async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals['db']) {
+/** `asVisitor`: render the page a visitor gets (the shared page a signed-in shopper's header is then put into). */
+async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals['db'], opts: { asVisitor?: boolean } = {}) {
   const { request, cookies, url, locals } = context;
   locals.db = db;
   locals.locale = parseLocale(cookies.get(LOCALE_COOKIE)?.value);
-  const found = readToken(request, cookies);
+  const found = opts.asVisitor ? null : readToken(request, cookies);
   // The merchant and operator APIs authenticate by their own tokens only (merchantEndpoint, operatorEndpoint): no
   // shopper session is read there, so a shopper's token or cookie never acts on them, and their tokens are never
   // looked up as sessions.

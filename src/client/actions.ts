@@ -20,7 +20,12 @@ async function claimCoupon(btn: HTMLButtonElement): Promise<void> {
     `/api/coupon/receive/${encodeURIComponent(btn.dataset.id ?? '')}`,
   );
   toast(message && message !== 'success' ? message : '领取成功');
-  if (data?.can_claim_more) {
+  showClaimed(btn, !!data?.can_claim_more);
+}
+
+/** A claimed coupon's button: 再领一张 while the shopper may claim it again, else 已领取 (disabled). */
+export function showClaimed(btn: HTMLButtonElement, canClaimMore: boolean): void {
+  if (canClaimMore) {
     btn.textContent = btn.dataset.again ?? '再领一张';
   } else {
     btn.textContent = btn.dataset.done ?? '已领取';
@@ -29,14 +34,19 @@ async function claimCoupon(btn: HTMLButtonElement): Promise<void> {
   btn.closest('[data-coupon]')?.setAttribute('data-claimed', '');
 }
 
+/** A favourite or follow button in state `on` (its `data-on` / `data-off` label). */
+export function showRelation(btn: HTMLButtonElement, on: boolean): void {
+  btn.setAttribute('aria-pressed', String(on));
+  const label = on ? btn.dataset.on : btn.dataset.off;
+  if (label) btn.textContent = label;
+}
+
 async function toggleRelation(btn: HTMLButtonElement): Promise<void> {
   const on = btn.getAttribute('aria-pressed') === 'true';
   await send('POST', `/api/user/relation/${on ? 'delete' : 'create'}`, {
     body: { type: Number(btn.dataset.type), type_id: Number(btn.dataset.id) },
   });
-  btn.setAttribute('aria-pressed', String(!on));
-  const label = on ? btn.dataset.off : btn.dataset.on;
-  if (label) btn.textContent = label;
+  showRelation(btn, !on);
   const counter = btn.dataset.counter ? document.querySelector<HTMLElement>(btn.dataset.counter) : null;
   if (counter) counter.textContent = String(Math.max(0, (Number(counter.textContent) || 0) + (on ? -1 : 1)));
   toast(on ? '已取消' : btn.dataset.type === '10' ? '关注成功' : '收藏成功');

@@ -12,11 +12,11 @@ import { startProgress, doneProgress } from './progress.ts';
 import { trackNavigation, reloadOnChunkFailure, prefetchLinks } from './navigation.ts';
 import { shellText } from '../shared/messages.ts';
 import { wireActions } from './actions.ts';
+import { fillMarks } from './marks.ts';
 
 const stateEl = document.getElementById('mall-state');
-if (stateEl?.textContent) {
-  seedStores(JSON.parse(stateEl.textContent) as ShellState);
-}
+const shellState = stateEl?.textContent ? (JSON.parse(stateEl.textContent) as ShellState) : null;
+if (shellState) seedStores(shellState);
 
 document.addEventListener('click', (e) => {
   const t = e.target as Element;
@@ -119,6 +119,7 @@ addEventListener('online', () => $online.set(true));
 addEventListener('offline', () => $online.set(false));
 
 wireActions();
+if (shellState?.shared && shellState.user) void fillMarks();
 showFlash();
 trackNavigation();
 reloadOnChunkFailure();

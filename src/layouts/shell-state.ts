@@ -3,6 +3,10 @@ import type { ShellData } from '../server/services/site/load-shell.ts';
 import { toUserDto } from '../server/services/user/get-user.ts';
 import type { PageState } from '../stores/ui.ts';
 import type { ShellState } from '../stores/seed.ts';
+import { shopperStateJson } from '../shared/shopper-header.ts';
+
+/** The header's view of the signed-in shopper (none for visitors). */
+export const userDtoOf = (user: SessionUser | null) => (user ? toUserDto(user) : null);
 
 /** The global state (spec section 3) the page hands to the browser stores, as safe inline JSON. */
 export function shellStateJson(
@@ -23,7 +27,9 @@ export function shellStateJson(
     hotline: site?.sys_phone ?? '',
     openService: site?.is_open_service || '0',
   };
-  const payload: ShellState = { page, user: user ? toUserDto(user) : null, cartCount: shell.cartCount };
-  // `<` is escaped so no value can close the script element.
-  return JSON.stringify(payload).replace(/</g, '\\u003c');
+  // The shopper's part last, written by the same function that puts a shopper into a shared visitor page.
+  const pageJson = JSON.stringify({ page } satisfies Partial<ShellState>)
+    .slice(0, -1)
+    .replace(/</g, '\\u003c');
+  return `${pageJson},${shopperStateJson(userDtoOf(user), shell.cartCount)}}`;
 }

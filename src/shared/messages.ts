@@ -6,6 +6,7 @@ export const shellText = {
   bookmarkManual: 'Please press Ctrl+D to bookmark manually',
   mallHome: '商城首页',
   loginRegister: '登录/注册',
+  logout: '退出',
   myOrders: '我的订单',
   merchantSettled: '商家入驻',
   news: '新闻资讯',

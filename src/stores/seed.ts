@@ -8,6 +8,8 @@ export interface ShellState {
   page: Partial<PageState>;
   user: UserDto | null;
   cartCount: number;
+  /** The page is the shared visitor page with this shopper's header put in: their marks on it come from /api/user/marks. */
+  shared?: boolean;
 }
 
 export function seedStores(s: ShellState): void {

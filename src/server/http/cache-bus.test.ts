@@ -6,6 +6,9 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { cached, invalidate, CACHE_KEYS } from '../services/cache.ts';
 import { storePage, cachedPage } from './page-cache.ts';
 import { CACHE_CHANNEL } from './cache-bus.ts';
+import { users } from '../db/schema/index.ts';
+import { createSession, revokeSession } from '../services/session/sessions.ts';
+import { shopperOf } from '../services/session/shopper-cache.ts';
 
 let stop: (() => void) | undefined;
 let a: Database;
@@ -43,6 +46,15 @@ describe('cache bus (LISTEN/NOTIFY)', () => {
     expect(cachedPage(b.db, 'shop 20')).not.toBeNull();
     expect(await cached(b.db, CACHE_KEYS.merchants, async () => ++loads)).toBe(2);
     expect(await cached(b.db, CACHE_KEYS.categories, async () => 'other')).toBe('tree');
+  });
+
+  it("ends a shopper's header in every process when they sign out in one", async () => {
+    const [u] = await a.db.insert(users).values({ phoneCode: '86', phone: '17000009999', nickname: '总线' }).returning({ uid: users.uid });
+    const { token } = await createSession(a.db, u!.uid);
+    expect((await shopperOf(b.db, token))?.user.nickname).toBe('总线');
+    await revokeSession(a.db, token);
+    // Without the notification the other process would keep the header for a minute.
+    await expect.poll(() => shopperOf(b.db, token), { timeout: 10000 }).toBeNull();
   });
 
   it('carries a change too big for one notification as "everything"', async () => {

@@ -35,11 +35,20 @@ describe('visitor page cache', () => {
     }
   });
 
-  it('never keys private pages, the API, signed-in shoppers or token holders', () => {
+  it('gives a signed-in shopper the visitor key of the catalogue pages they share', () => {
+    for (const p of ['/', '/goods_detail/5', '/goods_search?title=茶', '/goods_cate?sid=2', '/store?id=3', '/goods_presell_detail/2']) {
+      expect(key(p, { cookie: `${SESSION}=abc; locale=US|USD|$` })).toBe(key(p, { cookie: 'locale=US|USD|$' }));
+    }
+  });
+
+  it('never keys private pages, the API, token holders, or signed-in shoppers on pages made for each shopper', () => {
     for (const p of ['/login', '/user', '/scan_login', '/api/pc/home', '/shopping_cart', '/qualifications?id=1', '/goods_searchx']) {
       expect(key(p)).toBeNull();
     }
-    expect(key('/', { cookie: `${SESSION}=abc` })).toBeNull();
+    for (const p of ['/goods_list', '/coupon_center', '/goods_coupon', '/store/storeCoupon?id=3']) {
+      expect(key(p)).not.toBeNull();
+      expect(key(p, { cookie: `${SESSION}=abc` })).toBeNull();
+    }
     expect(key('/', { 'x-token': 'abc' })).toBeNull();
     expect(key('/', { authorization: 'Bearer abc' })).toBeNull();
     const url = new URL('http://mall.test/');

@@ -27,13 +27,25 @@ export const PAGE_CACHE_MAX_BYTES = 512 * 1024;
 /** All pages kept together (per database): made-up query strings cannot grow the cache past it. */
 export const PAGE_CACHE_MAX_TOTAL_BYTES = 48 * 1024 * 1024;
 
-/** Public pages whose HTML depends only on the URL, the locale and the banner cookie. */
+/** Public pages whose HTML (for visitors) depends only on the URL, the locale and the banner cookie. */
 const CACHEABLE = new RegExp(
   '^/(?:|goods_(?:cate|list|search|coupon|seckill|presell)|coupon_center|shop_street|shop_more|news_list|privacy_agreement' +
     '|partials/home-sections|store(?:/category|/storeCoupon)?|(?:goods_detail|goods_seckill_detail|goods_presell_detail|news_detail)/[^/]+)$',
 );
 
-interface Entry {
+/**
+ * Of those, the pages a signed-in shopper shares with visitors: what differs per shopper on them is the header
+ * (put into the visitor page by server/http/shopper-page.ts) and the marks the browser fills in from
+ * `/api/user/marks` (favourites, follows, claimed coupons). Recommendations for the shopper (`goods_list`) and the
+ * coupon pages, whose every card is a claim state, are rendered for each shopper.
+ */
+const SHARED_SIGNED_IN = new RegExp(
+  '^/(?:|goods_(?:cate|search|seckill|presell)|shop_street|shop_more|news_list|privacy_agreement' +
+    '|partials/home-sections|store(?:/category)?|(?:goods_detail|goods_seckill_detail|goods_presell_detail|news_detail)/[^/]+)$',
+);
+
+/** A kept page: its body and headers as they were first sent. */
+export interface Entry {
   expires: number;
   body: ArrayBuffer;
   headers: [string, string][];
@@ -107,14 +119,15 @@ function cookiesOf(request: Request): Map<string, string> {
 }
 
 /**
- * The cache key of a visitor's request for a cacheable page, or null when this request must be rendered
- * (not GET, not a cacheable path, a session cookie or token, the cache turned off).
+ * The cache key of a request for a cacheable page, or null when this request must be rendered (not GET, not a
+ * cacheable path, a token header, the cache turned off, or a session cookie on a page not shared with signed-in
+ * shoppers). A signed-in shopper's key is the visitor's: the middleware puts their header in.
  */
 export function keyOf(request: Request, url: URL, sessionCookie: string): string | null {
   if (!PAGE_CACHE_TTL_MS || request.method !== 'GET' || !CACHEABLE.test(url.pathname)) return null;
   if (request.headers.has('authorization') || request.headers.has('x-token')) return null;
   const cookies = cookiesOf(request);
-  if (cookies.has(sessionCookie)) return null;
+  if (cookies.has(sessionCookie) && !SHARED_SIGNED_IN.test(url.pathname)) return null;
   const banners = [...cookies.keys()]
     .filter((k) => k.startsWith('top_banner'))
     .sort()
@@ -122,8 +135,8 @@ export function keyOf(request: Request, url: URL, sessionCookie: string): string
   return `${url.pathname}${url.search}|${cookies.get('locale') ?? ''}|${banners}`;
 }
 
-/** The cached page for `key`, if it is still fresh (writes to what it shows have removed it). */
-export function cachedPage(db: Db, key: string, now = Date.now()): Response | null {
+/** The kept page for `key`, if it is still fresh (writes to what it shows have removed it). */
+export function cachedEntry(db: Db, key: string, now = Date.now()): Entry | null {
   const cache = cacheOf(db);
   const hit = cache.get(key);
   if (!hit) return null;
@@ -131,6 +144,17 @@ export function cachedPage(db: Db, key: string, now = Date.now()): Response | nu
     cache.delete(key);
     return null;
   }
+  return hit;
+}
+
+/** The cached page for `key` as a response, if it is still fresh. */
+export function cachedPage(db: Db, key: string, now = Date.now()): Response | null {
+  const hit = cachedEntry(db, key, now);
+  return hit && pageOf(hit);
+}
+
+/** The response of a kept page (`x-page-cache: HIT`). */
+export function pageOf(hit: Entry): Response {
   const headers = new Headers(hit.headers);
   headers.set('x-page-cache', 'HIT');
   return new Response(hit.body, { status: 200, headers });

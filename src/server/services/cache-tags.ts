@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * A change matches a shown tag when they are equal, when one is the bare kind of the other, or either is `*`.
  */
 export const ALL = '*';
-export type Kind = 'product' | 'merchant' | 'coupon' | 'category' | 'site' | 'promotion' | 'rates' | 'locale' | 'price-rule';
+export type Kind = 'product' | 'merchant' | 'coupon' | 'category' | 'site' | 'promotion' | 'rates' | 'locale' | 'price-rule' | 'shopper';
 export type Tag = Kind | `${Kind}:${string}` | typeof ALL;
 
 /** The tag of one thing: `tag('product', 12)` is `product:12`. */

@@ -11,6 +11,8 @@ import { accountText } from './messages.ts';
 import { transactOrRefuse } from './transact.ts';
 import { parseInput } from '../input.ts';
 import { checkCode, codeMatches } from './verify-code.ts';
+import { invalidate } from '../cache.ts';
+import { tag } from '../cache-tags.ts';
 
 export type ChangePasswordInput = z.input<typeof resetBody>;
 
@@ -43,6 +45,7 @@ export async function changePassword(
       .update(userSession)
       .set({ revokedAt: now })
       .where(and(eq(userSession.uid, account.uid), isNull(userSession.revokedAt), keep ? ne(userSession.tokenHash, keep) : undefined));
+    invalidate(tx, [tag('shopper', account.uid)]);
     return { message: accountText.passwordChanged };
   });
 }

@@ -6,6 +6,8 @@ import { requireUser, type ServiceContext } from '../context.ts';
 import { notFound, parseInput } from '../input.ts';
 import { CART_TEXT, buyableTarget, checkQuantity, loadCartTargets } from './cart-target.ts';
 import { lockCart } from './cart-lock.ts';
+import { invalidate } from '../cache.ts';
+import { tag } from '../cache-tags.ts';
 
 /**
  * `POST /api/user/cart/change/{id} {cart_num}` (login required): sets the quantity of one of the shopper's
@@ -26,6 +28,7 @@ export async function changeCart(ctx: ServiceContext, input: CartChangeInput): P
     const target = buyableTarget(facts!, facts!.product?.productType ?? 0);
     checkQuantity(q.cart_num, target.rule);
     await tx.update(cart).set({ cartNum: q.cart_num }).where(eq(cart.cartId, line.cartId));
+    invalidate(tx, [tag('shopper', user.uid)]);
     return { cart_id: line.cartId, cart_num: q.cart_num };
   });
 }

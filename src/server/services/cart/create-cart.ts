@@ -6,6 +6,8 @@ import { requireUser, type ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 import { resolveCartTarget, checkQuantity } from './cart-target.ts';
 import { lockCart } from './cart-lock.ts';
+import { invalidate } from '../cache.ts';
+import { tag } from '../cache-tags.ts';
 
 /**
  * `POST /api/user/cart/create` (login required) → `{cart_id}`. Add to cart (`is_new` 0) merges with the
@@ -19,6 +21,8 @@ export async function createCart(ctx: ServiceContext, input: CartCreateInput): P
   const target = await resolveCartTarget(ctx, q);
   return transaction(ctx.db, async (tx) => {
     await lockCart(tx, user.uid);
+    // The header's cart count (session/shopper-cache.ts); buy-now lines are not counted.
+    if (!q.is_new) invalidate(tx, [tag('shopper', user.uid)]);
     const [line] = q.is_new
       ? []
       : await tx

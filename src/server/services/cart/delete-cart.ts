@@ -6,6 +6,8 @@ import { requireUser, type ServiceContext } from '../context.ts';
 import { notFound, parseInput } from '../input.ts';
 import { CART_TEXT } from './cart-target.ts';
 import { lockCart } from './cart-lock.ts';
+import { invalidate } from '../cache.ts';
+import { tag } from '../cache-tags.ts';
 
 /**
  * `POST /api/user/cart/delete {cart_id: [ids]}` (login required): deletes those of 1-100 lines that are the
@@ -17,6 +19,7 @@ export async function deleteCart(ctx: ServiceContext, input: CartDeleteInput): P
   const q = parseInput(cartDeleteInput, input);
   const deleted = await transaction(ctx.db, async (tx) => {
     await lockCart(tx, user.uid);
+    invalidate(tx, [tag('shopper', user.uid)]);
     return tx
       .delete(cart)
       .where(and(eq(cart.uid, user.uid), eq(cart.isPay, false), inArray(cart.cartId, q.cart_id)))

@@ -258,7 +258,8 @@ export async function createOrder(ctx: ServiceContext, input: OrderCreateInput):
     if (consumed.length !== ids.length) throw refuse(ORDER_TEXT.ordered);
     await tx.update(orderKey).set({ groupOrderId }).where(eq(orderKey.keyHash, keyHash));
     if (!paidNow) await enqueue(tx, 'order.expire', { groupOrderId }, { runAt: cancelTime, key: String(groupOrderId) });
-    invalidate(tx, [...changed]);
+    // The ordered cart lines leave the header's cart count.
+    invalidate(tx, [...changed, tag('shopper', user.uid)]);
     return { order_id: groupOrderId, group_order_sn: g!.groupOrderSn, pay_price: toYuan(p.pay), paid: paidNow ? 1 : 0 };
   });
 }

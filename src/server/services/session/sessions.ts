@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { users, userSession } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { SessionUser } from '../context.ts';
+import { invalidate } from '../cache.ts';
+import { tag } from '../cache-tags.ts';
 
 /** Session lifetime: spec section 9, 604800 s. */
 export const SESSION_TTL_SECONDS = 604800;
@@ -46,10 +48,15 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
   return row ?? null;
 }
 
-/** Revokes one session on the server (logout). */
+/** Revokes one session on the server (logout), and the header kept for it (session/shopper-cache.ts). */
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db
+  const ended = await db
     .update(userSession)
     .set({ revokedAt: new Date() })
-    .where(eq(userSession.tokenHash, hashToken(token)));
+    .where(eq(userSession.tokenHash, hashToken(token)))
+    .returning({ uid: userSession.uid });
+  invalidate(
+    db,
+    ended.map((s) => tag('shopper', s.uid)),
+  );
 }

@@ -9,6 +9,8 @@ import { accountText } from '../auth/messages.ts';
 import { transactOrRefuse } from '../auth/transact.ts';
 import { parseInput } from '../input.ts';
 import { checkCode } from '../auth/verify-code.ts';
+import { invalidate } from '../cache.ts';
+import { tag } from '../cache-tags.ts';
 
 export type ChangePhoneInput = z.input<typeof changePhoneBody>;
 
@@ -33,6 +35,7 @@ export async function changePhone(ctx: ServiceContext, input: ChangePhoneInput, 
         .update(users)
         .set({ phoneCode: body.phone_code, phone: body.phone })
         .where(and(eq(users.uid, me.uid), eq(users.status, true)));
+      invalidate(tx, [tag('shopper', me.uid)]);
       return { message: accountText.phoneChanged };
     });
   } catch (err) {

@@ -1,0 +1,36 @@
+// A signed-in shopper served a page shared with visitors (the server put their header in: `shared` in the page
+// state) gets their own marks on it from one small request: which favourite and follow buttons are on, and which
+// coupons they already claimed.
+import { showClaimed, showRelation } from './actions.ts';
+
+interface Marks {
+  relation: string[];
+  coupon: Record<string, { issue: boolean; can_claim: boolean }>;
+}
+
+const pairOf = (btn: HTMLButtonElement) => `${btn.dataset.type}_${btn.dataset.id}`;
+
+export async function fillMarks(): Promise<void> {
+  const relations = [...document.querySelectorAll<HTMLButtonElement>('button[data-action="relation"][data-type][data-id]')];
+  const claims = [...document.querySelectorAll<HTMLButtonElement>('[data-coupon] button[data-action="claim-coupon"][data-id]')];
+  if (!relations.length && !claims.length) return;
+  const query = new URLSearchParams();
+  const unique = (list: string[]) => [...new Set(list)].slice(0, 50).join(',');
+  if (relations.length) query.set('relation', unique(relations.map(pairOf)));
+  if (claims.length) query.set('coupon', unique(claims.map((b) => b.dataset.id ?? '')));
+  let marks: Marks;
+  try {
+    const res = await fetch(`/api/user/marks?${query}`, { headers: { Accept: 'application/json', 'Form-type': 'pc' } });
+    const body = (await res.json()) as { status?: number; data?: Marks };
+    if (body.status !== 200 || !body.data) return;
+    marks = body.data;
+  } catch {
+    return; // the page keeps its visitor marks; an action still asks the server
+  }
+  const on = new Set(marks.relation);
+  for (const btn of relations) if (!btn.dataset.busy) showRelation(btn, on.has(pairOf(btn)));
+  for (const btn of claims) {
+    const c = marks.coupon[btn.dataset.id ?? ''];
+    if (c?.issue && !btn.dataset.busy) showClaimed(btn, c.can_claim);
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, it, expect } from 'vitest';
+import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/shopper-header.ts';
+import type { SessionUser } from '../services/context.ts';
+import { personalize, personalizeResponse, shopperPageOf } from './shopper-page.ts';
+
+const user: SessionUser = {
+  uid: 7,
+  nickname: '小<b>王</b>',
+  avatar: '/uploads/a.webp',
+  phone: '13800001111',
+  phoneCode: '86',
+  isOpenMember: true,
+  isMoneyLevel: 2,
+  scope: 'user',
+};
+const shopper = { user, cartCount: 4 };
+
+/** A visitor page as the layout renders it, whose content quotes the visitor parts (a merchant's description could). */
+const visitorPage = (withCart = true) =>
+  `<header>${topbarUserHtml(null)}<a href="/shopping_cart">购物车${withCart ? cartCountHtml(0, false) : ''}</a></header>` +
+  `<main><pre>${topbarUserHtml(null)} ${cartCountHtml(0, false)} ${shopperStateJson(null, 0)}</pre></main>` +
+  `<script type="application/json" id="mall-state">{"page":{},${shopperStateJson(null, 0)}}</script>`;
+
+describe('a shared visitor page as a signed-in shopper gets it', () => {
+  it('has their top bar, cart count and state, and leaves the page content alone', () => {
+    const html = personalize(visitorPage(), shopper);
+    const [head, rest] = html.split('<main>');
+    expect(head).toContain('<span data-nickname>小&lt;b&gt;王&lt;/b&gt;</span>');
+    expect(head).toContain('data-member-crown');
+    expect(head).toContain('src="/uploads/a.webp"');
+    expect(head).toContain('data-logout');
+    expect(head).not.toContain('data-login-link');
+    expect(head).toContain('<span class="cart-link__count" data-cart-count>4</span>');
+    // The content still quotes the visitor's parts.
+    expect(rest).toContain(`<pre>${topbarUserHtml(null)} ${cartCountHtml(0, false)} ${shopperStateJson(null, 0)}</pre>`);
+    const state = JSON.parse(/<script type="application\/json" id="mall-state">(.*)<\/script>/.exec(html)![1]!);
+    expect(state).toMatchObject({ user: { uid: 7, nickname: '小<b>王</b>', phone: '138****1111' }, cartCount: 4, shared: true });
+    expect(html).not.toContain('"nickname":"小<b>');
+  });
+
+  it('is the same whether the page was kept or just rendered, and no shared cache keeps it', async () => {
+    const body = new TextEncoder().encode(visitorPage(false)).buffer as ArrayBuffer;
+    const headers: [string, string][] = [
+      ['content-type', 'text/html'],
+      ['content-length', String(body.byteLength)],
+    ];
+    const kept = shopperPageOf({ expires: Date.now() + 1000, body, headers }, shopper);
+    const fresh = await personalizeResponse(new Response(body.slice(0), { headers }), shopper);
+    const text = await kept.text();
+    expect(text).toBe(await fresh.text());
+    for (const r of [kept, fresh]) {
+      expect(r.headers.get('cache-control')).toBe('private, no-store');
+      expect(r.headers.get('content-length')).toBeNull();
+    }
+    expect(kept.headers.get('x-page-cache')).toBe('HIT');
+    // A page without the search bar has no cart count to fill.
+    expect(text).not.toContain('data-cart-count>');
+    expect(text).toContain(`${cartCountHtml(0, false)} ${shopperStateJson(null, 0)}</pre>`);
+  });
+});

@@ -1,0 +1,101 @@
+import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/shopper-header.ts';
+import type { Shopper } from '../services/session/shopper-cache.ts';
+import { toUserDto } from '../services/user/get-user.ts';
+import type { Entry } from './page-cache.ts';
+
+/**
+ * A page rendered for visitors as a signed-in shopper gets it: their top bar (nickname, avatar, crown, 退出), cart
+ * count and page state (user, cart count, `shared` so the browser fills in their marks). The visitor's parts are
+ * found by the very strings the layout rendered them with (shared/shopper-header.ts): the top bar and the cart count
+ * before the page content (`<main>`), the state after it, so content quoting them is never taken for them.
+ */
+const VISITOR_PARTS = [
+  { html: topbarUserHtml(null), last: false },
+  { html: cartCountHtml(0, false), last: false },
+  { html: shopperStateJson(null, 0), last: true },
+];
+
+/** The shopper's replacements of VISITOR_PARTS, in order. */
+function shopperParts(shopper: Shopper): string[] {
+  const user = toUserDto(shopper.user);
+  return [topbarUserHtml(user), cartCountHtml(shopper.cartCount, true), shopperStateJson(user, shopper.cartCount, true)];
+}
+
+/**
+ * `html` cut around the visitor parts: [text, part index, text, part index, …, text]. A part the page does not
+ * have (a page without the search bar has no cart count) is left out.
+ */
+function cut(html: string): (string | number)[] {
+  const found: { at: number; end: number; part: number }[] = [];
+  // The header ends where the content begins, and the state comes after the content ends.
+  const main = html.indexOf('<main');
+  const mainEnd = html.lastIndexOf('</main>');
+  VISITOR_PARTS.forEach((p, part) => {
+    const at = p.last ? html.lastIndexOf(p.html) : html.indexOf(p.html);
+    const inPlace = p.last ? at > mainEnd : main < 0 || at + p.html.length <= main;
+    if (at >= 0 && inPlace) found.push({ at, end: at + p.html.length, part });
+  });
+  found.sort((a, b) => a.at - b.at);
+  const out: (string | number)[] = [];
+  let from = 0;
+  for (const f of found) {
+    if (f.at < from) continue; // overlapping finds cannot happen with these parts; never cut twice
+    out.push(html.slice(from, f.at), f.part);
+    from = f.end;
+  }
+  out.push(html.slice(from));
+  return out;
+}
+
+/** `html` (a visitor page) as `shopper` gets it. */
+export function personalize(html: string, shopper: Shopper): string {
+  const mine = shopperParts(shopper);
+  return cut(html)
+    .map((piece) => (typeof piece === 'number' ? mine[piece] : piece))
+    .join('');
+}
+
+const encoder = new TextEncoder();
+/** Kept pages cut once into encoded pieces, so each signed-in view of one only joins bytes. */
+const templates = new WeakMap<ArrayBuffer, (Uint8Array | number)[]>();
+
+function templateOf(body: ArrayBuffer): (Uint8Array | number)[] {
+  let t = templates.get(body);
+  if (!t) {
+    t = cut(new TextDecoder().decode(body)).map((piece) => (typeof piece === 'number' ? piece : encoder.encode(piece)));
+    templates.set(body, t);
+  }
+  return t;
+}
+
+const privateHeaders = (from: Headers | [string, string][]) => {
+  const headers = new Headers(from);
+  headers.delete('content-length');
+  headers.delete('etag');
+  headers.set('cache-control', 'private, no-store');
+  return headers;
+};
+
+/** Each shopper's parts, encoded once per entry of session/shopper-cache.ts (a new entry is a new object). */
+const encodedParts = new WeakMap<Shopper, Uint8Array[]>();
+
+/** A kept visitor page as `shopper` gets it (`x-page-cache: HIT`). */
+export function shopperPageOf(hit: Entry, shopper: Shopper): Response {
+  let mine = encodedParts.get(shopper);
+  if (!mine) {
+    mine = shopperParts(shopper).map((s) => encoder.encode(s));
+    encodedParts.set(shopper, mine);
+  }
+  const parts = mine;
+  const body = Buffer.concat(templateOf(hit.body).map((piece) => (typeof piece === 'number' ? parts[piece]! : piece)));
+  const headers = privateHeaders(hit.headers);
+  headers.set('x-page-cache', 'HIT');
+  return new Response(body, { status: 200, headers });
+}
+
+/** A just-rendered visitor page (kept or not) as `shopper` gets it: never kept by a shared cache. */
+export async function personalizeResponse(response: Response, shopper: Shopper): Promise<Response> {
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
+  const html = personalize(await response.text(), shopper);
+  return new Response(html, { status: response.status, statusText: response.statusText, headers: privateHeaders(response.headers) });
+}

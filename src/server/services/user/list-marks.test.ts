@@ -1,0 +1,41 @@
+import { describe, it, expect } from 'vitest';
+import { createTestDatabase, visitorContext } from '../../../../tests/helpers/test-db.ts';
+import { newShopper } from '../../../../tests/helpers/checkout.ts';
+import { createRelation } from '../relation/create-relation.ts';
+import { claimCoupon } from '../coupon/claim-coupon.ts';
+import { listMarks } from './list-marks.ts';
+
+describe("GET /api/user/marks: a shopper's marks on a shared page", () => {
+  it('says which asked favourites and follows are theirs and how far each asked coupon is claimed', async () => {
+    const d = await createTestDatabase();
+    const me = await newShopper(d);
+    const other = await newShopper(d);
+    await createRelation(me, { type: 0, type_id: 12 });
+    await createRelation(me, { type: 10, type_id: 3 });
+    await createRelation(other, { type: 0, type_id: 13 });
+    await claimCoupon(me, { id: 5 }); // one per shopper
+    await claimCoupon(me, { id: 6 }); // three per shopper
+    const marks = await listMarks(me, { relation: '0_12,0_13,10_3,10_4,2_12', coupon: '5,6,2,999999' });
+    expect(marks.relation).toEqual(['0_12', '10_3']);
+    expect(marks.coupon).toEqual({
+      '5': { issue: true, can_claim: false },
+      '6': { issue: true, can_claim: true },
+      '2': { issue: false, can_claim: true },
+    });
+    expect(await listMarks(other, { relation: '0_12,0_13', coupon: '5' })).toEqual({
+      relation: ['0_13'],
+      coupon: { '5': { issue: false, can_claim: true } },
+    });
+    expect(await listMarks(me, {})).toEqual({ relation: [], coupon: {} });
+  });
+
+  it('asks visitors to sign in and refuses malformed or too many marks in Chinese', async () => {
+    const d = await createTestDatabase();
+    const me = await newShopper(d);
+    await expect(listMarks(visitorContext(d), { relation: '0_12' })).rejects.toMatchObject({ code: 'login_required' });
+    for (const relation of ['0-12', '5_12', '0_abc', '0_0', Array.from({ length: 51 }, (_, i) => `0_${i + 1}`).join(',')]) {
+      await expect(listMarks(me, { relation })).rejects.toMatchObject({ code: 'invalid', message: expect.stringMatching(/收藏对象/) });
+    }
+    await expect(listMarks(me, { coupon: 'x' })).rejects.toMatchObject({ code: 'invalid', message: expect.stringMatching(/优惠券/) });
+  });
+});

@@ -1,0 +1,55 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { z } from 'zod';
+import { coupon, relation } from '../../db/schema/index.ts';
+import { idCsv } from '../../../shared/schemas/catalogue.ts';
+import { requireUser, type ServiceContext } from '../context.ts';
+import { parseInput } from '../input.ts';
+import { claimCounts } from '../coupon/coupon-dto.ts';
+
+/** `type_id` pairs of favourites and follows a page shows: `0_12` product 12, `10_3` shop 3 (types as /api/user/relation). */
+const relationPairs = z.preprocess(
+  (v) => (v === undefined || v === '' ? [] : String(v).split(',').filter(Boolean)),
+  z
+    .array(z.string().regex(/^(?:0|1|2|10)_[1-9]\d{0,9}$/, '收藏对象格式不正确'), { error: '收藏对象格式不正确' })
+    .max(50, '收藏对象最多50个'),
+);
+const marksQuery = z.object({ relation: relationPairs, coupon: idCsv('优惠券') });
+
+export interface MarksDto {
+  /** The pairs of `relation` the shopper has favourited or follows. */
+  relation: string[];
+  /** For each coupon id asked: claimed at least once (`issue`) and whether it may be claimed (again). */
+  coupon: Record<string, { issue: boolean; can_claim: boolean }>;
+}
+
+/**
+ * `GET /api/user/marks?relation=0_12,10_3&coupon=5,6` (login required): the signed-in shopper's marks on a page
+ * shared with visitors (its favourite and follow buttons, its coupons' claim state), which the browser fills in.
+ */
+export async function listMarks(ctx: ServiceContext, input: { relation?: string; coupon?: string }): Promise<MarksDto> {
+  const user = requireUser(ctx);
+  const q = parseInput(marksQuery, input);
+  const pairs = q.relation.map((p) => p.split('_').map(Number) as [number, number]);
+  const [related, coupons, claimed] = await Promise.all([
+    pairs.length
+      ? ctx.db
+          .select({ type: relation.type, id: relation.typeId })
+          .from(relation)
+          .where(and(eq(relation.uid, user.uid), or(...pairs.map(([type, id]) => and(eq(relation.type, type), eq(relation.typeId, id))))))
+      : [],
+    q.coupon.length
+      ? ctx.db.select({ id: coupon.couponId, limit: coupon.userLimit }).from(coupon).where(inArray(coupon.couponId, q.coupon))
+      : [],
+    claimCounts(ctx, q.coupon),
+  ]);
+  const have = new Set(related.map((r) => `${r.type}_${r.id}`));
+  return {
+    relation: q.relation.filter((p) => have.has(p)),
+    coupon: Object.fromEntries(
+      coupons.map((c) => {
+        const n = claimed.get(c.id) ?? 0;
+        return [String(c.id), { issue: n > 0, can_claim: n < c.limit }];
+      }),
+    ),
+  };
+}
