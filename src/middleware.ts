@@ -13,6 +13,7 @@ import { keyOf, cachedEntry, pageOf, storePage, renderStart } from './server/htt
 import { collectShown } from './server/services/cache-tags.ts';
 import { shopperOf, type Shopper } from './server/services/session/shopper-cache.ts';
 import { personalizeResponse, shopperPageOf } from './server/http/shopper-page.ts';
+import { accepts, acceptedEncoding } from './server/http/encoded-page.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -36,7 +37,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!shopper) return handle(context, next, db);
   }
   const hit = cachedEntry(db, cacheKey);
-  if (hit) return shopper ? shopperPageOf(hit, shopper) : pageOf(hit);
+  if (hit) {
+    const accept = request.headers.get('accept-encoding');
+    return shopper ? shopperPageOf(hit, shopper, accepts(accept, 'gzip')) : pageOf(hit, acceptedEncoding(accept));
+  }
   const shown = new Set<string>();
   const since = renderStart(db);
   // The page streams while storePage reads its body: both inside the collection of what it shows.

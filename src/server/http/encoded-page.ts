@@ -12,17 +12,23 @@ import { promisify } from 'node:util';
 
 export type Encoding = 'br' | 'gzip';
 
+/** Whether an `Accept-Encoding` header accepts `name` (a q above zero, by name or by `*`). */
+export function accepts(header: string | null | undefined, name: Encoding): boolean {
+  if (!header) return false;
+  let star = 0;
+  for (const part of header.toLowerCase().split(',')) {
+    const [coding, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const weight = q === undefined ? 1 : Number(q);
+    if (coding?.trim() === name) return weight > 0;
+    if (coding?.trim() === '*') star = weight;
+  }
+  return star > 0;
+}
+
 /** The encoding to answer with for an `Accept-Encoding` header: brotli, else gzip, else none. */
 export function acceptedEncoding(header: string | null | undefined): Encoding | null {
-  if (!header) return null;
-  const accepted = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+  return accepts(header, 'br') ? 'br' : accepts(header, 'gzip') ? 'gzip' : null;
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -34,10 +40,10 @@ const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } };
 const PIECE_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
 /** A kept page's brotli and gzip forms, once made (made on its first hit, off the main thread). */
-const whole = new WeakMap<ArrayBuffer, { br?: Uint8Array; gzip?: Uint8Array } | 'pending'>();
+const whole = new WeakMap<ArrayBuffer, { br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> } | 'pending'>();
 
 /** `body` in `encoding` if it is ready; otherwise null, and it is being made for the next answers. */
-export function precompressed(body: ArrayBuffer, encoding: Encoding): Uint8Array | null {
+export function precompressed(body: ArrayBuffer, encoding: Encoding): Uint8Array<ArrayBuffer> | null {
   const done = whole.get(body);
   if (done && done !== 'pending') return done[encoding] ?? null;
   if (!done) {
@@ -72,7 +78,7 @@ const GZIP_HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3);
 const FINAL_BLOCK = Uint8Array.of(3, 0);
 
 /** One gzip stream of `pieces` in order. */
-export function joinGzip(pieces: readonly GzipPiece[]): Buffer {
+export function joinGzip(pieces: readonly GzipPiece[]): Buffer<ArrayBuffer> {
   let crc = 0;
   let size = 0;
   for (const p of pieces) {

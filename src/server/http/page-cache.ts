@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { changedSince, changeSequence, onChange } from '../services/cache.ts';
 import { ALL, TagIndex } from '../services/cache-tags.ts';
+import { precompressed, type Encoding } from './encoded-page.ts';
 
 /**
  * A short-lived cache of the HTML that visitors (no session) get for public catalogue pages: the same URL,
@@ -148,16 +149,24 @@ export function cachedEntry(db: Db, key: string, now = Date.now()): Entry | null
 }
 
 /** The cached page for `key` as a response, if it is still fresh. */
-export function cachedPage(db: Db, key: string, now = Date.now()): Response | null {
+export function cachedPage(db: Db, key: string, now = Date.now(), encoding: Encoding | null = null): Response | null {
   const hit = cachedEntry(db, key, now);
-  return hit && pageOf(hit);
+  return hit && pageOf(hit, encoding);
 }
 
-/** The response of a kept page (`x-page-cache: HIT`). */
-export function pageOf(hit: Entry): Response {
+/**
+ * The response of a kept page (`x-page-cache: HIT`), in `encoding` (the one the request accepts) once its compressed
+ * form is ready (server/http/encoded-page.ts); until then as text, which server/serve.mjs compresses on the way out.
+ */
+export function pageOf(hit: Entry, encoding: Encoding | null = null): Response {
   const headers = new Headers(hit.headers);
   headers.set('x-page-cache', 'HIT');
-  return new Response(hit.body, { status: 200, headers });
+  const packed = encoding && precompressed(hit.body, encoding);
+  if (!packed) return new Response(hit.body, { status: 200, headers });
+  headers.set('content-encoding', encoding);
+  headers.set('content-length', String(packed.byteLength));
+  headers.append('vary', 'Accept-Encoding');
+  return new Response(packed, { status: 200, headers });
 }
 
 /** What a render showed, collected while it ran, and the change sequence when it began. */

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/shopper-header.ts';
 import type { SessionUser } from '../services/context.ts';
 import { personalize, personalizeResponse, shopperPageOf } from './shopper-page.ts';
@@ -56,5 +57,26 @@ describe('a shared visitor page as a signed-in shopper gets it', () => {
     // A page without the search bar has no cart count to fill.
     expect(text).not.toContain('data-cart-count>');
     expect(text).toContain(`${cartCountHtml(0, false)} ${shopperStateJson(null, 0)}</pre>`);
+  });
+});
+
+describe('a shared page sent compressed to a signed-in shopper', () => {
+  it("is one gzip stream of the page with their header, once the page's pieces are compressed", async () => {
+    const body = new TextEncoder().encode(visitorPage() + '<footer>'.repeat(2000)).buffer as ArrayBuffer;
+    const entry = { expires: Date.now() + 1000, body, headers: [['content-type', 'text/html']] as [string, string][] };
+    const plain = await shopperPageOf(entry, shopper).text();
+    await expect.poll(() => shopperPageOf(entry, shopper, true).headers.get('content-encoding')).toBe('gzip');
+    const zipped = shopperPageOf(entry, shopper, true);
+    expect(zipped.headers.get('cache-control')).toBe('private, no-store');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(Number(zipped.headers.get('content-length'))).toBe(bytes.byteLength);
+    expect(bytes.byteLength).toBeLessThan(body.byteLength / 5);
+    expect(gunzipSync(bytes).toString()).toBe(plain);
+    // Another shopper on the same kept page gets their own header in the same shared pieces.
+    const other = { user: { ...user, uid: 8, nickname: '小李', isOpenMember: false }, cartCount: 0 };
+    const theirs = gunzipSync(Buffer.from(await shopperPageOf(entry, other, true).arrayBuffer())).toString();
+    expect(theirs).toBe(await shopperPageOf(entry, other).text());
+    expect(theirs).toContain('<span data-nickname>小李</span>');
+    expect(theirs).not.toContain('小&lt;b&gt;');
   });
 });

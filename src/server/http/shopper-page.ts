@@ -2,6 +2,7 @@ import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/sh
 import type { Shopper } from '../services/session/shopper-cache.ts';
 import { toUserDto } from '../services/user/get-user.ts';
 import type { Entry } from './page-cache.ts';
+import { gzipPiece, gzipPieceSync, joinGzip, type GzipPiece } from './encoded-page.ts';
 
 /**
  * A page rendered for visitors as a signed-in shopper gets it: their top bar (nickname, avatar, crown, 退出), cart
@@ -77,19 +78,53 @@ const privateHeaders = (from: Headers | [string, string][]) => {
 };
 
 /** Each shopper's parts, encoded once per entry of session/shopper-cache.ts (a new entry is a new object). */
-const encodedParts = new WeakMap<Shopper, Uint8Array[]>();
+const encodedParts = new WeakMap<Shopper, { raw: Uint8Array[]; gzip?: GzipPiece[] }>();
 
-/** A kept visitor page as `shopper` gets it (`x-page-cache: HIT`). */
-export function shopperPageOf(hit: Entry, shopper: Shopper): Response {
+function partsOf(shopper: Shopper) {
   let mine = encodedParts.get(shopper);
   if (!mine) {
-    mine = shopperParts(shopper).map((s) => encoder.encode(s));
+    mine = { raw: shopperParts(shopper).map((s) => encoder.encode(s)) };
     encodedParts.set(shopper, mine);
   }
-  const parts = mine;
-  const body = Buffer.concat(templateOf(hit.body).map((piece) => (typeof piece === 'number' ? parts[piece]! : piece)));
+  return mine;
+}
+
+/** A kept page's shared pieces compressed once (on the thread pool, on its first signed-in hit). */
+const gzipTemplates = new WeakMap<ArrayBuffer, (GzipPiece | number)[] | 'pending'>();
+
+function gzipTemplateOf(body: ArrayBuffer): (GzipPiece | number)[] | null {
+  const t = gzipTemplates.get(body);
+  if (t && t !== 'pending') return t;
+  if (!t) {
+    gzipTemplates.set(body, 'pending');
+    Promise.all(templateOf(body).map((piece) => (typeof piece === 'number' ? piece : gzipPiece(piece)))).then(
+      (pieces) => gzipTemplates.set(body, pieces),
+      () => gzipTemplates.delete(body),
+    );
+  }
+  return null;
+}
+
+/**
+ * A kept visitor page as `shopper` gets it (`x-page-cache: HIT`). With `gzip` (accepted by the request) and the page's pieces
+ * compressed, the answer is one gzip stream joined from them and the shopper's own (server/http/encoded-page.ts);
+ * otherwise text, which server/serve.mjs compresses on the way out.
+ */
+export function shopperPageOf(hit: Entry, shopper: Shopper, gzip = false): Response {
+  const mine = partsOf(shopper);
   const headers = privateHeaders(hit.headers);
   headers.set('x-page-cache', 'HIT');
+  const zipped = gzip ? gzipTemplateOf(hit.body) : null;
+  if (zipped) {
+    mine.gzip ??= mine.raw.map(gzipPieceSync);
+    const own = mine.gzip;
+    const body = joinGzip(zipped.map((piece) => (typeof piece === 'number' ? own[piece]! : piece)));
+    headers.set('content-encoding', 'gzip');
+    headers.set('content-length', String(body.byteLength));
+    headers.append('vary', 'Accept-Encoding');
+    return new Response(body, { status: 200, headers });
+  }
+  const body = Buffer.concat(templateOf(hit.body).map((piece) => (typeof piece === 'number' ? mine.raw[piece]! : piece)));
   return new Response(body, { status: 200, headers });
 }
 

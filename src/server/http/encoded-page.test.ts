@@ -1,0 +1,47 @@
+import { describe, it, expect } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import { accepts, acceptedEncoding, gzipPiece, gzipPieceSync, joinGzip, precompressed } from './encoded-page.ts';
+
+const text = (s: string) => new TextEncoder().encode(s);
+
+describe('compressed kept pages', () => {
+  it('answers in the encoding the request accepts', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip, deflate')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('*')).toBe('br');
+    expect(acceptedEncoding('*, br;q=0')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding('')).toBeNull();
+    expect(acceptedEncoding(null)).toBeNull();
+    expect(accepts('br', 'gzip')).toBe(false);
+    expect(accepts('GZIP;Q=1', 'gzip')).toBe(true);
+  });
+
+  it("makes a page's brotli and gzip forms once, off the request, and they decode to the page", async () => {
+    const page = text(`<!doctype html><main>${'商品 '.repeat(5000)}</main>`).buffer as ArrayBuffer;
+    expect(precompressed(page, 'br')).toBeNull();
+    await expect.poll(() => precompressed(page, 'br')).not.toBeNull();
+    const br = precompressed(page, 'br')!;
+    const gz = precompressed(page, 'gzip')!;
+    expect(br.byteLength).toBeLessThan(page.byteLength / 10);
+    expect(Buffer.from(zlib.brotliDecompressSync(br)).equals(Buffer.from(page))).toBe(true);
+    expect(Buffer.from(zlib.gunzipSync(gz)).equals(Buffer.from(page))).toBe(true);
+    // The same bytes every time: made once.
+    expect(precompressed(page, 'br')).toBe(br);
+  });
+
+  it('joins separately compressed pieces, in any order and of any content, into one valid gzip stream', async () => {
+    const pieces = [text('<header>'), text(''), randomBytes(70_000), text('小王 '.repeat(3000)), text('</html>')];
+    const compressed = await Promise.all(pieces.map((p, i) => (i % 2 ? gzipPieceSync(p) : gzipPiece(p))));
+    for (const order of [
+      [0, 1, 2, 3, 4],
+      [4, 3, 2, 1, 0],
+      [3, 0, 3, 2],
+    ]) {
+      const joined = joinGzip(order.map((i) => compressed[i]!));
+      expect(Buffer.from(zlib.gunzipSync(joined)).equals(Buffer.concat(order.map((i) => pieces[i]!)))).toBe(true);
+    }
+  });
+});
