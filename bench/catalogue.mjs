@@ -1,5 +1,5 @@
 // Catalogue HTTP bench: server response times (p50/p95/p99, full response over loopback keep-alive) for the
-// home, search with filters, category, product detail and store pages at 20 concurrent connections, on the
+// home, search with filters, category, product detail, store, flash-sale detail and presale detail pages at 20 concurrent connections, on the
 // 50,000-product mall. Prints figures; it never fails on a threshold.
 //   npm run build && npm run bench:catalogue                 -> builds .bench-data (once, ~40 s), then measures
 //   npm run bench:catalogue -- --requests 1000 --concurrency 20 --url http://127.0.0.1:4321
@@ -125,6 +125,13 @@ const flat = [];
   }
 })(tree);
 const categoryIds = flat.length ? flat : Array.from({ length: 60 }, (_, i) => i + 1);
+// Flash-sale products of the current session and presales of every phase (the demo mall's; the large mall adds none).
+const seckillIds = ((await getJson('/api/store/product/seckill/lst?page=1&limit=50'))?.list ?? []).map((p) => p.product_id);
+const presellIds = [];
+for (const type of [0, 1, 2]) {
+  const page = await getJson(`/api/store/product/presell/lst?page=1&limit=50&type=${type}`);
+  presellIds.push(...(page?.list ?? []).map((p) => p.product_presell_id));
+}
 const keywords = ['手机', '耳机', '茶', '连衣裙', '咖啡', '运动', '电脑', '面膜', '儿童', '家居'];
 const pick = (a) => a[rand(a.length)];
 
@@ -135,6 +142,8 @@ const groups = {
   category: () => `/goods_cate?${new URLSearchParams({ sid: String(pick(categoryIds)), page: String(1 + rand(5)) })}`,
   product: () => `/goods_detail/${pick(productIds)}`,
   store: () => `/store?id=${1 + rand(MERCHANTS)}`,
+  seckill: () => `/goods_seckill_detail/${seckillIds.length ? pick(seckillIds) : 1}`,
+  presell: () => `/goods_presell_detail/${presellIds.length ? pick(presellIds) : 1}`,
 };
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
