@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   brand,
   parameter,
@@ -71,19 +71,44 @@ export async function isRelated(ctx: ServiceContext, type: number, typeId: numbe
   return rows.length > 0;
 }
 
-async function parts(ctx: ServiceContext, productId: number) {
-  return Promise.all([
-    ctx.db.select().from(productAttr).where(eq(productAttr.productId, productId)),
-    ctx.db.select().from(productSku).where(eq(productSku.productId, productId)),
-    ctx.db
-      .select({ name: parameter.name, value: productParameterValue.value })
-      .from(productParameterValue)
-      .innerJoin(parameter, eq(parameter.parameterId, productParameterValue.parameterId))
-      .where(eq(productParameterValue.productId, productId))
-      .orderBy(asc(productParameterValue.sort), desc(parameter.sort)),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(productReply).where(eq(productReply.productId, productId)),
-  ]);
-}
+type AttrRow = typeof productAttr.$inferSelect;
+type SkuRow = typeof productSku.$inferSelect;
+
+/**
+ * A product's specs, SKUs, parameters and review count, read with the product itself: one round trip instead of
+ * five (each query costs PGlite a fixed ~0.3-0.5 ms of protocol and parsing, more than these indexed reads).
+ * Rows come back as JSON arrays in the column order of the tuples below; numerics as text, as Drizzle reads them.
+ */
+const attrsJson = sql<[number, string, string[]][]>`(select coalesce(json_agg(json_build_array(a.sort, a.attr_name, a.attr_values)), '[]')
+  from ${productAttr} a where a.product_id = ${product.productId})`;
+const skusJson = sql<[string, string, number, number, number, string, number, number, string, string, string][]>`(select
+  coalesce(json_agg(json_build_array(s."unique", s.sku, s.price, s.ot_price, s.stock, s.image, s.sales, s.down_price, s.bar_code,
+  s.weight::text, s.volume::text)), '[]') from ${productSku} s where s.product_id = ${product.productId})`;
+const paramsJson = sql<{ name: string; value: string }[]>`(select coalesce(json_agg(json_build_object('name', pa.name, 'value', v.value)
+  order by v.sort, pa.sort desc), '[]') from ${productParameterValue} v join ${parameter} pa on pa.parameter_id = v.parameter_id
+  where v.product_id = ${product.productId})`;
+const replyCount = sql<number>`(select count(*)::int from ${productReply} r where r.product_id = ${product.productId})`;
+
+const attrRows = (productId: number, rows: [number, string, string[]][]): AttrRow[] =>
+  rows.map(([sort, attrName, attrValues]) => ({ productId, sort, attrName, attrValues }));
+const skuRows = (
+  productId: number,
+  rows: [string, string, number, number, number, string, number, number, string, string, string][],
+): SkuRow[] =>
+  rows.map(([unique, sku, price, otPrice, stock, image, sales, downPrice, barCode, weight, volume]) => ({
+    unique,
+    productId,
+    sku,
+    price,
+    otPrice,
+    stock,
+    image,
+    sales,
+    downPrice,
+    barCode,
+    weight,
+    volume,
+  }));
 
 /**
  * Loads product `productId` of `productType` when it is on sale in an open shop, else 404.
@@ -97,7 +122,15 @@ export async function loadProductDetail(
 ): Promise<ProductDetail> {
   shows(tag('product', productId));
   const [row] = await ctx.db
-    .select({ p: product, brandName: brand.brandName, content: productContent.content })
+    .select({
+      p: product,
+      brandName: brand.brandName,
+      content: productContent.content,
+      attrs: attrsJson,
+      skus: skusJson,
+      params: paramsJson,
+      replies: replyCount,
+    })
     .from(product)
     .leftJoin(brand, eq(brand.brandId, product.brandId))
     .leftJoin(productContent, eq(productContent.productId, product.productId))
@@ -105,15 +138,14 @@ export async function loadProductDetail(
   const merchant = row ? await loadMerchantCard(ctx, row.p.merId) : null;
   if (!row || !merchant) throw notFound(PRODUCT_GONE);
   const p = row.p;
-  const [[attrRows, skuRows, params, [replies]], tree, recommend, related, terms] = await Promise.all([
-    parts(ctx, productId),
+  const [tree, recommend, related, terms] = await Promise.all([
     getCategoryTree(ctx),
     listMerchantRecommend(ctx, p.merId, { exclude: productType === 0 ? productId : undefined }),
     isRelated(ctx, relationRef.type, relationRef.id),
     p.deliveryFree || p.tempId === null ? null : shippingTerms(ctx, p.tempId),
   ]);
   const path = ancestorsOf(tree, p.cateId).map((c) => ({ store_category_id: c.store_category_id, cate_name: c.cate_name }));
-  const attr = attrDtos(attrRows);
+  const attr = attrDtos(attrRows(p.productId, row.attrs));
   return {
     product_id: p.productId,
     mer_id: p.merId,
@@ -132,15 +164,15 @@ export async function loadProductDetail(
     stock: p.stock,
     sales: p.sales,
     rate: Number(p.rate),
-    reply_count: replies?.n ?? 0,
+    reply_count: row.replies,
     product_type: p.productType,
     once_min_count: p.onceMinCount,
     once_max_count: p.onceMaxCount,
     delivery_free: p.deliveryFree ? 1 : 0,
     content: { content: row.content ?? '' },
     attr,
-    sku: skuMap(attr, skuRows),
-    params,
+    sku: skuMap(attr, skuRows(p.productId, row.skus)),
+    params: row.params,
     guaranteeTemplate: guaranteeOf({ isTrader: !!merchant.is_trader, deliveryFree: p.deliveryFree, topCategory: path[0]?.cate_name }),
     temp: shippingOf(p.deliveryFree, terms),
     merchant: { ...merchant, recommend },
