@@ -10,6 +10,7 @@ import { getPriceRule } from '../../server/services/catalogue/get-price-rule.ts'
 import { listProductCoupons } from '../../server/services/coupon/list-product-coupons.ts';
 import { listMerchantCoupons } from '../../server/services/coupon/list-merchant-coupons.ts';
 import type { CouponDto } from '../../server/services/coupon/coupon-dto.ts';
+import { couponFlags } from '../../server/services/catalogue/product-card.ts';
 import type { Pricing } from '../../server/pricing/pricing.ts';
 import { loadPage, type PageResult } from '../result.ts';
 import { ctxOf, pageBasics, type PageInput } from '../page.ts';
@@ -49,13 +50,18 @@ export function loadProductPage<T>(
   const reply = url.searchParams.get('reply') ?? '';
   const pageNo = url.searchParams.get('page') ?? '';
   return loadPage(async () => {
-    const [main, { pricing, origin }] = await Promise.all([load(ctx), pageBasics(page)]);
+    const [main, { pricing, origin }, flags] = await Promise.all([load(ctx), pageBasics(page), couponFlags(ctx)]);
     const p = productOf(main);
     const pageUrl = new URL(url.pathname, origin).href;
+    // Most products and shops have no claimable coupon: the cached coupon markers (the lists' "券") say which do.
     const [reviews, productCoupons, merchantCoupons, rule, qr] = await Promise.all([
-      listReviews(ctx, { id: p.product_id, type: reply, page: pageNo }, p.product_type === 0 ? { reviewedId: p.product_id } : undefined),
-      listProductCoupons(ctx, { ids: String(p.product_id) }),
-      listMerchantCoupons(ctx, { id: p.mer_id }),
+      listReviews(
+        ctx,
+        { id: p.product_id, type: reply, page: pageNo },
+        p.product_type === 0 ? { reviewedId: p.product_id, count: p.reply_count } : undefined,
+      ),
+      flags.products.has(p.product_id) ? listProductCoupons(ctx, { ids: String(p.product_id) }) : [],
+      flags.shops.has(p.mer_id) ? listMerchantCoupons(ctx, { id: p.mer_id }) : [],
       getPriceRule(ctx, { cate_id: p.cate_id }),
       // A fixed mask skips scoring all eight (most of the encoder's time); every mask is a valid code.
       QRCode.toString(pageUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', maskPattern: 2 }),

@@ -175,6 +175,7 @@ export function dropCached(db: Db, key: string): void {
 /**
  * Cache key prefixes, so writers know what to invalidate:
  * - categories: a category added, renamed, hidden or moved (also `params:` and `brands:`);
+ * - merchantCards: one shop's card (product and shop pages), dropped by a change naming that shop;
  * - merchants / merchantTypes / merchantCategories: a shop opened, closed, renamed or re-typed (lists
  *   filter closed shops from this cache);
  * - hot / counts / couponSamples / params / brands: products added, hidden or re-flagged;
@@ -188,6 +189,7 @@ export const CACHE_KEYS = {
   categories: 'categories',
   brands: 'brands:',
   merchants: 'merchants',
+  merchantCards: 'merchant-card:',
   merchantTypes: 'merchant-types',
   merchantCategories: 'merchant-categories',
   hot: 'hot:',
@@ -207,6 +209,8 @@ const KEY_TAGS: Record<keyof typeof CACHE_KEYS, Tag[]> = {
   categories: ['category'],
   brands: ['category', 'product'],
   merchants: ['merchant'],
+  // Each card shows its own shop (`merchant:<id>`, named by its load): a change to another shop keeps it.
+  merchantCards: [],
   merchantTypes: ['merchant'],
   merchantCategories: ['merchant'],
   hot: ['product'],

@@ -75,13 +75,17 @@ async function statsOf(ctx: Pick<ServiceContext, 'db'>, productId: number) {
 export async function listReviews(
   ctx: Pick<ServiceContext, 'db'>,
   raw: { id: number | string; page?: number | string; limit?: number | string; type?: string },
-  /** A product page that already loaded a normal product (its own reviews) passes its id: no lookup. */
-  known?: { reviewedId: number },
+  /**
+   * A product page that already loaded a normal product (its own reviews) passes its id: no lookup; and its review
+   * count: none, and there is nothing to read.
+   */
+  known?: { reviewedId: number; count?: number },
 ): Promise<ReviewPage> {
   const q = parseInput(input, raw);
   const productId = known?.reviewedId ?? (await reviewedProductId(ctx, q.id));
   // A flash-sale or presale page shows its origin product's reviews: a new review of that product drops it too.
   shows(tag('product', productId));
+  if (known?.count === 0) return { count: 0, rate: 100, star: 5, stat: { count: 0, best: 0, middle: 0, negative: 0 }, list: [] };
   const where = and(eq(productReply.productId, productId), FILTER[q.type]);
   const [stat, rows, filtered] = await Promise.all([
     statsOf(ctx, productId),

@@ -78,7 +78,7 @@ export const COUPON_FLAGS_TTL_MS = 10_000;
  * Every product with a claimable product coupon and every shop with a claimable shop coupon: the "券"
  * marker of every card. One cached read instead of two queries per product list.
  */
-function couponFlags(ctx: Pick<ServiceContext, 'db'>) {
+export function couponFlags(ctx: Pick<ServiceContext, 'db'>) {
   return cached(
     ctx.db,
     CACHE_KEYS.couponFlags,
