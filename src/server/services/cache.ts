@@ -176,6 +176,7 @@ export function dropCached(db: Db, key: string): void {
  * Cache key prefixes, so writers know what to invalidate:
  * - categories: a category added, renamed, hidden or moved (also `params:` and `brands:`);
  * - merchantCards: one shop's card (product and shop pages), dropped by a change naming that shop;
+ * - merchantRecommend: a shop's best sellers (product pages), dropped by any product change;
  * - merchants / merchantTypes / merchantCategories: a shop opened, closed, renamed or re-typed (lists
  *   filter closed shops from this cache);
  * - hot / counts / couponSamples / params / brands: products added, hidden or re-flagged;
@@ -190,6 +191,7 @@ export const CACHE_KEYS = {
   brands: 'brands:',
   merchants: 'merchants',
   merchantCards: 'merchant-card:',
+  merchantRecommend: 'merchant-recommend:',
   merchantTypes: 'merchant-types',
   merchantCategories: 'merchant-categories',
   hot: 'hot:',
@@ -211,6 +213,7 @@ const KEY_TAGS: Record<keyof typeof CACHE_KEYS, Tag[]> = {
   merchants: ['merchant'],
   // Each card shows its own shop (`merchant:<id>`, named by its load): a change to another shop keeps it.
   merchantCards: [],
+  merchantRecommend: ['product'],
   merchantTypes: ['merchant'],
   merchantCategories: ['merchant'],
   hot: ['product'],

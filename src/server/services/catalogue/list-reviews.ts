@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { presell, product, productReply, seckillProduct } from '../../db/schema/index.ts';
 import { reviewQuery, idField } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
@@ -54,7 +54,14 @@ async function reviewedProductId(ctx: Pick<ServiceContext, 'db'>, id: number): P
   return id;
 }
 
-async function statsOf(ctx: Pick<ServiceContext, 'db'>, productId: number) {
+type ReviewTuple = [number, string, string, number, string, string[], string, string, string | null, string | null];
+
+/**
+ * The statistics of a product's reviews, the filtered total and one page of them, in one query (each query costs
+ * PGlite a fixed ~0.5 ms): the page as JSON arrays in the column order of `ReviewTuple`.
+ */
+async function readReviews(ctx: Pick<ServiceContext, 'db'>, productId: number, filter: SQL | undefined, limit: number, offset: number) {
+  const where = and(eq(productReply.productId, productId), filter);
   const [s] = await ctx.db
     .select({
       count: sql<number>`count(*)::int`,
@@ -62,11 +69,19 @@ async function statsOf(ctx: Pick<ServiceContext, 'db'>, productId: number) {
       middle: sql<number>`(count(*) filter (where ${productReply.rate} = 3))::int`,
       negative: sql<number>`(count(*) filter (where ${productReply.rate} <= 2))::int`,
       avg: sql<string | null>`avg(${productReply.rate})::text`,
+      // Unfiltered, the total is the statistics' count.
+      filtered: filter ? sql<number>`(select count(*)::int from ${productReply} where ${where})` : sql<null>`null`,
+      page: sql<ReviewTuple[]>`(select coalesce(json_agg(json_build_array(r.reply_id, r.nickname, r.avatar, r.rate, r.comment, r.pics,
+        r.sku, r.created_at, r.merchant_reply_content, r.merchant_reply_time) order by r.created_at desc, r.reply_id desc), '[]')
+        from (select * from ${productReply} where ${where}
+        order by ${productReply.createdAt} desc, ${productReply.replyId} desc limit ${limit} offset ${offset}) r)`,
     })
     .from(productReply)
     .where(eq(productReply.productId, productId));
   return s!;
 }
+
+const timeOf = (iso: string | null) => (iso === null ? null : formatDateTime(new Date(iso)));
 
 /**
  * `GET /api/store/product/reply/lst/{id}?type=count|best|middle|negative`: a product's reviews, newest
@@ -86,41 +101,23 @@ export async function listReviews(
   // A flash-sale or presale page shows its origin product's reviews: a new review of that product drops it too.
   shows(tag('product', productId));
   if (known?.count === 0) return { count: 0, rate: 100, star: 5, stat: { count: 0, best: 0, middle: 0, negative: 0 }, list: [] };
-  const where = and(eq(productReply.productId, productId), FILTER[q.type]);
-  const [stat, rows, filtered] = await Promise.all([
-    statsOf(ctx, productId),
-    ctx.db
-      .select()
-      .from(productReply)
-      .where(where)
-      .orderBy(desc(productReply.createdAt), desc(productReply.replyId))
-      .limit(q.limit)
-      .offset(offsetOf(q.page, q.limit)),
-    // Unfiltered, the total is the statistics' count.
-    FILTER[q.type]
-      ? ctx.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(productReply)
-          .where(where)
-          .then((r) => r[0]?.n ?? 0)
-      : null,
-  ]);
+  const stat = await readReviews(ctx, productId, FILTER[q.type], q.limit, offsetOf(q.page, q.limit));
   return {
-    count: filtered ?? stat.count,
+    count: stat.filtered ?? stat.count,
     rate: stat.count ? Math.round((stat.best / stat.count) * 1000) / 10 : 100,
     star: stat.avg ? Math.round(Number(stat.avg) * 10) / 10 : 5,
     stat: { count: stat.count, best: stat.best, middle: stat.middle, negative: stat.negative },
-    list: rows.map((r) => ({
-      reply_id: r.replyId,
-      nickname: r.nickname,
-      avatar: r.avatar,
-      rate: r.rate,
-      comment: r.comment,
-      pics: r.pics,
-      sku: r.sku,
-      create_time: formatDateTime(r.createdAt)!,
-      merchant_reply_content: r.merchantReplyContent,
-      merchant_reply_time: formatDateTime(r.merchantReplyTime),
+    list: stat.page.map(([reply_id, nickname, avatar, rate, comment, pics, sku, created, replyContent, replyTime]) => ({
+      reply_id,
+      nickname,
+      avatar,
+      rate,
+      comment,
+      pics,
+      sku,
+      create_time: timeOf(created)!,
+      merchant_reply_content: replyContent,
+      merchant_reply_time: timeOf(replyTime),
     })),
   };
 }
