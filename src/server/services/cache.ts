@@ -179,7 +179,8 @@ export function dropCached(db: Db, key: string): void {
  * - merchantRecommend: a shop's best sellers (product pages), dropped by any product change;
  * - merchants / merchantTypes / merchantCategories: a shop opened, closed, renamed or re-typed (lists
  *   filter closed shops from this cache);
- * - hot / counts / couponSamples / params / brands: products added, hidden or re-flagged;
+ * - hot / counts / pages / couponSamples / params / brands: products added, hidden or re-flagged (`pages`: a page
+ *   of a broad product list, as product-page.ts keeps them);
  * - seckill: the session schedule; rates: new exchange rates;
  * - shell: the site settings, home tabs and banners, hot keywords (read by every page's shell);
  * - couponFlags: which products and shops have a claimable coupon (coupon claims drop it);
@@ -199,6 +200,7 @@ export const CACHE_KEYS = {
   rates: 'rates',
   params: 'params:',
   counts: 'count:',
+  pages: 'page:',
   couponSamples: 'coupon-products:',
   shell: 'shell:',
   couponFlags: 'coupon-flags',
@@ -221,6 +223,7 @@ const KEY_TAGS: Record<keyof typeof CACHE_KEYS, Tag[]> = {
   rates: ['rates'],
   params: ['category', 'product'],
   counts: ['product'],
+  pages: ['product'],
   couponSamples: ['coupon', 'product'],
   shell: ['site'],
   couponFlags: [COUPON_FLAGS],

@@ -21,7 +21,11 @@ async function countOf(ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined):
   return count;
 }
 
-/** One page of product cards plus the total count for the same filter. */
+/**
+ * One page of product cards plus the total count for the same filter. A page of a filter matching at least
+ * `COUNT_CACHE_MIN` products (a broad keyword or category: the database sorts all of them for each page) is kept in
+ * the read cache with its count, dropped by any product change; narrower filters are cheap and always read.
+ */
 export async function pageOfProducts(
   ctx: Pick<ServiceContext, 'db'>,
   where: SQL | undefined,
@@ -29,15 +33,18 @@ export async function pageOfProducts(
   page: number,
   limit: number,
 ): Promise<Page<ProductCard>> {
-  const [rows, count] = await Promise.all([
-    ctx.db
-      .select(cardColumns)
-      .from(product)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offsetOf(page, limit)),
-    countOf(ctx, where),
-  ]);
+  const query = ctx.db
+    .select(cardColumns)
+    .from(product)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offsetOf(page, limit));
+  const count = await countOf(ctx, where);
+  let rows: Awaited<typeof query>;
+  if (count >= COUNT_CACHE_MIN) {
+    const { sql: text, params } = query.toSQL();
+    rows = await cached(ctx.db, `${CACHE_KEYS.pages}${text}|${JSON.stringify(params)}`, () => query);
+  } else rows = await query;
   return { count, list: await toCards(ctx, rows) };
 }

@@ -1,0 +1,76 @@
+// Lists and cards kept in the read cache (services/cache.ts) show a write on the next read: a page of a broad product
+// list, a shop's best sellers on its product pages, a shop card.
+import { describe, it, expect, beforeAll } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase, visitorContext, userContext } from '../../../../tests/helpers/test-db.ts';
+import type { Database } from '../../db/client.ts';
+import { product } from '../../db/schema/index.ts';
+import { documentTokens } from '../../../shared/search-tokens.ts';
+import { invalidate } from '../cache.ts';
+import { tag } from '../cache-tags.ts';
+import { listProducts } from './list-products.ts';
+import { COUNT_CACHE_MIN } from './product-page.ts';
+import { listMerchantRecommend } from '../merchant/list-merchant-recommend.ts';
+import { getMerchant } from '../merchant/get-merchant.ts';
+import { createRelation } from '../relation/create-relation.ts';
+
+let db: Database;
+const MER = 3;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  // A broad list: more matching products than the demo mall has, so its pages are kept.
+  const [model] = await db.db.select().from(product).where(eq(product.merId, MER)).limit(1);
+  const { productId: _id, ...rest } = model!;
+  await db.db.insert(product).values(
+    Array.from({ length: COUNT_CACHE_MIN }, (_, i) => {
+      const storeName = `缓存测试商品 ${i}`;
+      return { ...rest, storeName, keyword: '', searchTokens: documentTokens(storeName), sales: i, price: 1000 + i };
+    }),
+  );
+});
+
+describe('cached lists show writes on the next read', () => {
+  it('a page of a broad list shows a product changed or taken off the shelf', async () => {
+    const ctx = visitorContext(db);
+    const query = { keyword: '缓存测试商品', order: 'sales', page: 1, limit: 5 } as const;
+    const first = await listProducts(ctx, query);
+    expect(first.count).toBe(COUNT_CACHE_MIN);
+    const top = first.list[0]!;
+    expect(await listProducts(ctx, query)).toEqual(first);
+
+    await db.db.update(product).set({ price: 123456 }).where(eq(product.productId, top.product_id));
+    invalidate(db.db, [tag('product', top.product_id)]);
+    expect((await listProducts(ctx, query)).list[0]).toMatchObject({ product_id: top.product_id, price: '1234.56' });
+
+    await db.db.update(product).set({ status: 0 }).where(eq(product.productId, top.product_id));
+    invalidate(db.db, [tag('product', top.product_id)]);
+    const after = await listProducts(ctx, query);
+    expect(after.count).toBe(COUNT_CACHE_MIN - 1);
+    expect(after.list.map((p) => p.product_id)).not.toContain(top.product_id);
+    expect(after.list[0]!.product_id).toBe(first.list[1]!.product_id);
+  });
+
+  it("a shop's best sellers follow its sales, without the product being viewed", async () => {
+    const ctx = visitorContext(db);
+    const before = await listMerchantRecommend(ctx, MER);
+    expect(before).toHaveLength(6);
+    const last = before[5]!;
+    await db.db.update(product).set({ sales: 10_000_000 }).where(eq(product.productId, last.product_id));
+    invalidate(db.db, [tag('product', last.product_id)]);
+    const after = await listMerchantRecommend(ctx, MER);
+    expect(after[0]!.product_id).toBe(last.product_id);
+    const viewing = await listMerchantRecommend(ctx, MER, { exclude: last.product_id, limit: 4 });
+    expect(viewing.map((p) => p.product_id)).toEqual(after.slice(1, 5).map((p) => p.product_id));
+  });
+
+  it('a shop card shows a new follower to everyone, and only the follower sees it followed', async () => {
+    const visitor = visitorContext(db);
+    const fan = await userContext(db, 2);
+    const before = await getMerchant(visitor, { id: MER });
+    expect((await getMerchant(fan, { id: MER })).care).toBe(false);
+    await createRelation(fan, { type: 10, type_id: MER });
+    expect(await getMerchant(visitor, { id: MER })).toMatchObject({ care: false, care_count: before.care_count + 1 });
+    expect(await getMerchant(fan, { id: MER })).toMatchObject({ care: true, care_count: before.care_count + 1 });
+  });
+});
