@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { brand, brandCategory, product } from '../../db/schema/index.ts';
+import { brand, brandCategory } from '../../db/schema/index.ts';
+import { scopeFacets } from './scope-facets.ts';
 import { facetQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput, offsetOf, type Page } from '../input.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
-import { getCategoryTree, leafIdsUnder, ancestorsOf, type CategoryTree } from './category-tree.ts';
-import { visibleNormal, openMerchants, keywordMatch } from './product-query.ts';
+import { getCategoryTree, ancestorsOf, type CategoryTree } from './category-tree.ts';
 
 export interface BrandDto {
   brand_id: number;
@@ -24,15 +24,8 @@ async function scopeOf(ctx: Pick<ServiceContext, 'db'>, keyword: string, cateId?
   const tree = await getCategoryTree(ctx);
   if (keyword) {
     // With a keyword, only brands that actually have matching products make sense as a filter.
-    const leaves = cateId === undefined ? undefined : leafIdsUnder(tree, cateId);
-    if (leaves && !leaves.length) return null;
-    const inScope = and(
-      visibleNormal,
-      await openMerchants(ctx),
-      keywordMatch(keyword),
-      leaves ? inArray(product.cateId, leaves) : undefined,
-    );
-    return sql`${brand.brandId} in (select distinct ${product.brandId} from ${product} where ${inScope})`;
+    const { brandIds } = await scopeFacets(ctx, keyword, cateId);
+    return brandIds.length ? inArray(brand.brandId, brandIds) : null;
   }
   if (!tree.byId.has(cateId!)) return null;
   const cates = relatedCategories(tree, cateId!);

@@ -1,11 +1,10 @@
-import { and, asc, desc, inArray, sql } from 'drizzle-orm';
-import { parameter, product } from '../../db/schema/index.ts';
+import { asc, desc } from 'drizzle-orm';
+import { parameter } from '../../db/schema/index.ts';
 import { facetQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
-import { getCategoryTree, leafIdsUnder } from './category-tree.ts';
-import { visibleNormal, openMerchants, keywordMatch } from './product-query.ts';
+import { scopeFacets } from './scope-facets.ts';
 
 export interface ParamFilter {
   parameter_id: number;
@@ -22,18 +21,11 @@ function loadParameters(ctx: Pick<ServiceContext, 'db'>) {
   );
 }
 
-/** Counts each '<parameter_id>:<value>' of the products in scope straight from their filter tokens. */
+/** Counts each '<parameter_id>:<value>' of the products in scope straight from their filter tokens (scope-facets.ts). */
 async function load(ctx: Pick<ServiceContext, 'db'>, keyword: string, cateId: number | undefined): Promise<ParamFilter[]> {
-  const leaves = cateId === undefined ? undefined : leafIdsUnder(await getCategoryTree(ctx), cateId);
-  if (leaves && !leaves.length) return [];
-  const where = and(visibleNormal, await openMerchants(ctx), keywordMatch(keyword), leaves ? inArray(product.cateId, leaves) : undefined);
-  const token = sql<string>`unnest(${product.filterTokens})`;
-  const [counts, params] = await Promise.all([
-    ctx.db.select({ token, n: sql<number>`count(*)::int` }).from(product).where(where).groupBy(sql`1`).orderBy(desc(sql`2`), asc(sql`1`)),
-    loadParameters(ctx),
-  ]);
+  const [{ tokens: counts }, params] = await Promise.all([scopeFacets(ctx, keyword, cateId), loadParameters(ctx)]);
   const values = new Map<number, string[]>();
-  for (const { token: t } of counts) {
+  for (const [t] of counts) {
     const cut = t.indexOf(':');
     const id = Number(t.slice(0, cut));
     const list = values.get(id) ?? [];

@@ -1,0 +1,35 @@
+import { and, inArray, sql } from 'drizzle-orm';
+import { product } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../context.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
+import { getCategoryTree, leafIdsUnder } from './category-tree.ts';
+import { visibleNormal, openMerchants, keywordMatch } from './product-query.ts';
+
+/** What the filter rows of a listing offer for the products in its scope (a keyword and/or a category). */
+export interface ScopeFacets {
+  /** The brands of those products. */
+  brandIds: number[];
+  /** Each '<parameter_id>:<value>' filter token of those products with how many have it, most common first. */
+  tokens: [string, number][];
+}
+
+/**
+ * The brand and parameter facets of the products matching `keyword` in category `cateId` (any level), read in ONE
+ * pass over them (a broad keyword matches thousands of products, each read from the table: the brand row and the
+ * parameter row used to read them twice more). Cached per keyword and category (see cache.ts `params`).
+ */
+export function scopeFacets(ctx: Pick<ServiceContext, 'db'>, keyword: string, cateId: number | undefined): Promise<ScopeFacets> {
+  return cached(ctx.db, `${CACHE_KEYS.params}scope:${cateId ?? 0}:${keyword}`, async () => {
+    const leaves = cateId === undefined ? undefined : leafIdsUnder(await getCategoryTree(ctx), cateId);
+    if (leaves && !leaves.length) return { brandIds: [], tokens: [] };
+    const where = and(visibleNormal, await openMerchants(ctx), keywordMatch(keyword), leaves ? inArray(product.cateId, leaves) : undefined);
+    const result = await ctx.db.execute(sql`
+      with m as materialized (select ${product.brandId} as brand_id, ${product.filterTokens} as tokens from ${product} where ${where})
+      select
+        (select coalesce(json_agg(distinct brand_id), '[]') from m where brand_id is not null) as brands,
+        (select coalesce(json_agg(json_build_array(t, n) order by n desc, t), '[]')
+           from (select t, count(*)::int as n from m, unnest(m.tokens) as t group by t) x) as tokens`);
+    const [row] = (result as unknown as { rows: { brands: number[]; tokens: [string, number][] }[] }).rows;
+    return { brandIds: row?.brands ?? [], tokens: row?.tokens ?? [] };
+  });
+}
