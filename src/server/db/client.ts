@@ -12,6 +12,7 @@ import { config, ConfigError } from '../config.ts';
 import { seedDemo } from './seed/index.ts';
 import { withJobRunner } from '../jobs/start.ts';
 import { lockDataDir, DataDirLockedError } from './data-dir-lock.ts';
+import { preparePglite } from './prepared.ts';
 import { withCacheBus } from '../http/cache-bus.ts';
 import { checkPaymentSettings } from '../payment/index.ts';
 
@@ -64,6 +65,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   } else {
     const opened = opts.pglite ? { client: opts.pglite, release: () => {} } : await openPglite(opts.dataDir ?? config.dataDir);
     const client = opened.client;
+    preparePglite(client);
     const pdb = drizzlePglite(client, {
       schema,
       logger: process.env.QUERY_LOG ? { logQuery: (q: string) => console.log('[q]', q.replace(/\s+/g, ' ').slice(0, 220)) } : false,

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context.ts';
 import { parseInput, notFound, offsetOf } from '../input.ts';
 import { formatDateTime } from '../dates.ts';
 import { shows, tag } from '../cache-tags.ts';
+import { prepareOnPglite } from '../../db/prepared.ts';
 import { PRODUCT_GONE } from './product-detail.ts';
 
 const input = reviewQuery.extend({ id: idField('商品') });
@@ -60,24 +61,28 @@ type ReviewTuple = [number, string, string, number, string, string[], string, st
  * The statistics of a product's reviews, the filtered total and one page of them, in one query (each query costs
  * PGlite a fixed ~0.5 ms): the page as JSON arrays in the column order of `ReviewTuple`.
  */
-async function readReviews(ctx: Pick<ServiceContext, 'db'>, productId: number, filter: SQL | undefined, limit: number, offset: number) {
+async function readReviews(ctx: Pick<ServiceContext, 'db'>, productId: number, type: string, limit: number, offset: number) {
+  const filter = FILTER[type];
   const where = and(eq(productReply.productId, productId), filter);
-  const [s] = await ctx.db
-    .select({
-      count: sql<number>`count(*)::int`,
-      best: sql<number>`(count(*) filter (where ${productReply.rate} >= 4))::int`,
-      middle: sql<number>`(count(*) filter (where ${productReply.rate} = 3))::int`,
-      negative: sql<number>`(count(*) filter (where ${productReply.rate} <= 2))::int`,
-      avg: sql<string | null>`avg(${productReply.rate})::text`,
-      // Unfiltered, the total is the statistics' count.
-      filtered: filter ? sql<number>`(select count(*)::int from ${productReply} where ${where})` : sql<null>`null`,
-      page: sql<ReviewTuple[]>`(select coalesce(json_agg(json_build_array(r.reply_id, r.nickname, r.avatar, r.rate, r.comment, r.pics,
+  const [s] = await prepareOnPglite(
+    `reviews:${type}`,
+    ctx.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        best: sql<number>`(count(*) filter (where ${productReply.rate} >= 4))::int`,
+        middle: sql<number>`(count(*) filter (where ${productReply.rate} = 3))::int`,
+        negative: sql<number>`(count(*) filter (where ${productReply.rate} <= 2))::int`,
+        avg: sql<string | null>`avg(${productReply.rate})::text`,
+        // Unfiltered, the total is the statistics' count.
+        filtered: filter ? sql<number>`(select count(*)::int from ${productReply} where ${where})` : sql<null>`null`,
+        page: sql<ReviewTuple[]>`(select coalesce(json_agg(json_build_array(r.reply_id, r.nickname, r.avatar, r.rate, r.comment, r.pics,
         r.sku, r.created_at, r.merchant_reply_content, r.merchant_reply_time) order by r.created_at desc, r.reply_id desc), '[]')
         from (select * from ${productReply} where ${where}
         order by ${productReply.createdAt} desc, ${productReply.replyId} desc limit ${limit} offset ${offset}) r)`,
-    })
-    .from(productReply)
-    .where(eq(productReply.productId, productId));
+      })
+      .from(productReply)
+      .where(eq(productReply.productId, productId)),
+  );
   return s!;
 }
 
@@ -101,7 +106,7 @@ export async function listReviews(
   // A flash-sale or presale page shows its origin product's reviews: a new review of that product drops it too.
   shows(tag('product', productId));
   if (known?.count === 0) return { count: 0, rate: 100, star: 5, stat: { count: 0, best: 0, middle: 0, negative: 0 }, list: [] };
-  const stat = await readReviews(ctx, productId, FILTER[q.type], q.limit, offsetOf(q.page, q.limit));
+  const stat = await readReviews(ctx, productId, q.type, q.limit, offsetOf(q.page, q.limit));
   return {
     count: stat.filtered ?? stat.count,
     rate: stat.count ? Math.round((stat.best / stat.count) * 1000) / 10 : 100,

@@ -22,6 +22,7 @@ import { shippingTerms } from './shipping-terms.ts';
 import { notFound } from '../input.ts';
 import { svipFields, type SvipFields } from './svip.ts';
 import { shows, tag } from '../cache-tags.ts';
+import { prepareOnPglite } from '../../db/prepared.ts';
 
 export const PRODUCT_GONE = '商品不存在或已下架';
 
@@ -121,20 +122,23 @@ export async function loadProductDetail(
   relationRef: { type: number; id: number } = { type: productType, id: productId },
 ): Promise<ProductDetail> {
   shows(tag('product', productId));
-  const [row] = await ctx.db
-    .select({
-      p: product,
-      brandName: brand.brandName,
-      content: productContent.content,
-      attrs: attrsJson,
-      skus: skusJson,
-      params: paramsJson,
-      replies: replyCount,
-    })
-    .from(product)
-    .leftJoin(brand, eq(brand.brandId, product.brandId))
-    .leftJoin(productContent, eq(productContent.productId, product.productId))
-    .where(and(eq(product.productId, productId), eq(product.productType, productType), eq(product.status, 1)));
+  const [row] = await prepareOnPglite(
+    'product-detail',
+    ctx.db
+      .select({
+        p: product,
+        brandName: brand.brandName,
+        content: productContent.content,
+        attrs: attrsJson,
+        skus: skusJson,
+        params: paramsJson,
+        replies: replyCount,
+      })
+      .from(product)
+      .leftJoin(brand, eq(brand.brandId, product.brandId))
+      .leftJoin(productContent, eq(productContent.productId, product.productId))
+      .where(and(eq(product.productId, productId), eq(product.productType, productType), eq(product.status, 1))),
+  );
   const merchant = row ? await loadMerchantCard(ctx, row.p.merId) : null;
   if (!row || !merchant) throw notFound(PRODUCT_GONE);
   const p = row.p;
