@@ -12,5 +12,6 @@ export async function loadGoodsSeckillDetail(page: PageInput) {
     page,
     (ctx) => getSeckillDetail(ctx, { id }),
     (d) => d,
+    (d) => d.origin_product_id,
   );
 }

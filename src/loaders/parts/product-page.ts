@@ -44,6 +44,8 @@ export function loadProductPage<T>(
   page: PageInput,
   load: (ctx: ServiceContext) => Promise<T>,
   productOf: (main: T) => ProductDetail,
+  /** A flash sale shows the reviews of the product it sells, which its detail names: no lookup. */
+  reviewedOf?: (main: T) => number,
 ): Promise<PageResult<ProductPage<T>>> {
   const { url } = page;
   const ctx = ctxOf(page);
@@ -58,7 +60,7 @@ export function loadProductPage<T>(
       listReviews(
         ctx,
         { id: p.product_id, type: reply, page: pageNo },
-        p.product_type === 0 ? { reviewedId: p.product_id, count: p.reply_count } : undefined,
+        p.product_type === 0 ? { reviewedId: p.product_id, count: p.reply_count } : reviewedOf && { reviewedId: reviewedOf(main) },
       ),
       flags.products.has(p.product_id) ? listProductCoupons(ctx, { ids: String(p.product_id) }) : [],
       flags.shops.has(p.mer_id) ? listMerchantCoupons(ctx, { id: p.mer_id }) : [],

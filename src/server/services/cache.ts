@@ -175,8 +175,9 @@ export function dropCached(db: Db, key: string): void {
 /**
  * Cache key prefixes, so writers know what to invalidate:
  * - categories: a category added, renamed, hidden or moved (also `params:` and `brands:`);
- * - merchantCards: one shop's card (product and shop pages), dropped by a change naming that shop;
+ * - merchantCards: one shop's card and carousel (product and shop pages), dropped by a change naming that shop;
  * - merchantRecommend: a shop's best sellers (product pages), dropped by any product change;
+ * - merchantTrees: a shop's own category tree, dropped by a change naming that shop;
  * - merchants / merchantTypes / merchantCategories: a shop opened, closed, renamed or re-typed (lists
  *   filter closed shops from this cache);
  * - hot / counts / pages / couponSamples / params / brands: products added, hidden or re-flagged (`pages`: a page
@@ -193,6 +194,7 @@ export const CACHE_KEYS = {
   merchants: 'merchants',
   merchantCards: 'merchant-card:',
   merchantRecommend: 'merchant-recommend:',
+  merchantTrees: 'merchant-tree:',
   merchantTypes: 'merchant-types',
   merchantCategories: 'merchant-categories',
   hot: 'hot:',
@@ -216,6 +218,7 @@ const KEY_TAGS: Record<keyof typeof CACHE_KEYS, Tag[]> = {
   // Each card shows its own shop (`merchant:<id>`, named by its load): a change to another shop keeps it.
   merchantCards: [],
   merchantRecommend: ['product'],
+  merchantTrees: [],
   merchantTypes: ['merchant'],
   merchantCategories: ['merchant'],
   hot: ['product'],

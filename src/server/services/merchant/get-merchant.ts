@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { merchant } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput, notFound } from '../input.ts';
-import { loadMerchantCard, type MerchantCard } from './merchant-card.ts';
+import { loadMerchantCard, loadShop, type MerchantCard } from './merchant-card.ts';
 
 export const SHOP_CLOSED = '店铺不存在或已关闭';
 export const merchantIdInput = z.object({ id: idField('店铺') });
@@ -21,17 +19,12 @@ export interface MerchantDetail extends MerchantCard {
  */
 export async function getMerchant(ctx: ServiceContext, input: { id: number | string }): Promise<MerchantDetail> {
   const { id } = parseInput(merchantIdInput, input);
-  const card = await loadMerchantCard(ctx, id);
-  if (!card) throw notFound(SHOP_CLOSED);
-  const [m] = await ctx.db.select({ banners: merchant.banners }).from(merchant).where(eq(merchant.merId, id));
-  return { ...card, top_banner: card.mer_banner, banner: m?.banners ?? [] };
+  const [card, shop] = await Promise.all([loadMerchantCard(ctx, id), loadShop(ctx, id)]);
+  if (!card || !shop) throw notFound(SHOP_CLOSED);
+  return { ...card, top_banner: card.mer_banner, banner: shop.banners };
 }
 
-/** Throws the 404 unless shop `merId` exists and is open. */
+/** Throws the 404 unless shop `merId` exists and is open (read from the shop cache, merchant-card.ts). */
 export async function assertMerchantOpen(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<void> {
-  const rows = await ctx.db
-    .select({ id: merchant.merId })
-    .from(merchant)
-    .where(and(eq(merchant.merId, merId), eq(merchant.status, true)));
-  if (!rows.length) throw notFound(SHOP_CLOSED);
+  if (!(await loadShop(ctx, merId))) throw notFound(SHOP_CLOSED);
 }

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 import { merchantIdInput, assertMerchantOpen } from './get-merchant.ts';
 import { shows, tag } from '../cache-tags.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 
 export interface MerchantProductCategoryNode {
   store_category_id: number;
@@ -14,12 +15,15 @@ export interface MerchantProductCategoryNode {
 
 /** The visible shop categories of shop `merId` as a tree (ids of the `mer_cate_id` filter). */
 export async function merchantProductCategoryTree(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<MerchantProductCategoryNode[]> {
-  shows(tag('merchant', merId));
-  const rows = await ctx.db
-    .select()
-    .from(merchantProductCategory)
-    .where(and(eq(merchantProductCategory.merId, merId), eq(merchantProductCategory.isShow, true)))
-    .orderBy(asc(merchantProductCategory.pid), desc(merchantProductCategory.sort), asc(merchantProductCategory.merCateId));
+  // Kept per shop (services/cache.ts), dropped by a change naming the shop.
+  const rows = await cached(ctx.db, `${CACHE_KEYS.merchantTrees}${merId}`, () => {
+    shows(tag('merchant', merId));
+    return ctx.db
+      .select()
+      .from(merchantProductCategory)
+      .where(and(eq(merchantProductCategory.merId, merId), eq(merchantProductCategory.isShow, true)))
+      .orderBy(asc(merchantProductCategory.pid), desc(merchantProductCategory.sort), asc(merchantProductCategory.merCateId));
+  });
   const byId = new Map<number, MerchantProductCategoryNode>();
   const roots: MerchantProductCategoryNode[] = [];
   for (const r of rows) byId.set(r.merCateId, { store_category_id: r.merCateId, pid: r.pid, cate_name: r.cateName, children: [] });

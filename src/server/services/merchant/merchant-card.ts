@@ -32,11 +32,24 @@ export interface MerchantCard {
   care: boolean;
 }
 
+/** A shop as its pages show it (card and carousel), or null when it does not exist or is closed. */
+interface Shop {
+  card: Omit<MerchantCard, 'care'>;
+  banners: string[];
+}
+
+/**
+ * The open shop `merId` (its card without the follow state, and its carousel) from the read cache, or null: kept
+ * until a change to the shop (a follow, a review, the operator) names it, so product and shop pages do not query it.
+ */
+export function loadShop(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<Shop | null> {
+  return cached(ctx.db, `${CACHE_KEYS.merchantCards}${merId}`, () => readShop(ctx, merId));
+}
+
 /** The open shop `merId` as a card, or null when it does not exist or is closed. */
 export async function loadMerchantCard(ctx: ServiceContext, merId: number): Promise<MerchantCard | null> {
-  const [card, care] = await Promise.all([
-    // Kept until a change to the shop (a follow, a review, the operator) names it: one query less per product page.
-    cached(ctx.db, `${CACHE_KEYS.merchantCards}${merId}`, () => loadCard(ctx, merId)),
+  const [shop, care] = await Promise.all([
+    loadShop(ctx, merId),
     ctx.user
       ? ctx.db
           .select({ id: relation.relationId })
@@ -45,10 +58,10 @@ export async function loadMerchantCard(ctx: ServiceContext, merId: number): Prom
           .then((rows) => rows.length > 0)
       : false,
   ]);
-  return card && { ...card, care };
+  return shop && { ...shop.card, care };
 }
 
-async function loadCard(ctx: ServiceContext, merId: number): Promise<Omit<MerchantCard, 'care'> | null> {
+async function readShop(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<Shop | null> {
   shows(tag('merchant', merId));
   const [m] = await ctx.db
     .select({ m: merchant, typeName: merchantType.typeName })
@@ -57,7 +70,7 @@ async function loadCard(ctx: ServiceContext, merId: number): Promise<Omit<Mercha
     .where(and(eq(merchant.merId, merId), eq(merchant.status, true)));
   if (!m) return null;
   const scores = [m.m.productScore, m.m.serviceScore, m.m.postageScore].map(Number) as [number, number, number];
-  return {
+  const card = {
     mer_id: m.m.merId,
     mer_name: m.m.merName,
     mer_avatar: m.m.merAvatar,
@@ -77,4 +90,5 @@ async function loadCard(ctx: ServiceContext, merId: number): Promise<Omit<Mercha
     services_type: m.m.servicesType,
     isset_certificate: m.m.licenceImages.length > 0,
   };
+  return { card, banners: m.m.banners };
 }
