@@ -8,7 +8,6 @@ import {
   productParameterValue,
   productReply,
   productSku,
-  relation,
 } from '../../db/schema/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
@@ -23,6 +22,7 @@ import { notFound } from '../input.ts';
 import { svipFields, type SvipFields } from './svip.ts';
 import { shows, tag } from '../cache-tags.ts';
 import { prepareOnPglite } from '../../db/prepared.ts';
+import { isRelated } from '../relation/get-relation.ts';
 
 export const PRODUCT_GONE = '商品不存在或已下架';
 
@@ -60,16 +60,6 @@ export interface ProductDetail extends SvipFields {
   temp: { name: string; info: string };
   merchant: MerchantCard & { recommend: ProductCard[] };
   isRelation: boolean;
-}
-
-/** Whether the shopper favourited (`type`, `typeId`). */
-export async function isRelated(ctx: ServiceContext, type: number, typeId: number): Promise<boolean> {
-  if (!ctx.user) return false;
-  const rows = await ctx.db
-    .select({ id: relation.relationId })
-    .from(relation)
-    .where(and(eq(relation.uid, ctx.user.uid), eq(relation.type, type), eq(relation.typeId, typeId)));
-  return rows.length > 0;
 }
 
 type AttrRow = typeof productAttr.$inferSelect;

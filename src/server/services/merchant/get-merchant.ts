@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput, notFound } from '../input.ts';
-import { loadMerchantCard, loadShop, type MerchantCard } from './merchant-card.ts';
+import { loadShop, type MerchantCard } from './merchant-card.ts';
+import { isRelated } from '../relation/get-relation.ts';
 
 export const SHOP_CLOSED = '店铺不存在或已关闭';
 export const merchantIdInput = z.object({ id: idField('店铺') });
@@ -19,9 +20,9 @@ export interface MerchantDetail extends MerchantCard {
  */
 export async function getMerchant(ctx: ServiceContext, input: { id: number | string }): Promise<MerchantDetail> {
   const { id } = parseInput(merchantIdInput, input);
-  const [card, shop] = await Promise.all([loadMerchantCard(ctx, id), loadShop(ctx, id)]);
-  if (!card || !shop) throw notFound(SHOP_CLOSED);
-  return { ...card, top_banner: card.mer_banner, banner: shop.banners };
+  const [shop, care] = await Promise.all([loadShop(ctx, id), isRelated(ctx, 10, id)]);
+  if (!shop) throw notFound(SHOP_CLOSED);
+  return { ...shop.card, care, top_banner: shop.card.mer_banner, banner: shop.banners };
 }
 
 /** Throws the 404 unless shop `merId` exists and is open (read from the shop cache, merchant-card.ts). */

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { merchant, merchantType, relation } from '../../db/schema/index.ts';
+import { merchant, merchantType } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { shows, tag } from '../cache-tags.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
+import { isRelated } from '../relation/get-relation.ts';
 
 /**
  * The shop card of product and shop pages: the shop from the read cache (services/cache.ts, dropped by any change
@@ -48,16 +49,7 @@ export function loadShop(ctx: Pick<ServiceContext, 'db'>, merId: number): Promis
 
 /** The open shop `merId` as a card, or null when it does not exist or is closed. */
 export async function loadMerchantCard(ctx: ServiceContext, merId: number): Promise<MerchantCard | null> {
-  const [shop, care] = await Promise.all([
-    loadShop(ctx, merId),
-    ctx.user
-      ? ctx.db
-          .select({ id: relation.relationId })
-          .from(relation)
-          .where(and(eq(relation.uid, ctx.user.uid), eq(relation.type, 10), eq(relation.typeId, merId)))
-          .then((rows) => rows.length > 0)
-      : false,
-  ]);
+  const [shop, care] = await Promise.all([loadShop(ctx, merId), isRelated(ctx, 10, merId)]);
   return shop && { ...shop.card, care };
 }
 
