@@ -15,7 +15,7 @@ import type { PGlite } from '@electric-sql/pglite';
 
 /** The SQL texts to prepare (shared by every PGlite client of the process). */
 const texts = new Set<string>();
-/** At most this many statements per client (a bound on the plans kept in the database session). */
+/** At most this many SQL texts are marked (a bound on the plans each database session keeps). */
 const MAX_STATEMENTS = 100;
 
 /** The keys of queries already marked: a query whose SQL text is the same every time builds it once here. */

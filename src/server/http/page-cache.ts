@@ -35,15 +35,12 @@ const CACHEABLE = new RegExp(
 );
 
 /**
- * Of those, the pages a signed-in shopper shares with visitors: what differs per shopper on them is the header
- * (put into the visitor page by server/http/shopper-page.ts) and the marks the browser fills in from
- * `/api/user/marks` (favourites, follows, claimed coupons). Recommendations for the shopper (`goods_list`) and the
- * coupon pages, whose every card is a claim state, are rendered for each shopper.
+ * Of those, the pages rendered for each signed-in shopper: their recommendations (`goods_list`) and the coupon pages,
+ * whose every card is a claim state. On the others a signed-in shopper shares the visitor page: what differs per
+ * shopper there is the header (put in by server/http/shopper-page.ts) and the marks the browser fills in from
+ * `/api/user/marks` (favourites, follows, claimed coupons).
  */
-const SHARED_SIGNED_IN = new RegExp(
-  '^/(?:|goods_(?:cate|search|seckill|presell)|shop_street|shop_more|news_list|privacy_agreement' +
-    '|partials/home-sections|store(?:/category)?|(?:goods_detail|goods_seckill_detail|goods_presell_detail|news_detail)/[^/]+)$',
-);
+const PER_SHOPPER = /^\/(?:goods_list|goods_coupon|coupon_center|store\/storeCoupon)$/;
 
 /** A kept page: its body and headers as they were first sent. */
 export interface Entry {
@@ -128,7 +125,7 @@ export function keyOf(request: Request, url: URL, sessionCookie: string): string
   if (!PAGE_CACHE_TTL_MS || request.method !== 'GET' || !CACHEABLE.test(url.pathname)) return null;
   if (request.headers.has('authorization') || request.headers.has('x-token')) return null;
   const cookies = cookiesOf(request);
-  if (cookies.has(sessionCookie) && !SHARED_SIGNED_IN.test(url.pathname)) return null;
+  if (cookies.has(sessionCookie) && PER_SHOPPER.test(url.pathname)) return null;
   const banners = [...cookies.keys()]
     .filter((k) => k.startsWith('top_banner'))
     .sort()
@@ -149,9 +146,9 @@ export function cachedEntry(db: Db, key: string, now = Date.now()): Entry | null
 }
 
 /** The cached page for `key` as a response, if it is still fresh. */
-export function cachedPage(db: Db, key: string, now = Date.now(), encoding: Encoding | null = null): Response | null {
+export function cachedPage(db: Db, key: string, now = Date.now()): Response | null {
   const hit = cachedEntry(db, key, now);
-  return hit && pageOf(hit, encoding);
+  return hit && pageOf(hit);
 }
 
 /**
