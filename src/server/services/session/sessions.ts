@@ -29,6 +29,10 @@ export async function createSession(db: Db, uid: number, now = new Date()): Prom
   return { token, expiresAt };
 }
 
+/** The session with `tokenHash`, live at `now` (not expired, not revoked), of an enabled user (joined as `users`). */
+export const liveSession = (tokenHash: string, now: Date) =>
+  and(eq(userSession.tokenHash, tokenHash), gt(userSession.expiresAt, now), isNull(userSession.revokedAt), eq(users.status, true));
+
 /** The live, enabled user behind a token, or null (unknown, expired, revoked or disabled). */
 export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
@@ -36,14 +40,7 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
     .select(sessionUserColumns)
     .from(userSession)
     .innerJoin(users, eq(users.uid, userSession.uid))
-    .where(
-      and(
-        eq(userSession.tokenHash, hashToken(token)),
-        gt(userSession.expiresAt, now),
-        isNull(userSession.revokedAt),
-        eq(users.status, true),
-      ),
-    )
+    .where(liveSession(hashToken(token), now))
     .limit(1);
   return row ?? null;
 }

@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cart, users, userSession } from '../../db/schema/index.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import type { SessionUser } from '../context.ts';
 import { changedSince, changeSequence, onChange } from '../cache.ts';
-import { sessionUserColumns } from './sessions.ts';
+import { liveSession, sessionUserColumns } from './sessions.ts';
+import { countedCartLines } from '../cart/count-cart.ts';
 
 /**
  * What a shared catalogue page needs of the signed-in shopper behind a session token (their header: the user and the
@@ -55,11 +56,11 @@ async function load(db: Db, tokenHash: string, now: Date): Promise<(Shopper & { 
     .select({
       ...sessionUserColumns,
       sessionEnds: userSession.expiresAt,
-      cartCount: sql<number>`(select coalesce(sum(${cart.cartNum}), 0)::int from ${cart} where ${cart.uid} = ${users.uid} and ${cart.isPay} = false and ${cart.isNew} = false)`,
+      cartCount: sql<number>`(select coalesce(sum(${cart.cartNum}), 0)::int from ${cart} where ${countedCartLines(users.uid)})`,
     })
     .from(userSession)
     .innerJoin(users, eq(users.uid, userSession.uid))
-    .where(and(eq(userSession.tokenHash, tokenHash), gt(userSession.expiresAt, now), isNull(userSession.revokedAt), eq(users.status, true)))
+    .where(liveSession(tokenHash, now))
     .limit(1);
   if (!row) return null;
   const { sessionEnds, cartCount, ...user } = row;
