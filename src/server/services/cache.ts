@@ -178,6 +178,7 @@ export function dropCached(db: Db, key: string): void {
  * - merchantCards: one shop's card and carousel (product and shop pages), dropped by a change naming that shop;
  * - merchantRecommend: a shop's best sellers (product pages), dropped by any product change;
  * - merchantTrees: a shop's own category tree, dropped by a change naming that shop;
+ * - merchantLists: a page of a shop list (shop street, search strips), dropped by any shop or product change;
  * - merchants / merchantTypes / merchantCategories: a shop opened, closed, renamed or re-typed (lists
  *   filter closed shops from this cache);
  * - hot / counts / pages / couponSamples / params / brands: products added, hidden or re-flagged (`pages`: a page
@@ -195,6 +196,7 @@ export const CACHE_KEYS = {
   merchantCards: 'merchant-card:',
   merchantRecommend: 'merchant-recommend:',
   merchantTrees: 'merchant-tree:',
+  merchantLists: 'merchant-list:',
   merchantTypes: 'merchant-types',
   merchantCategories: 'merchant-categories',
   hot: 'hot:',
@@ -219,6 +221,8 @@ const KEY_TAGS: Record<keyof typeof CACHE_KEYS, Tag[]> = {
   merchantCards: [],
   merchantRecommend: ['product'],
   merchantTrees: [],
+  // A list's members, order (sales, scores, followers) and best sellers change with any shop or product.
+  merchantLists: ['merchant', 'product'],
   merchantTypes: ['merchant'],
   merchantCategories: ['merchant'],
   hot: ['product'],

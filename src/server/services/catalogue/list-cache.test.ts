@@ -1,5 +1,5 @@
 // Lists and cards kept in the read cache (services/cache.ts) show a write on the next read: a page of a broad product
-// list, a shop's best sellers on its product pages, a shop card.
+// list, a shop's best sellers on its product pages, a shop card, a page of the shop list.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, visitorContext, userContext } from '../../../../tests/helpers/test-db.ts';
@@ -13,6 +13,8 @@ import { COUNT_CACHE_MIN } from './product-page.ts';
 import { listMerchantRecommend } from '../merchant/list-merchant-recommend.ts';
 import { getMerchant } from '../merchant/get-merchant.ts';
 import { createRelation } from '../relation/create-relation.ts';
+import { listMerchants } from '../merchant/list-merchants.ts';
+import { merchant } from '../../db/schema/index.ts';
 
 let db: Database;
 const MER = 3;
@@ -72,5 +74,26 @@ describe('cached lists show writes on the next read', () => {
     await createRelation(fan, { type: 10, type_id: MER });
     expect(await getMerchant(visitor, { id: MER })).toMatchObject({ care: false, care_count: before.care_count + 1 });
     expect(await getMerchant(fan, { id: MER })).toMatchObject({ care: true, care_count: before.care_count + 1 });
+  });
+
+  it('a page of the shop list shows a new follower, and re-sorts by sales when a product sells', async () => {
+    const visitor = visitorContext(db);
+    const shops = (await listMerchants(visitor, { limit: 50 })).list;
+    const shop = shops.find((m) => m.mer_id !== MER)!;
+    const [{ merName }] = (await db.db.select({ merName: merchant.merName }).from(merchant).where(eq(merchant.merId, shop.mer_id))) as [
+      { merName: string },
+    ];
+    const byName = { keyword: merName, limit: 3 } as const;
+    const before = await listMerchants(visitor, byName);
+    expect(before.list[0]).toMatchObject({ mer_id: shop.mer_id, care_count: shop.care_count });
+    await createRelation(await userContext(db, 3), { type: 10, type_id: shop.mer_id });
+    expect((await listMerchants(visitor, byName)).list[0]).toMatchObject({ mer_id: shop.mer_id, care_count: shop.care_count + 1 });
+
+    const bySales = { order: 'sales', limit: 50 } as const;
+    const last = (await listMerchants(visitor, bySales)).list.at(-1)!;
+    const [top] = await db.db.select({ id: product.productId }).from(product).where(eq(product.merId, last.mer_id)).limit(1);
+    await db.db.update(product).set({ sales: 50_000_000 }).where(eq(product.productId, top!.id));
+    invalidate(db.db, [tag('product', top!.id)]);
+    expect((await listMerchants(visitor, bySales)).list[0]!.mer_id).toBe(last.mer_id);
   });
 });
