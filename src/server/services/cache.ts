@@ -181,8 +181,8 @@ export function dropCached(db: Db, key: string): void {
  * - merchantLists: a page of a shop list (shop street, search strips), dropped by any shop or product change;
  * - merchants / merchantTypes / merchantCategories: a shop opened, closed, renamed or re-typed (lists
  *   filter closed shops from this cache);
- * - hot / counts / pages / couponSamples / params / brands: products added, hidden or re-flagged (`pages`: a page
- *   of a broad product list, as product-page.ts keeps them);
+ * - hot / counts / pages / rankings / couponSamples / params / brands: products added, hidden or re-flagged (`pages`:
+ *   a page of a broad product list, `rankings`: a keyword listing's ids in each order, as product-page.ts keeps them);
  * - seckill: the session schedule; rates: new exchange rates;
  * - shell: the site settings, home tabs and banners, hot keywords (read by every page's shell);
  * - couponFlags: which products and shops have a claimable coupon (coupon claims drop it);
@@ -205,6 +205,7 @@ export const CACHE_KEYS = {
   params: 'params:',
   counts: 'count:',
   pages: 'page:',
+  rankings: 'ranking:',
   couponSamples: 'coupon-products:',
   shell: 'shell:',
   couponFlags: 'coupon-flags',
@@ -231,6 +232,7 @@ const KEY_TAGS: Record<keyof typeof CACHE_KEYS, Tag[]> = {
   params: ['category', 'product'],
   counts: ['product'],
   pages: ['product'],
+  rankings: ['product'],
   couponSamples: ['coupon', 'product'],
   shell: ['site'],
   couponFlags: [COUPON_FLAGS],

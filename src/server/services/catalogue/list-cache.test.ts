@@ -9,7 +9,10 @@ import { documentTokens } from '../../../shared/search-tokens.ts';
 import { invalidate } from '../cache.ts';
 import { tag } from '../cache-tags.ts';
 import { listProducts } from './list-products.ts';
-import { COUNT_CACHE_MIN } from './product-page.ts';
+import { COUNT_CACHE_MIN, RANKED_DEPTH, keywordPageOfProducts, pageOfProducts } from './product-page.ts';
+import { PRODUCT_ORDERS } from '../../../shared/schemas/catalogue.ts';
+import { keywordMatch, productOrder, visibleNormal } from './product-query.ts';
+import { and } from 'drizzle-orm';
 import { listMerchantRecommend } from '../merchant/list-merchant-recommend.ts';
 import { getMerchant } from '../merchant/get-merchant.ts';
 import { createRelation } from '../relation/create-relation.ts';
@@ -51,6 +54,43 @@ describe('cached lists show writes on the next read', () => {
     expect(after.count).toBe(COUNT_CACHE_MIN - 1);
     expect(after.list.map((p) => p.product_id)).not.toContain(top.product_id);
     expect(after.list[0]!.product_id).toBe(first.list[1]!.product_id);
+  });
+
+  it('a broad keyword gives the same pages in every order, within its ranking and past it', async () => {
+    const ctx = visitorContext(db);
+    const [model] = await db.db.select().from(product).where(eq(product.merId, MER)).limit(1);
+    const { productId: _id, ...rest } = model!;
+    // Many ties (price, sales, rating, sort), broken by id as each order says.
+    await db.db.insert(product).values(
+      Array.from({ length: COUNT_CACHE_MIN + 5 }, (_, i) => {
+        const storeName = `排名测试商品 ${i}`;
+        return {
+          ...rest,
+          storeName,
+          keyword: '',
+          searchTokens: documentTokens(storeName),
+          sales: i % 13,
+          price: 500 + (i % 7),
+          rate: String(3 + (i % 3)),
+          sort: i % 5,
+        };
+      }),
+    );
+    const where = and(visibleNormal, keywordMatch('排名测试商品'));
+    const last = RANKED_DEPTH / 20;
+    for (const order of PRODUCT_ORDERS) {
+      for (const [page, limit] of [
+        [1, 20],
+        [last, 20],
+        [last + 1, 20],
+        [Math.ceil(RANKED_DEPTH / 30), 30],
+        [60, 20],
+      ] as const) {
+        const ranked = await keywordPageOfProducts(ctx, where, order, page, limit);
+        expect(ranked, `${order} ${page} ${limit}`).toEqual(await pageOfProducts(ctx, where, productOrder(order), page, limit));
+        expect(ranked.count).toBe(COUNT_CACHE_MIN + 5);
+      }
+    }
   });
 
   it("a shop's best sellers follow its sales, without the product being viewed", async () => {

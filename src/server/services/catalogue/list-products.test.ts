@@ -6,6 +6,10 @@ import { merchant, product, productParameterValue } from '../../db/schema/index.
 import { parseYuan } from '../../../shared/money.ts';
 import { listProducts } from './list-products.ts';
 import { invalidateCatalogue, CACHE_KEYS } from '../cache.ts';
+import { and } from 'drizzle-orm';
+import { PRODUCT_ORDERS } from '../../../shared/schemas/catalogue.ts';
+import { keywordMatch, productOrder, visibleNormal } from './product-query.ts';
+import { keywordPageOfProducts, pageOfProducts } from './product-page.ts';
 
 let db: Database;
 const ctx = () => visitorContext(db);
@@ -170,6 +174,22 @@ describe('listProducts: sorting and paging', () => {
     expect(p2.list.some((p) => ids.has(p.product_id))).toBe(false);
     const far = await listProducts(ctx(), { cate_pid: 2, page: 9999, limit: 10 });
     expect(far).toEqual({ count: p1.count, list: [] });
+  });
+
+  it('gives a keyword the same pages and total in every order as reading each page in order', async () => {
+    for (const keyword of ['手机', '茶', '星辰 手机']) {
+      const where = and(visibleNormal, keywordMatch(keyword));
+      for (const order of PRODUCT_ORDERS) {
+        for (const [page, limit] of [
+          [1, 20],
+          [2, 7],
+          [40, 20],
+        ] as const) {
+          const ranked = await keywordPageOfProducts(ctx(), where, order, page, limit);
+          expect(ranked, `${keyword} ${order} ${page}`).toEqual(await pageOfProducts(ctx(), where, productOrder(order), page, limit));
+        }
+      }
+    }
   });
 
   it('defaults to 15 per page', async () => {

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.ts';
 import { parseInput, type Page } from '../input.ts';
 import { getCategoryTree, leafIdsUnder } from './category-tree.ts';
 import { visibleNormal, openMerchants, keywordMatch, paramFilters, priceBetween, productOrder } from './product-query.ts';
-import { pageOfProducts } from './product-page.ts';
+import { pageOfProducts, keywordPageOfProducts } from './product-page.ts';
 import type { ProductCard } from './product-card.ts';
 
 /**
@@ -29,5 +29,7 @@ export async function listProducts(ctx: Pick<ServiceContext, 'db'>, input: Produ
     ...priceBetween(q.price_on, q.price_off),
     ...paramFilters(q.filter_params),
   );
-  return pageOfProducts(ctx, where, productOrder(q.order), q.page, q.limit);
+  return q.keyword
+    ? keywordPageOfProducts(ctx, where, q.order, q.page, q.limit)
+    : pageOfProducts(ctx, where, productOrder(q.order), q.page, q.limit);
 }

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../context.ts';
 import { parseInput, notFound, type Page } from '../input.ts';
 import { getCategoryTree, leafIdsUnder } from '../catalogue/category-tree.ts';
 import { visibleNormal, openMerchants, keywordMatch, priceBetween, productOrder } from '../catalogue/product-query.ts';
-import { pageOfProducts } from '../catalogue/product-page.ts';
+import { pageOfProducts, keywordPageOfProducts } from '../catalogue/product-page.ts';
 import type { ProductCard } from '../catalogue/product-card.ts';
 import { couponScope } from './coupon-scope.ts';
 import { COUPON_TEXT } from './claim-coupon.ts';
@@ -41,5 +41,8 @@ export async function listCouponProducts(ctx: Pick<ServiceContext, 'db'>, input:
     q.brand_id.length ? inArray(product.brandId, q.brand_id) : undefined,
     ...priceBetween(q.price_on, q.price_off),
   );
-  return { coupon: head, ...(await pageOfProducts(ctx, where, productOrder(q.order), q.page, q.limit)) };
+  const page = q.keyword
+    ? await keywordPageOfProducts(ctx, where, q.order, q.page, q.limit)
+    : await pageOfProducts(ctx, where, productOrder(q.order), q.page, q.limit);
+  return { coupon: head, ...page };
 }

@@ -4,7 +4,7 @@ import { merchantProductQuery, idField, type MerchantProductQuery } from '../../
 import type { ServiceContext } from '../context.ts';
 import { parseInput, type Page } from '../input.ts';
 import { visibleNormal, keywordMatch, priceBetween, productOrder } from '../catalogue/product-query.ts';
-import { pageOfProducts } from '../catalogue/product-page.ts';
+import { pageOfProducts, keywordPageOfProducts } from '../catalogue/product-page.ts';
 import type { ProductCard } from '../catalogue/product-card.ts';
 import { assertMerchantOpen } from './get-merchant.ts';
 
@@ -35,5 +35,8 @@ export async function listMerchantProducts(
     ...priceBetween(q.price_on, q.price_off),
   );
   // The shop home's default order is its best sellers.
-  return pageOfProducts(ctx, where, productOrder(q.order || 'sales'), q.page, q.limit);
+  const order = q.order || 'sales';
+  return q.keyword
+    ? keywordPageOfProducts(ctx, where, order, q.page, q.limit)
+    : pageOfProducts(ctx, where, productOrder(order), q.page, q.limit);
 }
