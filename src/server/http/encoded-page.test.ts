@@ -10,6 +10,7 @@ describe('compressed kept pages', () => {
     expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(acceptedEncoding('gzip, deflate')).toBe('gzip');
     expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0.5, gzip')).toBe('gzip');
     expect(acceptedEncoding('*')).toBe('br');
     expect(acceptedEncoding('*, br;q=0')).toBe('gzip');
     expect(acceptedEncoding('identity')).toBeNull();

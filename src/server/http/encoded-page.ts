@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
+import Negotiator from 'negotiator';
 
 /**
  * Kept pages compressed once instead of on every answer (server/serve.mjs compresses what is not): brotli and gzip
@@ -12,23 +13,20 @@ import { promisify } from 'node:util';
 
 export type Encoding = 'br' | 'gzip';
 
+// negotiator 0.6.4 takes a preference order for ties (its published types omit the argument).
+type Negotiate = { encoding(available: string[], preferred: string[]): string | undefined; encodings(available: string[]): string[] };
+const negotiate = (header: string) => new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as Negotiate;
+
 /** Whether an `Accept-Encoding` header accepts `name` (a q above zero, by name or by `*`). */
 export function accepts(header: string | null | undefined, name: Encoding): boolean {
-  if (!header) return false;
-  let star = 0;
-  for (const part of header.toLowerCase().split(',')) {
-    const [coding, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    const weight = q === undefined ? 1 : Number(q);
-    if (coding?.trim() === name) return weight > 0;
-    if (coding?.trim() === '*') star = weight;
-  }
-  return star > 0;
+  return !!header && negotiate(header).encodings([name]).includes(name);
 }
 
-/** The encoding to answer with for an `Accept-Encoding` header: brotli, else gzip, else none. */
+/** The encoding to answer with for an `Accept-Encoding` header: the highest q of brotli and gzip (brotli on a tie), else none. */
 export function acceptedEncoding(header: string | null | undefined): Encoding | null {
-  return accepts(header, 'br') ? 'br' : accepts(header, 'gzip') ? 'gzip' : null;
+  if (!header) return null;
+  const best = negotiate(header).encoding(['br', 'gzip'], ['br', 'gzip']);
+  return best === 'br' || best === 'gzip' ? best : null;
 }
 
 const brotli = promisify(zlib.brotliCompress);
