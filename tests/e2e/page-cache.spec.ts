@@ -2,6 +2,7 @@ import { request as playwrightRequest, type APIRequestContext, type APIResponse 
 import { test, expect, sessionToken } from './fixtures.ts';
 import { okBody, registered } from './accounts.ts';
 import { SESSION_COOKIE } from '../../src/shared/cookies.ts';
+import { addAddress, addLine, placeOrder, skuOf, stockOf } from './orders.ts';
 
 // The visitor page cache (src/server/http/page-cache.ts): visitors share rendered catalogue pages, signed-in
 // shoppers never do, a write drops at once the pages showing what it changed, and nothing else.
@@ -136,6 +137,30 @@ test.describe('visitor page cache', () => {
       expect(cacheOf(after)).toBe('MISS');
       expect(remaining(await after.text())).toBeLessThanOrEqual(left - 1);
       expect(cacheOf(await request.get(news))).toBe('HIT');
+    }).toPass(RETRY);
+  });
+
+  test("an order drops the bought product's page at once and keeps the lists it is on (their sales and sold-out marks may lag)", async ({
+    request,
+    baseURL,
+    extraHTTPHeaders,
+  }) => {
+    const shop = 17;
+    const sku = await skuOf(request, shop);
+    const path = `/goods_detail/${sku.product_id}`;
+    const list = `/store?id=${shop}`;
+    const token = await newShopperToken(baseURL!, extraHTTPHeaders ?? {});
+    await addAddress(request, token);
+    await expect(async () => {
+      const before = await warm(request, path);
+      await warm(request, list);
+      const stock = await stockOf(request, sku);
+      await placeOrder(request, token, [await addLine(request, token, sku, 1)]);
+      const after = await request.get(path);
+      expect(cacheOf(after)).toBe('MISS');
+      expect(await after.text()).not.toBe(before);
+      expect(await stockOf(request, sku)).toBe(stock - 1);
+      expect(cacheOf(await request.get(list))).toBe('HIT');
     }).toPass(RETRY);
   });
 

@@ -6,11 +6,26 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * - `kind:id` is one thing: `product:12`, `merchant:3` (a shop), `coupon:7`;
  * - the bare `kind` is "any of them": a list, whose members and order may change when any one changes, or a
  *   write that changes many (a category moved, a shop closed hides its products: `merchant:3` + `product`);
- * - `*` is everything (a seed or an operator's bulk change).
+ * - `*` is everything (a seed or an operator's bulk change);
+ * - `stock:12` is product 12's stock and sales, changed by orders, cancellations and refunds: it drops what shows that
+ *   product's own stock (its detail pages, where a shopper buys), not the lists it is in, which show sales counts,
+ *   sales order and sold-out marks at most their TTL old (the read caches' 60 s, the page cache's). Otherwise every
+ *   order in a busy mall would drop every list and every page showing one.
  * A change matches a shown tag when they are equal, when one is the bare kind of the other, or either is `*`.
  */
 export const ALL = '*';
-export type Kind = 'product' | 'merchant' | 'coupon' | 'category' | 'site' | 'promotion' | 'rates' | 'locale' | 'price-rule' | 'shopper';
+export type Kind =
+  | 'product'
+  | 'stock'
+  | 'merchant'
+  | 'coupon'
+  | 'category'
+  | 'site'
+  | 'promotion'
+  | 'rates'
+  | 'locale'
+  | 'price-rule'
+  | 'shopper';
 export type Tag = Kind | `${Kind}:${string}` | typeof ALL;
 
 /** The tag of one thing: `tag('product', 12)` is `product:12`. */

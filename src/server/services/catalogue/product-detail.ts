@@ -111,7 +111,8 @@ export async function loadProductDetail(
   productType: number,
   relationRef: { type: number; id: number } = { type: productType, id: productId },
 ): Promise<ProductDetail> {
-  shows(tag('product', productId));
+  // The page shows the product's stock: an order of it drops the page (cache-tags.ts `stock`).
+  shows(tag('product', productId), tag('stock', productId));
   const [row] = await prepareOnPglite(
     'product-detail',
     ctx.db

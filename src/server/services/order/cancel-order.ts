@@ -70,7 +70,7 @@ export async function cancelGroupOrder(db: Db, groupOrderId: number, reason: str
         .update(product)
         .set({ stock: sql`${product.stock} + ${it.num}`, sales: sql`greatest(${product.sales} - ${it.num}, 0)` })
         .where(eq(product.productId, it.productId));
-      changed.add(tag('product', it.productId));
+      changed.add(tag('stock', it.productId));
     }
     await tx
       .update(couponUser)

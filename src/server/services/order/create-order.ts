@@ -168,7 +168,7 @@ export async function createOrder(ctx: ServiceContext, input: OrderCreateInput):
         .update(product)
         .set({ stock: sql`greatest(${product.stock} - ${line.num}, 0)`, sales: sql`${product.sales} + ${line.num}` })
         .where(eq(product.productId, line.productId));
-      changed.add(tag('product', line.productId)).add(tag('product', line.showProductId));
+      changed.add(tag('stock', line.productId)).add(tag('stock', line.showProductId));
     }
     for (const m of p.merchants) {
       const [o] = await tx

@@ -40,7 +40,7 @@ export async function receiveMerchantRefund(ctx: MerchantContext, input: { id: u
           .update(product)
           .set({ stock: sql`${product.stock} + ${it.num}`, sales: sql`greatest(${product.sales} - ${it.num}, 0)` })
           .where(eq(product.productId, it.productId));
-        changed.add(tag('product', it.productId));
+        changed.add(tag('stock', it.productId));
       }
       invalidate(tx, [...changed]);
     },
