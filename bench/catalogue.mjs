@@ -19,6 +19,9 @@ const CONCURRENCY = Number(opt('concurrency', 20));
 const PRODUCTS = Number(opt('products', 50000));
 const MERCHANTS = Number(opt('merchants', 200));
 const DATA_DIR = opt('data-dir', '.bench-data');
+// `--buying 2`: meanwhile a shopper places (and cancels) 2 orders a second, as in a mall where people buy: each order
+// changes stock and sales, which the page and read caches must survive where they can.
+const BUYING = Number(opt('buying', 0));
 // `--only product,search`: measure just these page kinds.
 const ONLY = opt('only', '').split(',').filter(Boolean);
 let base = opt('url', '');
@@ -146,6 +149,63 @@ const groups = {
   presell: () => `/goods_presell_detail/${presellIds.length ? pick(presellIds) : 1}`,
 };
 
+/**
+ * The buying shopper (`--buying N`): the demo member buys one piece of a demo product N times a second (buy now, check
+ * out, submit) and cancels each order, so stock comes back. Runs until stopped; counts the orders placed.
+ */
+async function startBuying(perSecond) {
+  const post = async (path, token, body) => {
+    const res = await fetch(new URL(path, base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    return res.json();
+  };
+  const login = await fetch(new URL('/api/auth/login', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: '8613800138000', phone_code: '86', password: 'mall123456' }),
+  }).then((r) => r.json());
+  const token = login.data?.token;
+  const skus = [];
+  for (let id = 1; skus.length < 30 && id <= 600; id += 7) {
+    const d = await getJson(`/api/store/product/detail/${id}`);
+    const sku = d && !d.once_min_count && !d.once_max_count && Object.values(d.sku ?? {}).find((s) => s.stock > 5);
+    if (sku) skus.push({ product_id: id, unique: sku.unique });
+  }
+  const state = { orders: 0, failed: 0, stop: false };
+  if (!token || !skus.length) {
+    console.error('[bench] --buying: could not sign in the demo member or find products to buy');
+    return state;
+  }
+  state.done = (async () => {
+    while (!state.stop) {
+      const started = performance.now();
+      const sku = pick(skus);
+      try {
+        const line = await post('/api/user/cart/create', token, {
+          product_id: sku.product_id,
+          product_attr_unique: sku.unique,
+          cart_num: 1,
+          is_new: 1,
+          product_type: 0,
+        });
+        const body = { cart_id: [line.data.cart_id] };
+        const check = await post('/api/v2/order/check', token, body);
+        const order = await post('/api/v2/order/create', token, { ...body, key: check.data.key });
+        if (order.status !== 200) throw new Error(order.message);
+        state.orders++;
+        await post(`/api/order/cancel/${order.data.order_id}`, token, {});
+      } catch {
+        state.failed++;
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, 1000 / perSecond - (performance.now() - started))));
+    }
+  })();
+  return state;
+}
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 // The yardstick, measured first against the same server process: a hashed static asset (the first /_astro/ file the
@@ -194,9 +254,19 @@ if (staticPath) {
   staticRps = m.rps;
   row('static', m, '100 %');
 } else console.log('static   (no /_astro/ asset linked from the home page: no yardstick)');
+const buying = BUYING > 0 ? await startBuying(BUYING) : null;
+const buyingSince = performance.now();
 for (const [name, next] of Object.entries(groups).filter(([n]) => !ONLY.length || ONLY.includes(n))) {
   const m = await measure(next);
   row(name, m, staticRps ? `${((100 * m.rps) / staticRps).toFixed(1)} %` : '-');
+}
+if (buying) {
+  buying.stop = true;
+  await buying.done;
+  const seconds = (performance.now() - buyingSince) / 1000;
+  console.log(
+    `[bench] meanwhile ${buying.orders} orders placed and cancelled (${(buying.orders / seconds).toFixed(1)} a second), ${buying.failed} failed`,
+  );
 }
 agent.destroy();
 if (server) {
