@@ -23,6 +23,10 @@ export interface Pricing {
   charged(price: string | number): string;
 }
 
+/** A shown price's tooltip: the charged CNY price when prices show in another currency. */
+export const priceTitle = (pricing: Pricing, price: string | number): string | undefined =>
+  pricing.base ? undefined : `实付 ${pricing.charged(price)}`;
+
 const toCents = (price: string | number): number => (typeof price === 'number' ? price : (parseYuan(price) ?? 0));
 
 function cnyPricing(): Pricing {
