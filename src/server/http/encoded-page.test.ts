@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import { accepts, acceptedEncoding, gzipPiece, gzipPieceSync, joinGzip, precompressed } from './encoded-page.ts';
+import { accepts, acceptedEncoding, crc32Combine, gzipPiece, gzipPieceSync, joinGzip, precompressed } from './encoded-page.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -43,6 +43,21 @@ describe('compressed kept pages', () => {
     ]) {
       const joined = joinGzip(order.map((i) => compressed[i]!));
       expect(Buffer.from(zlib.gunzipSync(joined)).equals(Buffer.concat(order.map((i) => pieces[i]!)))).toBe(true);
+    }
+  });
+
+  it("computes a joined stream's CRC-32 from its pieces' CRCs as zlib computes it over the whole", () => {
+    const lengths: [number, number][] = [
+      [0, 0],
+      [0, 5],
+      [5, 0],
+      [1, 1],
+      [3000, 70_000],
+      [200_000, 13],
+    ];
+    for (const [a, b] of lengths) {
+      const [x, y] = [randomBytes(a), randomBytes(b)];
+      expect(crc32Combine(zlib.crc32(x), zlib.crc32(y), b), `${a}+${b}`).toBe(zlib.crc32(Buffer.concat([x, y])));
     }
   });
 });

@@ -55,20 +55,64 @@ export function precompressed(body: ArrayBuffer, encoding: Encoding): Uint8Array
   return null;
 }
 
-/** One piece of a joined gzip stream: its text and its compressed form. */
+/** One piece of a joined gzip stream: its text, its compressed form and the CRC-32 of its text. */
 export interface GzipPiece {
   raw: Uint8Array;
   deflated: Uint8Array;
+  crc: number;
 }
 
 /** `raw` compressed as a piece (synchronously: for a shopper's small header parts). */
 export function gzipPieceSync(raw: Uint8Array): GzipPiece {
-  return { raw, deflated: zlib.deflateRawSync(raw, PIECE_OPTIONS) };
+  return { raw, deflated: zlib.deflateRawSync(raw, PIECE_OPTIONS), crc: zlib.crc32(raw) };
 }
 
 /** `raw` compressed as a piece on the thread pool (a kept page's shared pieces). */
 export async function gzipPiece(raw: Uint8Array): Promise<GzipPiece> {
-  return { raw, deflated: await deflateRaw(raw, PIECE_OPTIONS) };
+  return { raw, deflated: await deflateRaw(raw, PIECE_OPTIONS), crc: zlib.crc32(raw) };
+}
+
+/*
+ * CRC-32 of a concatenation from the CRCs of its parts (zlib's crc32_combine, whose polynomial arithmetic this ports:
+ * Node does not expose it), so a joined stream's CRC costs a few multiplications per piece instead of a pass over the
+ * whole page on every signed-in hit.
+ */
+const POLY = 0xedb88320;
+
+/** a * b modulo the CRC polynomial (bit-reflected, as zlib's multmodp); `a` must not be 0. */
+function multmodp(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^n) modulo the polynomial, n = 0..31. */
+const X2N = (() => {
+  const table = new Uint32Array(32);
+  let p = 1 << 30; // x^1
+  table[0] = p;
+  for (let n = 1; n < 32; n++) table[n] = p = multmodp(p, p);
+  return table;
+})();
+
+/** x^(n * 2^k) modulo the polynomial. */
+function x2nmodp(n: number, k: number): number {
+  let p = 0x80000000; // x^0
+  for (; n > 0; n = Math.floor(n / 2), k++) if (n % 2) p = multmodp(X2N[k & 31]!, p);
+  return p;
+}
+
+/** The CRC-32 of A followed by B, from the CRC-32 of A, that of B and the length of B in bytes. */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  return (multmodp(x2nmodp(lengthB, 3), crcA) ^ crcB) >>> 0;
 }
 
 const GZIP_HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3);
@@ -80,7 +124,7 @@ export function joinGzip(pieces: readonly GzipPiece[]): Buffer<ArrayBuffer> {
   let crc = 0;
   let size = 0;
   for (const p of pieces) {
-    crc = zlib.crc32(p.raw, crc);
+    crc = crc32Combine(crc, p.crc, p.raw.byteLength);
     size += p.raw.byteLength;
   }
   const trailer = Buffer.alloc(8);
