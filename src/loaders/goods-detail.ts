@@ -10,7 +10,8 @@ export async function loadGoodsDetail(page: PageInput) {
   if (id === null) return failure(404);
   return loadProductPage(
     page,
-    (ctx) => getProductDetail(ctx, { id }),
+    // Its product and the reviews the page first shows in one query.
+    (ctx) => getProductDetail(ctx, { id }, { withFirstReviews: true }),
     (d) => d,
   );
 }

@@ -4,7 +4,7 @@
  */
 import QRCode from 'qrcode';
 import type { ServiceContext } from '../../server/services/context.ts';
-import type { ProductDetail } from '../../server/services/catalogue/product-detail.ts';
+import { firstReviewsOf, type ProductDetail } from '../../server/services/catalogue/product-detail.ts';
 import { listReviews, type ReviewPage } from '../../server/services/catalogue/list-reviews.ts';
 import { getPriceRule } from '../../server/services/catalogue/get-price-rule.ts';
 import { listProductCoupons } from '../../server/services/coupon/list-product-coupons.ts';
@@ -60,7 +60,9 @@ export function loadProductPage<T>(
       listReviews(
         ctx,
         { id: p.product_id, type: reply, page: pageNo },
-        p.product_type === 0 ? { reviewedId: p.product_id, count: p.reply_count } : reviewedOf && { reviewedId: reviewedOf(main) },
+        p.product_type === 0
+          ? { reviewedId: p.product_id, count: p.reply_count, first: firstReviewsOf(p) }
+          : reviewedOf && { reviewedId: reviewedOf(main) },
       ),
       flags.products.has(p.product_id) ? listProductCoupons(ctx, { ids: String(p.product_id) }) : [],
       flags.shops.has(p.mer_id) ? listMerchantCoupons(ctx, { id: p.mer_id }) : [],

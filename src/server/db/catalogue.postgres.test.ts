@@ -11,6 +11,7 @@ import type { ServiceContext } from '../services/context.ts';
 import { listProducts } from '../services/catalogue/list-products.ts';
 import { getProductDetail } from '../services/catalogue/get-product-detail.ts';
 import { listReviews } from '../services/catalogue/list-reviews.ts';
+import { firstReviewsOf } from '../services/catalogue/product-detail.ts';
 import { listCategories } from '../services/catalogue/list-categories.ts';
 import { listBrands } from '../services/catalogue/list-brands.ts';
 import { listParamFilters } from '../services/catalogue/list-param-filters.ts';
@@ -54,6 +55,7 @@ describe('catalogue on PostgreSQL 15', () => {
       expect(await fn(visitor(pg.server))).toEqual(await fn(visitor(pg.embedded)));
     for (const id of [1, 2, 77, 333]) await same((c) => getProductDetail(c, { id }));
     await same((c) => listReviews(c, { id: 77, type: 'best' }));
+    await same(async (c) => firstReviewsOf(await getProductDetail(c, { id: 77 }, { withFirstReviews: true })));
     await same((c) => listCategories(c));
     await same((c) => listBrands(c, { keyword: '口红' }));
     await same((c) => listParamFilters(c, { cate_id: 2 }));

@@ -11,7 +11,11 @@ const detailInput = z.object({ id: idField('商品') });
  * specs, SKU map (first available first), parameters, guarantees, shipping, shop card with recommendations
  * and whether the shopper favourited it. Unknown, off-shelf or closed-shop products are a 404.
  */
-export async function getProductDetail(ctx: ServiceContext, input: { id: number | string }): Promise<ProductDetail> {
+export async function getProductDetail(
+  ctx: ServiceContext,
+  input: { id: number | string },
+  opts: { withFirstReviews?: boolean } = {},
+): Promise<ProductDetail> {
   const { id } = parseInput(detailInput, input);
-  return loadProductDetail(ctx, id, 0);
+  return loadProductDetail(ctx, id, 0, undefined, opts);
 }

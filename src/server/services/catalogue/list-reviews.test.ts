@@ -3,6 +3,8 @@ import { createTestDatabase, visitorContext } from '../../../../tests/helpers/te
 import type { Database } from '../../db/client.ts';
 import { productReply } from '../../db/schema/index.ts';
 import { listReviews } from './list-reviews.ts';
+import { getProductDetail } from './get-product-detail.ts';
+import { firstReviewsOf } from './product-detail.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -22,6 +24,20 @@ async function productWith(db: Database, n: number) {
 }
 
 describe('listReviews', () => {
+  it('gives a product page the same reviews read with its product as read on their own, and only for the first page of all', async () => {
+    const ctx = visitorContext(db);
+    for (const id of [await productWith(db, 8), await productWith(db, 3)]) {
+      const detail = await getProductDetail(ctx, { id }, { withFirstReviews: true });
+      const first = firstReviewsOf(detail);
+      expect(first, String(id)).toBeDefined();
+      const known = { reviewedId: id, count: detail.reply_count, first };
+      expect(await listReviews(ctx, { id }, known)).toEqual(await listReviews(ctx, { id }));
+      expect(await listReviews(ctx, { id, page: 2 }, known)).toEqual(await listReviews(ctx, { id, page: 2 }));
+      expect(await listReviews(ctx, { id, type: 'negative' }, known)).toEqual(await listReviews(ctx, { id, type: 'negative' }));
+    }
+    expect(firstReviewsOf(await getProductDetail(ctx, { id: await productWith(db, 2) }))).toBeUndefined();
+  });
+
   it('gives the chip counts, % satisfied and stars, newest first', async () => {
     const id = await productWith(db, 8);
     const all = await listReviews(visitorContext(db), { id });

@@ -22,6 +22,7 @@ import { notFound } from '../input.ts';
 import { svipFields, type SvipFields } from './svip.ts';
 import { shows, tag } from '../cache-tags.ts';
 import { prepareOnPglite } from '../../db/prepared.ts';
+import { firstReviewsColumn, type ReviewStats } from './review-read.ts';
 import { isRelated } from '../relation/get-relation.ts';
 
 export const PRODUCT_GONE = '商品不存在或已下架';
@@ -101,20 +102,27 @@ const skuRows = (
     volume,
   }));
 
+const firstReviews = new WeakMap<ProductDetail, ReviewStats>();
+
+/** The reviews a product page first shows, read with its product when it was loaded `withFirstReviews`. */
+export const firstReviewsOf = (detail: ProductDetail): ReviewStats | undefined => firstReviews.get(detail);
+
 /**
  * Loads product `productId` of `productType` when it is on sale in an open shop, else 404.
  * `relationType`/`relationId` say which favourite `isRelation` reflects (presales favourite the presell id).
+ * `withFirstReviews`: the same query also reads the reviews the product's page first shows (`firstReviewsOf`).
  */
 export async function loadProductDetail(
   ctx: ServiceContext,
   productId: number,
   productType: number,
   relationRef: { type: number; id: number } = { type: productType, id: productId },
+  opts: { withFirstReviews?: boolean } = {},
 ): Promise<ProductDetail> {
   // The page shows the product's stock: an order of it drops the page (cache-tags.ts `stock`).
   shows(tag('product', productId), tag('stock', productId));
   const [row] = await prepareOnPglite(
-    'product-detail',
+    opts.withFirstReviews ? 'product-detail+reviews' : 'product-detail',
     ctx.db
       .select({
         p: product,
@@ -124,6 +132,7 @@ export async function loadProductDetail(
         skus: skusJson,
         params: paramsJson,
         replies: replyCount,
+        reviews: opts.withFirstReviews ? firstReviewsColumn() : sql<null>`null`,
       })
       .from(product)
       .leftJoin(brand, eq(brand.brandId, product.brandId))
@@ -141,7 +150,7 @@ export async function loadProductDetail(
   ]);
   const path = ancestorsOf(tree, p.cateId).map((c) => ({ store_category_id: c.store_category_id, cate_name: c.cate_name }));
   const attr = attrDtos(attrRows(p.productId, row.attrs));
-  return {
+  const detail: ProductDetail = {
     product_id: p.productId,
     mer_id: p.merId,
     store_name: p.storeName,
@@ -174,4 +183,6 @@ export async function loadProductDetail(
     isRelation: related,
     ...svipFields(toYuan(p.price)),
   };
+  if (row.reviews) firstReviews.set(detail, row.reviews);
+  return detail;
 }
