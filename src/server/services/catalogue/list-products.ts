@@ -4,8 +4,8 @@ import { productListQuery, type ProductListQuery } from '../../../shared/schemas
 import type { ServiceContext } from '../context.ts';
 import { parseInput, type Page } from '../input.ts';
 import { getCategoryTree, leafIdsUnder } from './category-tree.ts';
-import { visibleNormal, openMerchants, keywordMatch, paramFilters, priceBetween, productOrder } from './product-query.ts';
-import { pageOfProducts, keywordPageOfProducts } from './product-page.ts';
+import { visibleNormal, openMerchants, keywordMatch, paramFilters, priceBetween } from './product-query.ts';
+import { listingPage } from './product-page.ts';
 import type { ProductCard } from './product-card.ts';
 
 /**
@@ -29,7 +29,5 @@ export async function listProducts(ctx: Pick<ServiceContext, 'db'>, input: Produ
     ...priceBetween(q.price_on, q.price_off),
     ...paramFilters(q.filter_params),
   );
-  return q.keyword
-    ? keywordPageOfProducts(ctx, where, q.order, q.page, q.limit)
-    : pageOfProducts(ctx, where, productOrder(q.order), q.page, q.limit);
+  return listingPage(ctx, where, q.order, q.page, q.limit, q.keyword);
 }

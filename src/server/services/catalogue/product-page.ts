@@ -14,14 +14,44 @@ import { cached, dropCached, CACHE_KEYS } from '../cache.ts';
  */
 export const COUNT_CACHE_MIN = 1000;
 
-async function countOf(ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined): Promise<number> {
-  const query = ctx.db.select({ count: sql<number>`count(*)::int` }).from(product).where(where);
+/**
+ * `query`'s value through the read cache, keyed by `prefix` and its SQL, kept only when it covers at least
+ * `COUNT_CACHE_MIN` products (`size`): narrower reads are cheap and always exact.
+ */
+async function cachedIfBroad<T>(
+  ctx: Pick<ServiceContext, 'db'>,
+  prefix: string,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+  load: () => Promise<T>,
+  size: (value: T) => number,
+): Promise<T> {
   const { sql: text, params } = query.toSQL();
-  const key = `${CACHE_KEYS.counts}${text}|${JSON.stringify(params)}`;
-  const count = await cached(ctx.db, key, async () => (await query)[0]?.count ?? 0);
-  if (count < COUNT_CACHE_MIN) dropCached(ctx.db, key);
-  return count;
+  const key = `${prefix}${text}|${JSON.stringify(params)}`;
+  const value = await cached(ctx.db, key, load);
+  if (size(value) < COUNT_CACHE_MIN) dropCached(ctx.db, key);
+  return value;
 }
+
+function countOf(ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined): Promise<number> {
+  const query = ctx.db.select({ count: sql<number>`count(*)::int` }).from(product).where(where);
+  return cachedIfBroad(
+    ctx,
+    CACHE_KEYS.counts,
+    query,
+    async () => (await query)[0]?.count ?? 0,
+    (count) => count,
+  );
+}
+
+/** The card rows of the products matching `where` in `orderBy`, `limit` of them from `offset`. */
+const cardRowsInOrder = (ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined, orderBy: SQL[], offset: number, limit: number) =>
+  ctx.db
+    .select(cardColumns)
+    .from(product)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
 
 /**
  * One page of product cards plus the total count for the same filter. A page of a filter matching at least
@@ -35,13 +65,7 @@ export async function pageOfProducts(
   page: number,
   limit: number,
 ): Promise<Page<ProductCard>> {
-  const query = ctx.db
-    .select(cardColumns)
-    .from(product)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offsetOf(page, limit));
+  const query = cardRowsInOrder(ctx, where, orderBy, offsetOf(page, limit), limit);
   const count = await countOf(ctx, where);
   let rows: Awaited<typeof query>;
   if (count >= COUNT_CACHE_MIN) {
@@ -68,7 +92,7 @@ interface Ranking {
  * ranking of at least `COUNT_CACHE_MIN` products is kept in the read cache (dropped by any product change); a
  * narrower one is read for each page.
  */
-async function rankingOf(ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined): Promise<Ranking> {
+function rankingOf(ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined): Promise<Ranking> {
   const depth = sql.raw(String(RANKED_DEPTH));
   const orders = PRODUCT_ORDERS.map(
     (o) => sql`to_json((array_agg(${product.productId} order by ${sql.join(productOrder(o), sql`, `)}))[1:${depth}])`,
@@ -77,17 +101,14 @@ async function rankingOf(ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined
     .select({ count: sql<number>`count(*)::int`, ids: sql<(number[] | null)[]>`json_build_array(${sql.join(orders, sql`, `)})` })
     .from(product)
     .where(where);
-  const { sql: text, params } = query.toSQL();
-  const key = `${CACHE_KEYS.rankings}${text}|${JSON.stringify(params)}`;
-  const ranking = await cached(ctx.db, key, async () => {
+  const load = async (): Promise<Ranking> => {
     const [row] = await query;
     return {
       count: row?.count ?? 0,
       ids: Object.fromEntries(PRODUCT_ORDERS.map((o, i) => [o, row?.ids[i] ?? []])) as Record<ProductOrder, number[]>,
     };
-  });
-  if (ranking.count < COUNT_CACHE_MIN) dropCached(ctx.db, key);
-  return ranking;
+  };
+  return cachedIfBroad(ctx, CACHE_KEYS.rankings, query, load, (ranking) => ranking.count);
 }
 
 /** The card rows of `ids` still on sale, in that order. */
@@ -116,14 +137,7 @@ export async function keywordPageOfProducts(
   const ranked = ids[order];
   if (offset >= count) return { count, list: [] };
   if (offset + limit > ranked.length && ranked.length < count) {
-    const rows = await ctx.db
-      .select(cardColumns)
-      .from(product)
-      .where(where)
-      .orderBy(...productOrder(order))
-      .limit(limit)
-      .offset(offset);
-    return { count, list: await toCards(ctx, rows) };
+    return { count, list: await toCards(ctx, await cardRowsInOrder(ctx, where, productOrder(order), offset, limit)) };
   }
   const slice = ranked.slice(offset, offset + limit);
   const rows =
@@ -131,4 +145,19 @@ export async function keywordPageOfProducts(
       ? await cached(ctx.db, `${CACHE_KEYS.pages}ids:${slice.join(',')}`, () => cardRowsOf(ctx, slice))
       : await cardRowsOf(ctx, slice);
   return { count, list: await toCards(ctx, rows) };
+}
+
+/**
+ * A page of a product listing in `order`: ranked (`keywordPageOfProducts`) when a keyword narrows it, otherwise read
+ * in order (`pageOfProducts`, which the list indexes serve).
+ */
+export function listingPage(
+  ctx: Pick<ServiceContext, 'db'>,
+  where: SQL | undefined,
+  order: ProductOrder,
+  page: number,
+  limit: number,
+  keyword: string,
+): Promise<Page<ProductCard>> {
+  return keyword ? keywordPageOfProducts(ctx, where, order, page, limit) : pageOfProducts(ctx, where, productOrder(order), page, limit);
 }

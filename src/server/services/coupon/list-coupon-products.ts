@@ -5,8 +5,8 @@ import { couponProductQuery, type CouponProductQuery } from '../../../shared/sch
 import type { ServiceContext } from '../context.ts';
 import { parseInput, notFound, type Page } from '../input.ts';
 import { getCategoryTree, leafIdsUnder } from '../catalogue/category-tree.ts';
-import { visibleNormal, openMerchants, keywordMatch, priceBetween, productOrder } from '../catalogue/product-query.ts';
-import { pageOfProducts, keywordPageOfProducts } from '../catalogue/product-page.ts';
+import { visibleNormal, openMerchants, keywordMatch, priceBetween } from '../catalogue/product-query.ts';
+import { listingPage } from '../catalogue/product-page.ts';
 import type { ProductCard } from '../catalogue/product-card.ts';
 import { couponScope } from './coupon-scope.ts';
 import { COUPON_TEXT } from './claim-coupon.ts';
@@ -41,8 +41,5 @@ export async function listCouponProducts(ctx: Pick<ServiceContext, 'db'>, input:
     q.brand_id.length ? inArray(product.brandId, q.brand_id) : undefined,
     ...priceBetween(q.price_on, q.price_off),
   );
-  const page = q.keyword
-    ? await keywordPageOfProducts(ctx, where, q.order, q.page, q.limit)
-    : await pageOfProducts(ctx, where, productOrder(q.order), q.page, q.limit);
-  return { coupon: head, ...page };
+  return { coupon: head, ...(await listingPage(ctx, where, q.order, q.page, q.limit, q.keyword)) };
 }

@@ -3,8 +3,8 @@ import { merchantProductCategory, product, productMerchantCategory } from '../..
 import { merchantProductQuery, idField, type MerchantProductQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput, type Page } from '../input.ts';
-import { visibleNormal, keywordMatch, priceBetween, productOrder } from '../catalogue/product-query.ts';
-import { pageOfProducts, keywordPageOfProducts } from '../catalogue/product-page.ts';
+import { visibleNormal, keywordMatch, priceBetween } from '../catalogue/product-query.ts';
+import { listingPage } from '../catalogue/product-page.ts';
 import type { ProductCard } from '../catalogue/product-card.ts';
 import { assertMerchantOpen } from './get-merchant.ts';
 
@@ -35,8 +35,5 @@ export async function listMerchantProducts(
     ...priceBetween(q.price_on, q.price_off),
   );
   // The shop home's default order is its best sellers.
-  const order = q.order || 'sales';
-  return q.keyword
-    ? keywordPageOfProducts(ctx, where, order, q.page, q.limit)
-    : pageOfProducts(ctx, where, productOrder(order), q.page, q.limit);
+  return listingPage(ctx, where, q.order || 'sales', q.page, q.limit, q.keyword);
 }
