@@ -2,6 +2,8 @@ import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { product, productReply } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { prepareOnPglite } from '../../db/prepared.ts';
+import { reviewQuery } from '../../../shared/schemas/catalogue.ts';
+import { offsetOf } from '../input.ts';
 
 const FILTER: Record<string, SQL | undefined> = {
   count: undefined,
@@ -24,8 +26,9 @@ export interface ReviewStats {
   page: ReviewTuple[];
 }
 
-/** The reviews a product page first shows: all of them, newest first, the first page (the review query's defaults). */
-export const FIRST_REVIEWS = { type: 'count', limit: 20, offset: 0 } as const;
+const defaults = reviewQuery.parse({});
+/** The reviews a product page first shows: the review query's defaults (all of them, newest first, the first page). */
+export const FIRST_REVIEWS = { type: defaults.type, limit: defaults.limit, offset: offsetOf(defaults.page, defaults.limit) };
 
 /** The expressions of `ReviewStats` over the reviews of `productId` (a number, or a column of an outer query). */
 function statsFields(productId: number | typeof product.productId, type: string, limit: number, offset: number) {
