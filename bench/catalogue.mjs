@@ -75,14 +75,19 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 // `--signed-in`: every request as the demo member, with the session cookie a browser sends (signed-in shoppers share
 // the visitor pages, with their header put in).
-const headers = { 'accept-encoding': 'br, gzip' };
-if (argv.includes('--signed-in')) {
+/** A session token of the demo member (undefined when the sign-in fails). */
+async function signInDemoMember() {
   const res = await fetch(new URL('/api/auth/login', base), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ account: '8613800138000', phone_code: '86', password: 'mall123456' }),
   });
-  const token = (await res.json()).data?.token;
+  return (await res.json()).data?.token;
+}
+
+const headers = { 'accept-encoding': 'br, gzip' };
+if (argv.includes('--signed-in')) {
+  const token = await signInDemoMember();
   if (!token) {
     console.error('[bench] could not sign in the demo member');
     process.exit(1);
@@ -162,12 +167,7 @@ async function startBuying(perSecond) {
     });
     return res.json();
   };
-  const login = await fetch(new URL('/api/auth/login', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: '8613800138000', phone_code: '86', password: 'mall123456' }),
-  }).then((r) => r.json());
-  const token = login.data?.token;
+  const token = await signInDemoMember();
   const skus = [];
   for (let id = 1; skus.length < 30 && id <= 600; id += 7) {
     const d = await getJson(`/api/store/product/detail/${id}`);
