@@ -71,6 +71,8 @@ export function staticFiles(dir) {
   };
 }
 
+const KEPT_ANSWER = Symbol.for('mallfront.keptAnswer');
+
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** A path whose %-escapes decode (Astro would log a stack trace for each one that does not). */
@@ -107,7 +109,24 @@ export async function createApp() {
     // later, while they stream, are drained instead: see drain() in src/server/http/envelope.ts.)
     if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return refuse(req, res, 413, '请求内容过大', { connection: 'close' });
     // No `next` for Astro: unmatched paths then render src/pages/404.astro instead of falling through.
-    assets(req, res, () => compress(req, res, () => handler(req, res)));
+    const astro = () => compress(req, res, () => handler(req, res));
+    assets(req, res, () => {
+      // A kept page ready to send is answered before Astro (src/server/http/kept-page.ts, loaded with the built app).
+      const kept = globalThis[KEPT_ANSWER];
+      if (!kept || req.method !== 'GET') return astro();
+      kept(req).then(
+        (answer) => {
+          if (!answer) return astro();
+          res.setHeaders(answer.headers);
+          res.writeHead(200);
+          res.end(answer.body instanceof ArrayBuffer ? new Uint8Array(answer.body) : answer.body);
+        },
+        (err) => {
+          console.error('[mallfront] kept page failed, rendering instead:', err);
+          astro();
+        },
+      );
+    });
   };
 }
 

@@ -14,6 +14,8 @@ import { collectShown } from './server/services/cache-tags.ts';
 import { shopperOf, type Shopper } from './server/services/session/shopper-cache.ts';
 import { personalizeResponse, shopperPageOf } from './server/http/shopper-page.ts';
 import { accepts, acceptedEncoding } from './server/http/encoded-page.ts';
+// Hands server/serve.mjs the kept pages' way out before Astro (the same hits as below, answered the same way).
+import './server/http/kept-page.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

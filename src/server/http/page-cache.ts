@@ -107,9 +107,17 @@ export function pageCacheSize(db: Db): { entries: number; bytes: number } {
   return { entries: c.size, bytes: c.bytes };
 }
 
-function cookiesOf(request: Request): Map<string, string> {
+/** What the cache key of a request is made of: its method, path, query and headers (by lower-case name). */
+export interface RequestHead {
+  method: string;
+  pathname: string;
+  search: string;
+  header(name: string): string | null;
+}
+
+function cookiesOf(header: string | null): Map<string, string> {
   const out = new Map<string, string>();
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+  for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0) out.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
   }
@@ -122,15 +130,23 @@ function cookiesOf(request: Request): Map<string, string> {
  * shoppers). A signed-in shopper's key is the visitor's: the middleware puts their header in.
  */
 export function keyOf(request: Request, url: URL, sessionCookie: string): string | null {
-  if (!PAGE_CACHE_TTL_MS || request.method !== 'GET' || !CACHEABLE.test(url.pathname)) return null;
-  if (request.headers.has('authorization') || request.headers.has('x-token')) return null;
-  const cookies = cookiesOf(request);
-  if (cookies.has(sessionCookie) && PER_SHOPPER.test(url.pathname)) return null;
+  return keyOfHead(
+    { method: request.method, pathname: url.pathname, search: url.search, header: (name) => request.headers.get(name) },
+    sessionCookie,
+  );
+}
+
+/** `keyOf` of a request known by its head only (server/http/kept-page.ts answers before Astro makes a Request). */
+export function keyOfHead(head: RequestHead, sessionCookie: string): string | null {
+  if (!PAGE_CACHE_TTL_MS || head.method !== 'GET' || !CACHEABLE.test(head.pathname)) return null;
+  if (head.header('authorization') !== null || head.header('x-token') !== null) return null;
+  const cookies = cookiesOf(head.header('cookie'));
+  if (cookies.has(sessionCookie) && PER_SHOPPER.test(head.pathname)) return null;
   const banners = [...cookies.keys()]
     .filter((k) => k.startsWith('top_banner'))
     .sort()
     .join(',');
-  return `${url.pathname}${url.search}|${cookies.get('locale') ?? ''}|${banners}`;
+  return `${head.pathname}${head.search}|${cookies.get('locale') ?? ''}|${banners}`;
 }
 
 /** The kept page for `key`, if it is still fresh (writes to what it shows have removed it). */
@@ -151,20 +167,31 @@ export function cachedPage(db: Db, key: string, now = Date.now()): Response | nu
   return hit && pageOf(hit);
 }
 
+/** A kept page's answer (status 200): its headers and the bytes to send, compressed when `content-encoding` says so. */
+export interface Answer {
+  headers: Headers;
+  body: Uint8Array<ArrayBuffer> | ArrayBuffer;
+}
+
+export const responseOf = (answer: Answer) => new Response(answer.body, { status: 200, headers: answer.headers });
+
 /**
- * The response of a kept page (`x-page-cache: HIT`), in `encoding` (the one the request accepts) once its compressed
+ * The answer of a kept page (`x-page-cache: HIT`), in `encoding` (the one the request accepts) once its compressed
  * form is ready (server/http/encoded-page.ts); until then as text, which server/serve.mjs compresses on the way out.
  */
-export function pageOf(hit: Entry, encoding: Encoding | null = null): Response {
+export function visitorAnswer(hit: Entry, encoding: Encoding | null = null): Answer {
   const headers = new Headers(hit.headers);
   headers.set('x-page-cache', 'HIT');
   const packed = encoding && precompressed(hit.body, encoding);
-  if (!packed) return new Response(hit.body, { status: 200, headers });
+  if (!packed) return { headers, body: hit.body };
   headers.set('content-encoding', encoding);
   headers.set('content-length', String(packed.byteLength));
   headers.append('vary', 'Accept-Encoding');
-  return new Response(packed, { status: 200, headers });
+  return { headers, body: packed };
 }
+
+/** `visitorAnswer` as a Response. */
+export const pageOf = (hit: Entry, encoding: Encoding | null = null): Response => responseOf(visitorAnswer(hit, encoding));
 
 /** What a render showed, collected while it ran, and the change sequence when it began. */
 export interface Rendered {

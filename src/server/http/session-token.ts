@@ -3,7 +3,8 @@ import { SESSION_COOKIE } from '../../shared/cookies.ts';
 
 export type TokenSource = 'cookie' | 'header';
 
-const strip = (v: string) => v.replace(/^Bearer\s+/i, '').trim();
+/** A token without its `Bearer ` prefix and surrounding space. */
+export const strip = (v: string) => v.replace(/^Bearer\s+/i, '').trim();
 
 /**
  * The session token of a request: `Authorization: Bearer`, `X-Token` (with or without `Bearer `), or the

@@ -1,7 +1,7 @@
 import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/shopper-header.ts';
 import type { Shopper } from '../services/session/shopper-cache.ts';
 import { toUserDto } from '../services/user/get-user.ts';
-import type { Entry } from './page-cache.ts';
+import { responseOf, type Answer, type Entry } from './page-cache.ts';
 import { gzipPiece, gzipPieceSync, joinGzip, type GzipPiece } from './encoded-page.ts';
 
 /**
@@ -110,7 +110,7 @@ function gzipTemplateOf(body: ArrayBuffer): (GzipPiece | number)[] | null {
  * compressed, the answer is one gzip stream joined from them and the shopper's own (server/http/encoded-page.ts);
  * otherwise text, which server/serve.mjs compresses on the way out.
  */
-export function shopperPageOf(hit: Entry, shopper: Shopper, gzip = false): Response {
+export function shopperAnswer(hit: Entry, shopper: Shopper, gzip = false): Answer {
   const mine = partsOf(shopper);
   const headers = privateHeaders(hit.headers);
   headers.set('x-page-cache', 'HIT');
@@ -122,11 +122,14 @@ export function shopperPageOf(hit: Entry, shopper: Shopper, gzip = false): Respo
     headers.set('content-encoding', 'gzip');
     headers.set('content-length', String(body.byteLength));
     headers.append('vary', 'Accept-Encoding');
-    return new Response(body, { status: 200, headers });
+    return { headers, body };
   }
   const body = Buffer.concat(templateOf(hit.body).map((piece) => (typeof piece === 'number' ? mine.raw[piece]! : piece)));
-  return new Response(body, { status: 200, headers });
+  return { headers, body };
 }
+
+/** `shopperAnswer` as a Response. */
+export const shopperPageOf = (hit: Entry, shopper: Shopper, gzip = false): Response => responseOf(shopperAnswer(hit, shopper, gzip));
 
 /** A just-rendered visitor page (kept or not) as `shopper` gets it: never kept by a shared cache. */
 export async function personalizeResponse(response: Response, shopper: Shopper): Promise<Response> {

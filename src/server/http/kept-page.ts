@@ -1,0 +1,66 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { getDatabase } from '../db/client.ts';
+import { shopperOf } from '../services/session/shopper-cache.ts';
+import { SESSION_COOKIE } from '../../shared/cookies.ts';
+import { strip } from './session-token.ts';
+import { cachedEntry, keyOfHead, visitorAnswer, type Answer } from './page-cache.ts';
+import { shopperAnswer } from './shopper-page.ts';
+import { accepts, acceptedEncoding } from './encoded-page.ts';
+
+/**
+ * The kept pages' way out before Astro (server/serve.mjs calls it first for every request that is not a static file):
+ * a kept page, already compressed for this request, is answered straight from the page cache, for a visitor or a
+ * signed-in shopper, without a Request, routing, the page module or a Response. Astro answers everything else: a page
+ * not kept (it renders and keeps it), an answer that still has to be compressed (its compressed form is made on the
+ * first hit), a session cookie that names no live session (the middleware drops it), any other method.
+ * The middleware (src/middleware.ts) answers the very same hits the same way, with the same functions.
+ */
+export interface RequestLike {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** The first value of cookie `name` in a Cookie header, URL-decoded where it decodes (as Astro's cookies read it). */
+export function cookieValue(header: string | null, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      return value.includes('%') ? decodeURIComponent(value) : value;
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+/** The answer of a kept page for `req`, ready to send as it is, or null when Astro must answer. */
+export async function keptAnswer(req: RequestLike): Promise<Answer | null> {
+  if (req.method !== 'GET' || !req.url) return null;
+  const url = new URL(req.url, 'http://localhost');
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+  };
+  const key = keyOfHead({ method: 'GET', pathname: url.pathname, search: url.search, header }, SESSION_COOKIE);
+  if (!key) return null;
+  const db = (await getDatabase()).db;
+  const hit = cachedEntry(db, key);
+  if (!hit) return null;
+  const accept = header('accept-encoding');
+  const token = strip(cookieValue(header('cookie'), SESSION_COOKIE) ?? '');
+  let answer: Answer;
+  if (token) {
+    const shopper = await shopperOf(db, token);
+    if (!shopper) return null;
+    answer = shopperAnswer(hit, shopper, accepts(accept, 'gzip'));
+  } else answer = visitorAnswer(hit, acceptedEncoding(accept));
+  return answer.headers.has('content-encoding') ? answer : null;
+}
+
+/** Where server/serve.mjs finds `keptAnswer` once the built app has loaded this module (with the middleware). */
+export const KEPT_ANSWER = Symbol.for('mallfront.keptAnswer');
+(globalThis as { [KEPT_ANSWER]?: typeof keptAnswer })[KEPT_ANSWER] = keptAnswer;
