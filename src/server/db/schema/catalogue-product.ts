@@ -103,6 +103,11 @@ export const product = pgTable(
     // price" walks its own index instead of the global price order.
     index('product_cate_price_idx').on(t.cateId, t.price, t.productId).where(sql`status = 1 and product_type = 0`),
     index('product_cate_idx').on(t.cateId, t.sales.desc().nullsFirst(), t.productId.desc().nullsFirst()),
+    // A category's default order: without it a category page walked the whole mall's default order and filtered it
+    // (11 ms for a page of a leaf category of the 50,000-product mall on PGlite, 0.3 ms with it).
+    index('product_cate_default_idx')
+      .on(t.cateId, t.sort.desc().nullsFirst(), t.productId.desc().nullsFirst())
+      .where(sql`status = 1 and product_type = 0`),
     index('product_brand_idx').on(t.brandId),
     index('product_mer_idx').on(t.merId, t.productType, t.sales.desc().nullsFirst(), t.productId.desc().nullsFirst()),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "product_cate_default_idx" ON "product" USING btree ("cate_id","sort" DESC NULLS FIRST,"product_id" DESC NULLS FIRST) WHERE status = 1 and product_type = 0;
