@@ -15,6 +15,7 @@ import { firstReviewsOf } from '../services/catalogue/product-detail.ts';
 import { listCategories } from '../services/catalogue/list-categories.ts';
 import { listBrands } from '../services/catalogue/list-brands.ts';
 import { listParamFilters } from '../services/catalogue/list-param-filters.ts';
+import { readFacets } from '../services/catalogue/scope-facets.ts';
 import { convertPrice } from '../services/catalogue/convert-price.ts';
 import { listMerchants } from '../services/merchant/list-merchants.ts';
 import { listMerchantProducts } from '../services/merchant/list-merchant-products.ts';
@@ -59,6 +60,8 @@ describe('catalogue on PostgreSQL 15', () => {
     await same((c) => listCategories(c));
     await same((c) => listBrands(c, { keyword: '口红' }));
     await same((c) => listParamFilters(c, { cate_id: 2 }));
+    await same((c) => readFacets(c, '', undefined));
+    await same((c) => readFacets(c, '手机', undefined));
     await same((c) => listMerchants(c, { order: 'rate' }));
     await same((c) => listMerchantProducts(c, { id: 7, keyword: '连衣裙' }));
     await same((c) => listCoupons(c, { product: 1, type: -1 }));

@@ -14,6 +14,8 @@ import { listMerchantTypes } from '../merchant/list-merchant-types.ts';
 import { listMerchantCategories } from '../merchant/list-merchant-categories.ts';
 import { createRelation } from '../relation/create-relation.ts';
 import { invalidateCatalogue, CACHE_KEYS } from '../cache.ts';
+import { getCategoryTree, leafIdsUnder } from './category-tree.ts';
+import { mergeFacets, readFacets, scopeFacets } from './scope-facets.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -115,5 +117,53 @@ describe('curated lists', () => {
     expect(first.list[0]!.list.every((p) => p.cate_id >= 25 && p.cate_id <= 29)).toBe(true);
     expect(first.list[0]!.left_link).toBe(`/goods_cate?sid=1&name=${encodeURIComponent('数码_1')}`);
     expect((await listCategorySections(visitorContext(db), { page: 3, limit: 3 })).list.map((s) => s.title)).toEqual(['母婴', '图书']);
+  });
+});
+
+describe('facets of a category above the leaves', () => {
+  it("are its leaves' facets merged: the same brands and counts, in the same order, as one pass over its products", async () => {
+    const ctx = visitorContext(db);
+    const tree = await getCategoryTree(ctx);
+    const parents = [...tree.byId.values()].filter((c) => c.children.length);
+    expect(parents.length).toBeGreaterThan(20);
+    for (const c of parents) {
+      const leaves = leafIdsUnder(tree, c.store_category_id);
+      const merged = await scopeFacets(ctx, '', c.store_category_id);
+      expect(merged, c.cate_name).toEqual(await readFacets(ctx, '', leaves));
+      expect(merged.tokens.length, c.cate_name).toBeGreaterThan(0);
+    }
+  });
+
+  it('puts tokens of equal count in byte order, as the database does', () => {
+    const merged = mergeFacets([
+      {
+        brandIds: [3, 1],
+        tokens: [
+          ['9:黑色', 2],
+          ['9:白色', 1],
+          ['10:A', 1],
+        ],
+      },
+      {
+        brandIds: [2, 3],
+        tokens: [
+          ['9:白色', 1],
+          ['10:a', 3],
+          ['9:𠀀', 2],
+          ['9:ｚ', 2],
+        ],
+      },
+    ]);
+    expect(merged).toEqual({
+      brandIds: [1, 2, 3],
+      tokens: [
+        ['10:a', 3],
+        ['9:白色', 2],
+        ['9:黑色', 2],
+        ['9:ｚ', 2],
+        ['9:𠀀', 2],
+        ['10:A', 1],
+      ],
+    });
   });
 });
