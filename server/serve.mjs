@@ -119,7 +119,12 @@ export async function createApp() {
           if (!answer) return astro();
           res.setHeaders(answer.headers);
           res.writeHead(200);
-          res.end(answer.body instanceof ArrayBuffer ? new Uint8Array(answer.body) : answer.body);
+          const { body } = answer;
+          if (!Array.isArray(body)) return res.end(body instanceof ArrayBuffer ? new Uint8Array(body) : body);
+          // Chunks (a shopper's page joined from compressed pieces) leave in one write.
+          res.cork();
+          for (const chunk of body) res.write(chunk);
+          res.end();
         },
         (err) => {
           console.error('[mallfront] kept page failed, rendering instead:', err);

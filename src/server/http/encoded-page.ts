@@ -55,21 +55,32 @@ export function precompressed(body: ArrayBuffer, encoding: Encoding): Uint8Array
   return null;
 }
 
-/** One piece of a joined gzip stream: its text, its compressed form and the CRC-32 of its text. */
+/**
+ * One piece of a joined gzip stream: its text, its compressed form, the CRC-32 of its text and `shift`, what
+ * crc32Combine multiplies the CRC before it by (it depends only on the text's length, so it is worked out once).
+ */
 export interface GzipPiece {
   raw: Uint8Array;
   deflated: Uint8Array;
   crc: number;
+  shift: number;
 }
+
+const pieceOf = (raw: Uint8Array, deflated: Uint8Array): GzipPiece => ({
+  raw,
+  deflated,
+  crc: zlib.crc32(raw),
+  shift: crcShift(raw.byteLength),
+});
 
 /** `raw` compressed as a piece (synchronously: for a shopper's small header parts). */
 export function gzipPieceSync(raw: Uint8Array): GzipPiece {
-  return { raw, deflated: zlib.deflateRawSync(raw, PIECE_OPTIONS), crc: zlib.crc32(raw) };
+  return pieceOf(raw, zlib.deflateRawSync(raw, PIECE_OPTIONS));
 }
 
 /** `raw` compressed as a piece on the thread pool (a kept page's shared pieces). */
 export async function gzipPiece(raw: Uint8Array): Promise<GzipPiece> {
-  return { raw, deflated: await deflateRaw(raw, PIECE_OPTIONS), crc: zlib.crc32(raw) };
+  return pieceOf(raw, await deflateRaw(raw, PIECE_OPTIONS));
 }
 
 /*
@@ -112,23 +123,35 @@ function x2nmodp(n: number, k: number): number {
 
 /** The CRC-32 of A followed by B, from the CRC-32 of A, that of B and the length of B in bytes. */
 export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  return (multmodp(x2nmodp(lengthB, 3), crcA) ^ crcB) >>> 0;
+  return combineShifted(crcA, crcB, crcShift(lengthB));
 }
+
+/** What crc32Combine multiplies the first CRC by for a second part of `length` bytes. */
+function crcShift(length: number): number {
+  return x2nmodp(length, 3);
+}
+
+const combineShifted = (crcA: number, crcB: number, shift: number) => (multmodp(shift, crcA) ^ crcB) >>> 0;
 
 const GZIP_HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3);
 /** A final fixed-Huffman block holding only its end code. */
 const FINAL_BLOCK = Uint8Array.of(3, 0);
 
-/** One gzip stream of `pieces` in order. */
-export function joinGzip(pieces: readonly GzipPiece[]): Buffer<ArrayBuffer> {
+/** One gzip stream of `pieces` in order, as the chunks to send one after another (nothing copied). */
+export function gzipChunks(pieces: readonly GzipPiece[]): Uint8Array<ArrayBuffer>[] {
   let crc = 0;
   let size = 0;
   for (const p of pieces) {
-    crc = crc32Combine(crc, p.crc, p.raw.byteLength);
+    crc = combineShifted(crc, p.crc, p.shift);
     size += p.raw.byteLength;
   }
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
-  return Buffer.concat([GZIP_HEADER, ...pieces.map((p) => p.deflated), FINAL_BLOCK, trailer]);
+  return [GZIP_HEADER, ...pieces.map((p) => p.deflated as Uint8Array<ArrayBuffer>), FINAL_BLOCK, trailer];
+}
+
+/** One gzip stream of `pieces` in order. */
+export function joinGzip(pieces: readonly GzipPiece[]): Buffer<ArrayBuffer> {
+  return Buffer.concat(gzipChunks(pieces));
 }

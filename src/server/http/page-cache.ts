@@ -170,10 +170,12 @@ export function cachedPage(db: Db, key: string, now = Date.now()): Response | nu
 /** A kept page's answer (status 200): its headers and the bytes to send, compressed when `content-encoding` says so. */
 export interface Answer {
   headers: Headers;
-  body: Uint8Array<ArrayBuffer> | ArrayBuffer;
+  /** The bytes, or chunks to send one after another. */
+  body: Uint8Array<ArrayBuffer> | ArrayBuffer | Uint8Array<ArrayBuffer>[];
 }
 
-export const responseOf = (answer: Answer) => new Response(answer.body, { status: 200, headers: answer.headers });
+export const responseOf = ({ body, headers }: Answer) =>
+  new Response(Array.isArray(body) ? Buffer.concat(body) : body, { status: 200, headers });
 
 /**
  * The answer of a kept page (`x-page-cache: HIT`), in `encoding` (the one the request accepts) once its compressed

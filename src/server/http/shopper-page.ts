@@ -2,7 +2,7 @@ import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/sh
 import type { Shopper } from '../services/session/shopper-cache.ts';
 import { toUserDto } from '../services/user/get-user.ts';
 import { responseOf, type Answer, type Entry } from './page-cache.ts';
-import { gzipPiece, gzipPieceSync, joinGzip, type GzipPiece } from './encoded-page.ts';
+import { gzipChunks, gzipPiece, gzipPieceSync, type GzipPiece } from './encoded-page.ts';
 
 /**
  * A page rendered for visitors as a signed-in shopper gets it: their top bar (nickname, avatar, crown, 退出), cart
@@ -118,9 +118,9 @@ export function shopperAnswer(hit: Entry, shopper: Shopper, gzip = false): Answe
   if (zipped) {
     mine.gzip ??= mine.raw.map(gzipPieceSync);
     const own = mine.gzip;
-    const body = joinGzip(zipped.map((piece) => (typeof piece === 'number' ? own[piece]! : piece)));
+    const body = gzipChunks(zipped.map((piece) => (typeof piece === 'number' ? own[piece]! : piece)));
     headers.set('content-encoding', 'gzip');
-    headers.set('content-length', String(body.byteLength));
+    headers.set('content-length', String(body.reduce((n, chunk) => n + chunk.byteLength, 0)));
     headers.append('vary', 'Accept-Encoding');
     return { headers, body };
   }
