@@ -1,0 +1,1 @@
+CREATE INDEX "product_mer_listed_idx" ON "product" USING btree ("mer_id","sales" DESC NULLS FIRST,"product_id" DESC NULLS FIRST) WHERE status = 1 and product_type = 0;
