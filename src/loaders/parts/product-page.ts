@@ -67,8 +67,14 @@ export function loadProductPage<T>(
       flags.products.has(p.product_id) ? listProductCoupons(ctx, { ids: String(p.product_id) }) : [],
       flags.shops.has(p.mer_id) ? listMerchantCoupons(ctx, { id: p.mer_id }) : [],
       getPriceRule(ctx, { cate_id: p.cate_id }),
-      // A fixed mask skips scoring all eight (most of the encoder's time); every mask is a valid code.
-      QRCode.toString(pageUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', maskPattern: 2 }),
+      // A fixed mask skips scoring all eight (most of the encoder's time), and one byte-mode segment skips the search
+      // for the shortest mix of modes (half of what is left, the same QR version for these URLs); any such code scans.
+      QRCode.toString([{ data: Buffer.from(pageUrl), mode: 'byte' }], {
+        type: 'svg',
+        margin: 1,
+        errorCorrectionLevel: 'M',
+        maskPattern: 2,
+      }),
     ]);
     const reviewFilter = (REVIEW_FILTERS as readonly string[]).includes(reply) ? (reply as ReviewFilter) : 'count';
     return {
