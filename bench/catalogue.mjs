@@ -4,7 +4,7 @@
 //   npm run build && npm run bench:catalogue                 -> builds .bench-data (once, ~40 s), then measures
 //   npm run bench:catalogue -- --requests 1000 --concurrency 20 --url http://127.0.0.1:4321
 // With DATABASE_URL set, the large mall is built in (and read from) that PostgreSQL database instead.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -216,8 +216,22 @@ const homeHtml = await fetch(new URL('/', base))
   .catch(() => '');
 const staticPath = /(?:src|href)="(\/_astro\/[^"]+\.(?:js|css))"/.exec(homeHtml)?.[1];
 
+/**
+ * Nanoseconds the server's main thread has run (Linux `/proc/<pid>/schedstat`), when this script started the server:
+ * the thread every page waits for. Per request it is steadier than req/s on a machine whose speed varies.
+ */
+function serverCpuNs() {
+  if (!server) return Number.NaN;
+  try {
+    return Number(readFileSync(`/proc/${server.pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function measure(next) {
   for (let i = 0; i < CONCURRENCY * 2; i++) await hit(next()); // warm the caches and the JIT
+  const cpu0 = serverCpuNs();
   const times = [];
   const statuses = {};
   let issued = 0;
@@ -235,18 +249,19 @@ async function measure(next) {
     }),
   );
   const wall = (performance.now() - t0) / 1000;
+  const cpuUs = (serverCpuNs() - cpu0) / 1000 / times.length;
   times.sort((a, b) => a - b);
-  return { times, statuses, hits, rps: times.length / wall };
+  return { times, statuses, hits, rps: times.length / wall, cpuUs };
 }
 
 console.log(
   `[bench] ${base}: ${REQUESTS} requests per page kind at ${CONCURRENCY} concurrent connections${headers.cookie ? ' (signed in)' : ''}`,
 );
-console.log('page       p50 ms   p95 ms   p99 ms    req/s  of static  cached   statuses');
+console.log('page       p50 ms   p95 ms   p99 ms    req/s  of static  cached  cpu µs   statuses');
 const f = (v) => v.toFixed(1).padStart(8);
 const row = (name, m, ratio) =>
   console.log(
-    `${name.padEnd(8)} ${f(pct(m.times, 50))} ${f(pct(m.times, 95))} ${f(pct(m.times, 99))} ${m.rps.toFixed(0).padStart(8)} ${ratio.padStart(10)} ${`${Math.round((100 * m.hits) / m.times.length)}%`.padStart(7)}   ${JSON.stringify(m.statuses)}`,
+    `${name.padEnd(8)} ${f(pct(m.times, 50))} ${f(pct(m.times, 95))} ${f(pct(m.times, 99))} ${m.rps.toFixed(0).padStart(8)} ${ratio.padStart(10)} ${`${Math.round((100 * m.hits) / m.times.length)}%`.padStart(7)} ${(Number.isFinite(m.cpuUs) ? m.cpuUs.toFixed(0) : '-').padStart(7)}   ${JSON.stringify(m.statuses)}`,
   );
 let staticRps = 0;
 if (staticPath) {
