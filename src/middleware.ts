@@ -9,13 +9,12 @@ import { isOperatorApi } from './server/http/operator-endpoint.ts';
 import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
-import { keyOf, cachedEntry, pageOf, storePage, renderStart } from './server/http/page-cache.ts';
+import { keyOf, cachedEntry, responseOf, storePage, renderStart } from './server/http/page-cache.ts';
 import { collectShown } from './server/services/cache-tags.ts';
 import { shopperOf, type Shopper } from './server/services/session/shopper-cache.ts';
-import { personalizeResponse, shopperPageOf } from './server/http/shopper-page.ts';
-import { accepts, acceptedEncoding } from './server/http/encoded-page.ts';
-// Hands server/serve.mjs the kept pages' way out before Astro (the same hits as below, answered the same way).
-import './server/http/kept-page.ts';
+import { personalizeResponse } from './server/http/shopper-page.ts';
+// kept-page.ts also hands server/serve.mjs the kept pages' way out before Astro (the same hits, answered the same way).
+import { hitAnswer } from './server/http/kept-page.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -40,8 +39,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const hit = cachedEntry(db, cacheKey);
   if (hit) {
-    const accept = request.headers.get('accept-encoding');
-    return shopper ? shopperPageOf(hit, shopper, accepts(accept, 'gzip')) : pageOf(hit, acceptedEncoding(accept));
+    return responseOf(hitAnswer(hit, shopper, request.headers.get('accept-encoding')));
   }
   const shown = new Set<string>();
   const since = renderStart(db);

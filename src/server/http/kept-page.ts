@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { getDatabase } from '../db/client.ts';
-import { shopperOf } from '../services/session/shopper-cache.ts';
+import { shopperOf, type Shopper } from '../services/session/shopper-cache.ts';
 import { SESSION_COOKIE } from '../../shared/cookies.ts';
 import { strip } from './session-token.ts';
-import { cachedEntry, keyOfHead, visitorAnswer, type Answer } from './page-cache.ts';
+import { cachedEntry, keyOfHead, visitorAnswer, type Answer, type Entry } from './page-cache.ts';
 import { shopperAnswer } from './shopper-page.ts';
 import { accepts, acceptedEncoding } from './encoded-page.ts';
 
@@ -50,15 +50,19 @@ export async function keptAnswer(req: RequestLike): Promise<Answer | null> {
   const db = (await getDatabase()).db;
   const hit = cachedEntry(db, key);
   if (!hit) return null;
-  const accept = header('accept-encoding');
   const token = strip(cookieValue(header('cookie'), SESSION_COOKIE) ?? '');
-  let answer: Answer;
-  if (token) {
-    const shopper = await shopperOf(db, token);
-    if (!shopper) return null;
-    answer = shopperAnswer(hit, shopper, accepts(accept, 'gzip'));
-  } else answer = visitorAnswer(hit, acceptedEncoding(accept));
+  const shopper = token ? await shopperOf(db, token) : null;
+  if (token && !shopper) return null;
+  const answer = hitAnswer(hit, shopper, header('accept-encoding'));
   return answer.headers.has('content-encoding') ? answer : null;
+}
+
+/**
+ * A kept page as the request gets it: a signed-in shopper's (their header put in, gzip when `accept` takes it) or the
+ * visitor's (brotli or gzip by `accept`); as text until its compressed form is ready. Here and in the middleware.
+ */
+export function hitAnswer(hit: Entry, shopper: Shopper | null, accept: string | null): Answer {
+  return shopper ? shopperAnswer(hit, shopper, accepts(accept, 'gzip')) : visitorAnswer(hit, acceptedEncoding(accept));
 }
 
 /** Where server/serve.mjs finds `keptAnswer` once the built app has loaded this module (with the middleware). */
