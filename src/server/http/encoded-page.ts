@@ -150,8 +150,3 @@ export function gzipChunks(pieces: readonly GzipPiece[]): Uint8Array<ArrayBuffer
   trailer.writeUInt32LE(size >>> 0, 4);
   return [GZIP_HEADER, ...pieces.map((p) => p.deflated as Uint8Array<ArrayBuffer>), FINAL_BLOCK, trailer];
 }
-
-/** One gzip stream of `pieces` in order. */
-export function joinGzip(pieces: readonly GzipPiece[]): Buffer<ArrayBuffer> {
-  return Buffer.concat(gzipChunks(pieces));
-}
