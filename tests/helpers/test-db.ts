@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { openPgliteThread } from '../../src/server/db/pglite-thread.ts';
 import type { ServiceContext, SessionUser } from '../../src/server/services/context.ts';
 import { findSessionUser, createSession } from '../../src/server/services/session/sessions.ts';
 
@@ -20,6 +21,12 @@ export async function createTestDatabase(): Promise<Database> {
   // clone() is typed as the interface; it is a full PGlite instance.
   const clone = (await (await getTemplate()).clone()) as PGlite;
   return openDatabase({ pglite: clone, migrate: false, seed: false });
+}
+
+/** The same, with PGlite in its own thread as the server runs it (src/server/db/pglite-thread.ts). */
+export async function createThreadTestDatabase(): Promise<Database> {
+  const dump = await (await getTemplate()).dumpDataDir('none');
+  return openDatabase({ pglite: await openPgliteThread('memory://', dump), migrate: false, seed: false });
 }
 
 export function visitorContext(database: Database): ServiceContext {

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,6 +13,7 @@ import { seedDemo } from './seed/index.ts';
 import { withJobRunner } from '../jobs/start.ts';
 import { lockDataDir, DataDirLockedError } from './data-dir-lock.ts';
 import { preparePglite } from './prepared.ts';
+import { openPgliteThread, type PgliteThread } from './pglite-thread.ts';
 import { withCacheBus } from '../http/cache-bus.ts';
 import { checkPaymentSettings } from '../payment/index.ts';
 
@@ -33,8 +34,8 @@ export interface Database {
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir?: string;
-  /** An already initialised PGlite (tests clone one from a migrated template). */
-  pglite?: PGlite;
+  /** An already initialised PGlite, in this thread or its own (tests clone one from a migrated template). */
+  pglite?: PGlite | PgliteThread;
   migrate?: boolean;
   seed?: boolean;
 }
@@ -66,7 +67,8 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
     const opened = opts.pglite ? { client: opts.pglite, release: () => {} } : await openPglite(opts.dataDir ?? config.dataDir);
     const client = opened.client;
     preparePglite(client);
-    const pdb = drizzlePglite(client, {
+    // Drizzle's PGlite session calls only `query` and `transaction`, which the database thread answers as PGlite does.
+    const pdb = drizzlePglite(client as PGlite, {
       schema,
       logger: process.env.QUERY_LOG ? { logQuery: (q: string) => console.log('[q]', q.replace(/\s+/g, ' ').slice(0, 220)) } : false,
     });
@@ -84,13 +86,14 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   return database;
 }
 
-async function openPglite(dataDir: string): Promise<{ client: PGlite; release: () => void }> {
-  if (dataDir.startsWith('memory://')) return { client: await PGlite.create(dataDir), release: () => {} };
+/** The server's PGlite runs in its own thread (pglite-thread.ts); tests that pass a PGlite run it in theirs. */
+async function openPglite(dataDir: string): Promise<{ client: PgliteThread; release: () => void }> {
+  if (dataDir.startsWith('memory://')) return { client: await openPgliteThread(dataDir), release: () => {} };
   // PGlite's NodeFS creates only the last folder of the path.
   await mkdir(dataDir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {
-    return { client: await PGlite.create(`${dataDir}/pglite`), release };
+    return { client: await openPgliteThread(`${dataDir}/pglite`), release };
   } catch (err) {
     release();
     throw err;

@@ -43,12 +43,14 @@ export function literalOf(v: unknown): string | null {
   return null;
 }
 
-const wrapped = new WeakSet<PGlite>();
+/** What is wrapped: a PGlite, or the database thread standing for one (pglite-thread.ts). */
+type Client = Pick<PGlite, 'query'>;
+const wrapped = new WeakSet<Client>();
 /** SQLSTATE of "prepared statement does not exist". */
 const GONE = '26000';
 
 /** Runs the queries marked by `prepareOnPglite` on `client` as prepared statements. */
-export function preparePglite(client: PGlite): void {
+export function preparePglite(client: Client): void {
   if (wrapped.has(client)) return;
   wrapped.add(client);
   const query = client.query.bind(client) as PGlite['query'];
