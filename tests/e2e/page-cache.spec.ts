@@ -210,6 +210,28 @@ test.describe('visitor page cache', () => {
     expect(stale.headers()['set-cookie']).toContain(`${SESSION_COOKIE}=deleted`);
   });
 
+  test('visitors and shoppers arriving at once at a page not kept yet cost one render, and each gets their page', async ({ request }) => {
+    const shopper = `${SESSION_COOKIE}=${sessionToken('member')}`;
+    await expect(async () => {
+      // A search no one has asked for yet (a new one on every try).
+      const path = `/goods_search?title=${encodeURIComponent(`茶 ${Date.now()}${Math.random()}`)}&order=sales`;
+      const answers = await Promise.all([
+        ...Array.from({ length: 8 }, () => request.get(path)),
+        ...Array.from({ length: 2 }, () => request.get(path, { headers: { cookie: shopper } })),
+      ]);
+      expect(answers.map((a) => a.status())).toEqual(Array(10).fill(200));
+      expect(answers.map(cacheOf).filter((c) => c === 'MISS')).toHaveLength(1);
+      const visitors = await Promise.all(answers.slice(0, 8).map((a) => a.text()));
+      expect(new Set(visitors).size).toBe(1);
+      expect(visitors[0]).toContain('登录/注册');
+      for (const a of answers.slice(8)) {
+        const html = await a.text();
+        expect(html).toContain('data-nickname');
+        expect(html).not.toContain('登录/注册');
+      }
+    }).toPass(RETRY);
+  });
+
   test('error pages (with their own status line) and private pages are never cached', async ({ request }) => {
     for (let i = 0; i < 2; i++) {
       const missing = await request.get('/goods_detail/99999999');

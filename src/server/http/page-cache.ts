@@ -233,6 +233,33 @@ export async function storePage(db: Db, key: string, response: Response, opts: R
   return out;
 }
 
+const renders = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * One render at a time of a page that may be kept: `render` runs unless a render of `key` is already under way; then
+ * this waits for that one and answers with the page it kept (`kept`), or renders after all when it kept none (an
+ * error page, a page that set cookies, one a write overlapped). Many first visitors of a page at once (a page just
+ * dropped by a write, or a link shared widely) cost one render instead of one each, and the ones that wait get it
+ * as soon as it is done rather than after their own turn on the database.
+ */
+export async function renderOnce<T>(db: Db, key: string, kept: (hit: Entry) => T, render: () => Promise<T>): Promise<T> {
+  let under = renders.get(db);
+  if (!under) renders.set(db, (under = new Map()));
+  const first = under.get(key);
+  if (first) {
+    await first.catch(() => {});
+    const hit = cachedEntry(db, key);
+    return hit ? kept(hit) : render();
+  }
+  const rendering = render();
+  under.set(key, rendering);
+  try {
+    return await rendering;
+  } finally {
+    under.delete(key);
+  }
+}
+
 /** A page (or a component of it) whose content changes by itself at `ms` keeps its cache entry no longer. */
 export function expirePageAt(locals: { pageCacheUntil?: number }, ms: number): void {
   locals.pageCacheUntil = Math.min(locals.pageCacheUntil ?? Infinity, ms);
