@@ -244,7 +244,10 @@ const renders = new WeakMap<object, Map<string, Promise<unknown>>>();
  */
 export async function renderOnce<T>(db: Db, key: string, kept: (hit: Entry) => T, render: () => Promise<T>): Promise<T> {
   let under = renders.get(db);
-  if (!under) renders.set(db, (under = new Map()));
+  if (!under) {
+    under = new Map();
+    renders.set(db, under);
+  }
   const first = under.get(key);
   if (first) {
     await first.catch(() => {});
