@@ -19,7 +19,15 @@ const paidOrders = await count(
     .from(storeGroupOrder)
     .where(and(gte(storeGroupOrder.groupOrderId, from), eq(storeGroupOrder.paid, true))),
 );
-const ledger = await count(db.select({ n }).from(userBill).where(eq(userBill.type, 'pay_order')));
+// Balance payments of this run's orders only (the demo seed has paid orders of its own): link_id is the group order.
+const ledger = await count(
+  db
+    .select({ n })
+    .from(userBill)
+    .where(
+      and(eq(userBill.type, 'pay_order'), sql`(case when ${userBill.linkId} ~ '^[0-9]+$' then ${userBill.linkId}::bigint end) >= ${from}`),
+    ),
+);
 const gatewayPaid = await count(
   db
     .select({ n })
