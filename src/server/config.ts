@@ -6,6 +6,8 @@ export const config = {
   databaseUrl: process.env.DATABASE_URL || '',
   /** Where PGlite keeps its files; `memory://` keeps the database in memory (tests). */
   dataDir: process.env.DATA_DIR || resolve(process.cwd(), 'data'),
+  /** PGlite in a worker thread of its own (default), or `off`: in the main thread (src/server/db/pglite-thread.ts). */
+  pgliteThread: process.env.PGLITE_THREAD !== 'off',
   migrationsDir: process.env.MIGRATIONS_DIR || resolve(process.cwd(), 'src/server/db/migrations'),
   /** Public base URL of the mall, used for absolute links (QR codes, canonical URLs). */
   siteUrl: (process.env.SITE_URL || `http://localhost:${process.env.PORT || 4321}`).replace(/\/+$/, ''),

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -86,14 +86,18 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
   return database;
 }
 
-/** The server's PGlite runs in its own thread (pglite-thread.ts); tests that pass a PGlite run it in theirs. */
-async function openPglite(dataDir: string): Promise<{ client: PgliteThread; release: () => void }> {
-  if (dataDir.startsWith('memory://')) return { client: await openPgliteThread(dataDir), release: () => {} };
+/**
+ * The server's PGlite runs in its own thread (pglite-thread.ts) unless `PGLITE_THREAD=off`; tests that pass a PGlite
+ * run it in theirs.
+ */
+async function openPglite(dataDir: string): Promise<{ client: PGlite | PgliteThread; release: () => void }> {
+  const open = (dir: string) => (config.pgliteThread ? openPgliteThread(dir) : PGlite.create(dir));
+  if (dataDir.startsWith('memory://')) return { client: await open(dataDir), release: () => {} };
   // PGlite's NodeFS creates only the last folder of the path.
   await mkdir(dataDir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {
-    return { client: await openPgliteThread(`${dataDir}/pglite`), release };
+    return { client: await open(`${dataDir}/pglite`), release };
   } catch (err) {
     release();
     throw err;
