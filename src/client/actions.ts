@@ -102,6 +102,8 @@ export function wireActions(): void {
     e.preventDefault();
     if (!$loggedIn.get()) return askLogin();
     btn.dataset.busy = '1';
+    // What the shopper did is newer than the marks the page asked for when it loaded (client/marks.ts).
+    btn.dataset.acted = '1';
     run(btn)
       .catch((err) => {
         if (err instanceof ApiError && err.message !== LOGIN_REQUIRED) toast(err.message);

@@ -27,10 +27,12 @@ export async function fillMarks(): Promise<void> {
   } catch {
     return; // the page keeps its visitor marks; an action still asks the server
   }
+  // A button the shopper has pressed meanwhile shows what that did: these marks were read before it.
+  const untouched = (btn: HTMLButtonElement) => !btn.dataset.busy && !btn.dataset.acted;
   const on = new Set(marks.relation);
-  for (const btn of relations) if (!btn.dataset.busy) showRelation(btn, on.has(pairOf(btn)));
+  for (const btn of relations) if (untouched(btn)) showRelation(btn, on.has(pairOf(btn)));
   for (const btn of claims) {
     const c = marks.coupon[btn.dataset.id ?? ''];
-    if (c?.issue && !btn.dataset.busy) showClaimed(btn, c.can_claim);
+    if (c?.issue && untouched(btn)) showClaimed(btn, c.can_claim);
   }
 }

@@ -2,6 +2,7 @@
 // shop, claiming its coupons, shop search and the licence page behind an image captcha.
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, booted } from './fixtures.ts';
+import { freshShopper } from './accounts.ts';
 
 const grid = (page: Page) => page.locator('[data-products]').last();
 const prices = async (page: Page) => (await grid(page).locator('.card__now').allInnerTexts()).map((t) => Number(t.replace(/[^\d.]/g, '')));
@@ -136,6 +137,32 @@ test.describe('following a shop', () => {
     await expect(page.getByRole('button', { name: '关注店铺' })).toHaveAttribute('aria-pressed', 'false');
     await page.reload();
     await expect(page.getByRole('button', { name: '关注店铺' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('a follow made before the page’s own marks arrive stays on when they do', async ({ page, context, baseURL, request }) => {
+    await freshShopper(request, context, baseURL!);
+    // The marks the page asks for on load are held back until the follow has been answered.
+    let release!: () => void;
+    const followed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const MARKS = /\/api\/user\/marks\?/;
+    await page.route(MARKS, async (route) => {
+      const answer = await route.fetch();
+      await followed;
+      await route.fulfill({ response: answer });
+    });
+    const asked = page.waitForRequest(MARKS); // the page's script has run: its buttons act
+    await page.goto('/store?id=16');
+    await asked;
+    const follow = page.getByRole('button', { name: '关注店铺' });
+    const done = page.waitForResponse((r) => r.url().includes('/api/user/relation') && r.request().method() === 'POST');
+    await follow.click();
+    expect((await done).status()).toBe(200);
+    const marks = page.waitForResponse(MARKS);
+    release();
+    await marks;
+    await expect(page.getByRole('button', { name: '已关注' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('a visitor who clicks follow gets the login dialog', async ({ page }) => {
