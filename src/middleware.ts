@@ -9,7 +9,7 @@ import { isOperatorApi } from './server/http/operator-endpoint.ts';
 import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
-import { keyOf, cachedEntry, responseOf, storePage, renderStart, renderOnce } from './server/http/page-cache.ts';
+import { keyOf, cachedEntry, responseOf, storePage, renderStart, renderOnce, type Entry } from './server/http/page-cache.ts';
 import { collectShown } from './server/services/cache-tags.ts';
 import { shopperOf, type Shopper } from './server/services/session/shopper-cache.ts';
 import { personalizeResponse } from './server/http/shopper-page.ts';
@@ -38,24 +38,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!shopper) return handle(context, next, db);
   }
   const accept = request.headers.get('accept-encoding');
+  const answer = (kept: Entry) => responseOf(hitAnswer(kept, shopper, accept));
   const hit = cachedEntry(db, cacheKey);
-  if (hit) return responseOf(hitAnswer(hit, shopper, accept));
-  return renderOnce(
-    db,
-    cacheKey,
-    (kept) => responseOf(hitAnswer(kept, shopper, accept)),
-    async () => {
-      const shown = new Set<string>();
-      const since = renderStart(db);
-      // The page streams while storePage reads its body: both inside the collection of what it shows.
-      const response = await collectShown(shown, async () => {
-        const rendered = await handle(context, next, db, { asVisitor: true });
-        const setsCookies = !context.cookies.headers().next().done;
-        return storePage(db, cacheKey, rendered, { until: () => context.locals.pageCacheUntil, setsCookies, shown: () => shown, since });
-      });
-      return shopper ? personalizeResponse(response, shopper) : response;
-    },
-  );
+  if (hit) return answer(hit);
+  return renderOnce(db, cacheKey, answer, async () => {
+    const shown = new Set<string>();
+    const since = renderStart(db);
+    // The page streams while storePage reads its body: both inside the collection of what it shows.
+    const response = await collectShown(shown, async () => {
+      const rendered = await handle(context, next, db, { asVisitor: true });
+      const setsCookies = !context.cookies.headers().next().done;
+      return storePage(db, cacheKey, rendered, { until: () => context.locals.pageCacheUntil, setsCookies, shown: () => shown, since });
+    });
+    return shopper ? personalizeResponse(response, shopper) : response;
+  });
 });
 
 /**
