@@ -3,6 +3,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
 import { createTestDatabase, createThreadTestDatabase } from '../../../tests/helpers/test-db.ts';
+import { mark, marks } from '../../../tests/helpers/write-marks.ts';
 import { coupon, product, rateLimitHit, users } from './schema/index.ts';
 import type { Database, Db } from './client.ts';
 import { transaction } from './transaction.ts';
@@ -18,17 +19,6 @@ afterAll(async () => {
   await threaded?.close();
 });
 
-const T = new Date('2026-01-01T00:00:00Z');
-const mark = (db: Db, bucket: string) => db.insert(rateLimitHit).values({ bucket, at: T });
-const marks = async (db: Db, prefix: string) =>
-  (
-    await db
-      .select({ b: rateLimitHit.bucket })
-      .from(rateLimitHit)
-      .where(like(rateLimitHit.bucket, `${prefix}%`))
-  )
-    .map((r) => r.b)
-    .sort();
 const boom = new Error('boom');
 /** The rows of a raw query (the shared Db type leaves `execute`'s result open). */
 const rows = async (q: Promise<unknown>) => ((await q) as { rows: unknown[] }).rows;
@@ -130,7 +120,7 @@ describe('PGlite in its own thread', () => {
       .catch(() => {});
     expect(await marks(db, 'rb:')).toEqual([]);
     // Read-then-write in 20 concurrent transactions: each sees the one before it committed (nothing lost).
-    await db.insert(rateLimitHit).values({ bucket: 'count:0', at: T });
+    await mark(db, 'count:0');
     await Promise.all(
       Array.from({ length: 20 }, () =>
         transaction(db, async (tx) => {

@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { createTestDatabase, userContext } from '../../../tests/helpers/test-db.ts';
+import { mark, marks } from '../../../tests/helpers/write-marks.ts';
 import { rateLimitHit, relation } from './schema/index.ts';
 import type { Db } from './client.ts';
 import { transaction, inTransaction, afterCommit } from './transaction.ts';
@@ -13,17 +14,6 @@ beforeAll(async () => {
   await createTestDatabase();
 });
 
-const T = new Date('2026-01-01T00:00:00Z');
-const mark = (db: Db, bucket: string) => db.insert(rateLimitHit).values({ bucket, at: T });
-const marks = async (db: Db, prefix: string) =>
-  (
-    await db
-      .select({ b: rateLimitHit.bucket })
-      .from(rateLimitHit)
-      .where(like(rateLimitHit.bucket, `${prefix}%`))
-  )
-    .map((r) => r.b)
-    .sort();
 const boom = new Error('boom');
 
 describe('transaction()', () => {
