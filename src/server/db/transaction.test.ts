@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestDatabase, userContext } from '../../../tests/helpers/test-db.ts';
 import { mark, marks } from '../../../tests/helpers/write-marks.ts';
 import { rateLimitHit, relation } from './schema/index.ts';
