@@ -9,7 +9,17 @@ import { isOperatorApi } from './server/http/operator-endpoint.ts';
 import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
-import { keyOf, cachedEntry, responseOf, storePage, renderStart, renderOnce, type Entry } from './server/http/page-cache.ts';
+import {
+  keyOf,
+  cachedEntry,
+  responseOf,
+  storePage,
+  keptEntry,
+  renderStart,
+  renderOnce,
+  type Entry,
+  type Marker,
+} from './server/http/page-cache.ts';
 import { collectShown } from './server/services/cache-tags.ts';
 import { shopperOf, type Shopper } from './server/services/session/shopper-cache.ts';
 import { personalizeResponse } from './server/http/shopper-page.ts';
@@ -38,7 +48,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!shopper) return handle(context, next, db);
   }
   const accept = request.headers.get('accept-encoding');
-  const answer = (kept: Entry) => responseOf(hitAnswer(kept, shopper, accept));
+  const answer = async (kept: Entry, marker?: Marker) => responseOf(await hitAnswer(kept, shopper, accept, marker));
   const hit = cachedEntry(db, cacheKey);
   if (hit) return answer(hit);
   return renderOnce(db, cacheKey, answer, async () => {
@@ -50,6 +60,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const setsCookies = !context.cookies.headers().next().done;
       return storePage(db, cacheKey, rendered, { until: () => context.locals.pageCacheUntil, setsCookies, shown: () => shown, since });
     });
+    // A page kept is sent as its later hits are (compressed once, in the form they will send).
+    const kept = keptEntry(response);
+    if (kept) return answer(kept, 'MISS');
     return shopper ? personalizeResponse(response, shopper) : response;
   });
 });

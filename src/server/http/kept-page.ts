@@ -3,9 +3,9 @@ import { getDatabase } from '../db/client.ts';
 import { shopperOf, type Shopper } from '../services/session/shopper-cache.ts';
 import { SESSION_COOKIE } from '../../shared/cookies.ts';
 import { strip } from './session-token.ts';
-import { cachedEntry, keyOfHead, visitorAnswer, type Answer, type Entry } from './page-cache.ts';
-import { shopperAnswer } from './shopper-page.ts';
-import { accepts, acceptedEncoding } from './encoded-page.ts';
+import { cachedEntry, keyOfHead, visitorAnswer, type Answer, type Entry, type Marker } from './page-cache.ts';
+import { gzipTemplate, shopperAnswer } from './shopper-page.ts';
+import { accepts, acceptedEncoding, encodedBody } from './encoded-page.ts';
 
 /**
  * The kept pages' way out before Astro (server/serve.mjs calls it first for every request that is not a static file):
@@ -53,16 +53,32 @@ export async function keptAnswer(req: RequestLike): Promise<Answer | null> {
   const token = strip(cookieValue(header('cookie'), SESSION_COOKIE) ?? '');
   const shopper = token ? await shopperOf(db, token) : null;
   if (token && !shopper) return null;
-  const answer = hitAnswer(hit, shopper, header('accept-encoding'));
-  return answer.headers.has('content-encoding') ? answer : null;
+  const accept = header('accept-encoding');
+  const answer = await hitAnswer(hit, shopper, accept);
+  // Text the request would take compressed (its compressed form failed): server/serve.mjs compresses it.
+  return answer.headers.has('content-encoding') || !acceptedEncoding(accept) ? answer : null;
 }
 
 /**
  * A kept page as the request gets it: a signed-in shopper's (their header put in, gzip when `accept` takes it) or the
- * visitor's (brotli or gzip by `accept`); as text until its compressed form is ready. Here and in the middleware.
+ * visitor's (brotli or gzip by `accept`), compressed once per page and encoding (the first answers wait for it: a page
+ * just kept is sent in the form its render made). Here and in the middleware, which marks the render's own answer `MISS`.
  */
-export function hitAnswer(hit: Entry, shopper: Shopper | null, accept: string | null): Answer {
-  return shopper ? shopperAnswer(hit, shopper, accepts(accept, 'gzip')) : visitorAnswer(hit, acceptedEncoding(accept));
+export async function hitAnswer(hit: Entry, shopper: Shopper | null, accept: string | null, marker: Marker = 'HIT'): Promise<Answer> {
+  if (shopper) return shopperAnswer(hit, shopper, accepts(accept, 'gzip') ? await made(gzipTemplate(hit.body)) : null, marker);
+  const encoding = acceptedEncoding(accept);
+  const bytes = encoding && (await made(encodedBody(hit.body, encoding)));
+  return visitorAnswer(hit, encoding && bytes ? { encoding, bytes } : undefined, marker);
+}
+
+/** A compressed form, or null (logged) when making it failed: the page is then sent as text. */
+async function made<T>(form: T | Promise<T>): Promise<T | null> {
+  try {
+    return await form;
+  } catch (err) {
+    console.error('[mallfront] compressing a kept page failed, sending it as text:', err);
+    return null;
+  }
 }
 
 /** Where server/serve.mjs finds `keptAnswer` once the built app has loaded this module (with the middleware). */

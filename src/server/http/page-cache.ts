@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { changedSince, changeSequence, onChange } from '../services/cache.ts';
 import { ALL, TagIndex } from '../services/cache-tags.ts';
-import { precompressed, type Encoding } from './encoded-page.ts';
+import type { Encoding } from './encoded-page.ts';
 
 /**
  * A short-lived cache of the HTML that visitors (no session) get for public catalogue pages: the same URL,
@@ -161,10 +161,10 @@ export function cachedEntry(db: Db, key: string, now = Date.now()): Entry | null
   return hit;
 }
 
-/** The cached page for `key` as a response, if it is still fresh. */
+/** The cached page for `key` as a response (as text), if it is still fresh. */
 export function cachedPage(db: Db, key: string, now = Date.now()): Response | null {
   const hit = cachedEntry(db, key, now);
-  return hit && pageOf(hit);
+  return hit && responseOf(visitorAnswer(hit));
 }
 
 /** A kept page's answer (status 200): its headers and the bytes to send, compressed when `content-encoding` says so. */
@@ -177,23 +177,23 @@ export interface Answer {
 export const responseOf = ({ body, headers }: Answer) =>
   new Response(Array.isArray(body) ? Buffer.concat(body) : body, { status: 200, headers });
 
-/**
- * The answer of a kept page (`x-page-cache: HIT`), in `encoding` (the one the request accepts) once its compressed
- * form is ready (server/http/encoded-page.ts); until then as text, which server/serve.mjs compresses on the way out.
- */
-export function visitorAnswer(hit: Entry, encoding: Encoding | null = null): Answer {
-  const headers = new Headers(hit.headers);
-  headers.set('x-page-cache', 'HIT');
-  const packed = encoding && precompressed(hit.body, encoding);
-  if (!packed) return { headers, body: hit.body };
-  headers.set('content-encoding', encoding);
-  headers.set('content-length', String(packed.byteLength));
-  headers.append('vary', 'Accept-Encoding');
-  return { headers, body: packed };
-}
+/** How an answer came from the cache: a page just rendered and kept (`MISS`), or one kept before (`HIT`). */
+export type Marker = 'HIT' | 'MISS';
 
-/** `visitorAnswer` as a Response. */
-export const pageOf = (hit: Entry, encoding: Encoding | null = null): Response => responseOf(visitorAnswer(hit, encoding));
+/**
+ * The answer of a kept page to a visitor (`x-page-cache: HIT`): as text, or `packed`, its body compressed in `encoding`
+ * (server/http/encoded-page.ts), which server/serve.mjs then leaves as it is.
+ */
+export function visitorAnswer(hit: Entry, packed?: { encoding: Encoding; bytes: Uint8Array<ArrayBuffer> }, marker: Marker = 'HIT'): Answer {
+  const headers = new Headers(hit.headers);
+  headers.set('x-page-cache', marker);
+  // Text or compressed, by the request's Accept-Encoding (the compressor of server/serve.mjs says the same).
+  headers.append('vary', 'Accept-Encoding');
+  if (!packed) return { headers, body: hit.body };
+  headers.set('content-encoding', packed.encoding);
+  headers.set('content-length', String(packed.bytes.byteLength));
+  return { headers, body: packed.bytes };
+}
 
 /** What a render showed, collected while it ran, and the change sequence when it began. */
 export interface Rendered {
@@ -225,13 +225,20 @@ export async function storePage(db: Db, key: string, response: Response, opts: R
   const expires = Math.min(now + PAGE_CACHE_TTL_MS, opts.until?.() ?? Infinity);
   const shown = [...(opts.shown?.() ?? [ALL])];
   const stale = opts.since !== undefined && changedSince(db, opts.since, shown);
-  if (body.byteLength <= PAGE_CACHE_MAX_BYTES && expires > now && !stale) {
-    cacheOf(db).set(key, { expires, body, headers }, shown);
-  }
   const out = new Response(body, { status: 200, headers });
   out.headers.set('x-page-cache', 'MISS');
+  if (body.byteLength <= PAGE_CACHE_MAX_BYTES && expires > now && !stale) {
+    const entry = { expires, body, headers };
+    cacheOf(db).set(key, entry, shown);
+    keptAs.set(out, entry);
+  }
   return out;
 }
+
+const keptAs = new WeakMap<Response, Entry>();
+
+/** The entry `storePage` kept of the page it returned as `response`, if it kept it. */
+export const keptEntry = (response: Response): Entry | undefined => keptAs.get(response);
 
 const renders = new WeakMap<object, Map<string, Promise<unknown>>>();
 
@@ -242,7 +249,7 @@ const renders = new WeakMap<object, Map<string, Promise<unknown>>>();
  * dropped by a write, or a link shared widely) cost one render instead of one each, and the ones that wait get it
  * as soon as it is done rather than after their own turn on the database.
  */
-export async function renderOnce<T>(db: Db, key: string, kept: (hit: Entry) => T, render: () => Promise<T>): Promise<T> {
+export async function renderOnce<T>(db: Db, key: string, kept: (hit: Entry) => T | Promise<T>, render: () => Promise<T>): Promise<T> {
   let under = renders.get(db);
   if (!under) {
     under = new Map();

@@ -1,7 +1,7 @@
 import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/shopper-header.ts';
 import type { Shopper } from '../services/session/shopper-cache.ts';
 import { toUserDto } from '../services/user/get-user.ts';
-import { responseOf, type Answer, type Entry } from './page-cache.ts';
+import { responseOf, type Answer, type Entry, type Marker } from './page-cache.ts';
 import { gzipChunks, gzipPiece, gzipPieceSync, type GzipPiece } from './encoded-page.ts';
 
 /**
@@ -89,39 +89,56 @@ function partsOf(shopper: Shopper) {
   return mine;
 }
 
-/** A kept page's shared pieces compressed once (on the thread pool, on its first signed-in hit). */
-const gzipTemplates = new WeakMap<ArrayBuffer, (GzipPiece | number)[] | 'pending'>();
+/** A kept page's pieces for joined gzip answers: its shared pieces compressed, and the indexes of the shopper's parts. */
+export type GzipTemplate = readonly (GzipPiece | number)[];
 
-function gzipTemplateOf(body: ArrayBuffer): (GzipPiece | number)[] | null {
-  const t = gzipTemplates.get(body);
-  if (t && t !== 'pending') return t;
-  if (!t) {
-    gzipTemplates.set(body, 'pending');
-    Promise.all(templateOf(body).map((piece) => (typeof piece === 'number' ? piece : gzipPiece(piece)))).then(
-      (pieces) => gzipTemplates.set(body, pieces),
-      () => gzipTemplates.delete(body),
-    );
-  }
-  return null;
+/**
+ * Pieces smaller than this are compressed on the main thread: a zlib stream on the thread pool costs the main thread
+ * about 180 µs to set up, more than deflating a few kilobytes takes. (The pieces before and after a page's content are
+ * that small; the content is compressed on the pool.)
+ */
+const SYNC_PIECE_BYTES = 8 * 1024;
+
+/** Kept pages' gzip templates, or the promise of one while it is made. */
+const gzipTemplates = new WeakMap<ArrayBuffer, GzipTemplate | Promise<GzipTemplate>>();
+
+/** The gzip template of a kept page, made once (on its first signed-in answer, which waits for it). */
+export function gzipTemplate(body: ArrayBuffer): GzipTemplate | Promise<GzipTemplate> {
+  const made = gzipTemplates.get(body);
+  if (made) return made;
+  const pieces = templateOf(body).map((piece) =>
+    typeof piece === 'number' ? piece : piece.byteLength < SYNC_PIECE_BYTES ? gzipPieceSync(piece) : gzipPiece(piece),
+  );
+  const making = Promise.all(pieces).then(
+    (template) => {
+      gzipTemplates.set(body, template);
+      return template;
+    },
+    (err: unknown) => {
+      gzipTemplates.delete(body);
+      throw err;
+    },
+  );
+  gzipTemplates.set(body, making);
+  return making;
 }
 
 /**
- * A kept visitor page as `shopper` gets it (`x-page-cache: HIT`). With `gzip` (accepted by the request) and the page's pieces
- * compressed, the answer is one gzip stream joined from them and the shopper's own (server/http/encoded-page.ts);
- * otherwise text, which server/serve.mjs compresses on the way out.
+ * A kept visitor page as `shopper` gets it (`x-page-cache: HIT`, or `MISS` for the render that kept it). With `zipped`
+ * (the page's gzip template, for a request that accepts gzip) the answer is one gzip stream joined from its pieces and
+ * the shopper's own (server/http/encoded-page.ts); otherwise text, which server/serve.mjs compresses on the way out.
  */
-export function shopperAnswer(hit: Entry, shopper: Shopper, gzip = false): Answer {
+export function shopperAnswer(hit: Entry, shopper: Shopper, zipped: GzipTemplate | null = null, marker: Marker = 'HIT'): Answer {
   const mine = partsOf(shopper);
   const headers = privateHeaders(hit.headers);
-  headers.set('x-page-cache', 'HIT');
-  const zipped = gzip ? gzipTemplateOf(hit.body) : null;
+  headers.set('x-page-cache', marker);
+  headers.append('vary', 'Accept-Encoding');
   if (zipped) {
     mine.gzip ??= mine.raw.map(gzipPieceSync);
     const own = mine.gzip;
     const body = gzipChunks(zipped.map((piece) => (typeof piece === 'number' ? own[piece]! : piece)));
     headers.set('content-encoding', 'gzip');
     headers.set('content-length', String(body.reduce((n, chunk) => n + chunk.byteLength, 0)));
-    headers.append('vary', 'Accept-Encoding');
     return { headers, body };
   }
   const body = Buffer.concat(templateOf(hit.body).map((piece) => (typeof piece === 'number' ? mine.raw[piece]! : piece)));
@@ -129,7 +146,8 @@ export function shopperAnswer(hit: Entry, shopper: Shopper, gzip = false): Answe
 }
 
 /** `shopperAnswer` as a Response. */
-export const shopperPageOf = (hit: Entry, shopper: Shopper, gzip = false): Response => responseOf(shopperAnswer(hit, shopper, gzip));
+export const shopperPageOf = (hit: Entry, shopper: Shopper, zipped: GzipTemplate | null = null): Response =>
+  responseOf(shopperAnswer(hit, shopper, zipped));
 
 /** A just-rendered visitor page (kept or not) as `shopper` gets it: never kept by a shared cache. */
 export async function personalizeResponse(response: Response, shopper: Shopper): Promise<Response> {
