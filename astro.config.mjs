@@ -9,7 +9,9 @@ export default defineConfig({
   output: 'server',
   // `middleware` mode: server/serve.mjs wraps Astro with compression, static caching and security headers.
   // Bodies are streamed and cut off at the limit (the adapter's default is 1 GB); see server/limits.mjs.
-  adapter: node({ mode: 'middleware', bodySizeLimit: BODY_LIMIT_BYTES }),
+  // Pages are rendered to one string, not streamed: every page is sent (and kept) whole anyway, and the stream's hundreds
+  // of chunks cost CPU (docs/decisions/page-cache.md, "Pages rendered whole").
+  adapter: node({ mode: 'middleware', bodySizeLimit: BODY_LIMIT_BYTES, experimentalDisableStreaming: true }),
   integrations: [react(), mallfront()],
   security: {
     // Our middleware refuses cookie-authenticated cross-site writes; Astro's check would also refuse

@@ -39,7 +39,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url } = context;
   const db = (await getDatabase()).db;
   const cacheKey = keyOf(request, url, SESSION_COOKIE);
-  if (!cacheKey) return whole(await handle(context, next, db), context);
+  if (!cacheKey) return handle(context, next, db);
   let shopper: Shopper | null = null;
   const found = readToken(request, context.cookies);
   if (found) {
@@ -54,7 +54,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   return renderOnce(db, cacheKey, answer, async () => {
     const shown = new Set<string>();
     const since = renderStart(db);
-    // The page streams while storePage reads its body: both inside the collection of what it shows.
+    // The page renders (and storePage reads its body) inside the collection of what it shows.
     const response = await collectShown(shown, async () => {
       const rendered = await handle(context, next, db, { asVisitor: true });
       const setsCookies = !context.cookies.headers().next().done;
@@ -66,18 +66,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return shopper ? personalizeResponse(response, shopper) : response;
   });
 });
-
-/**
- * An HTML page read to its end before it is sent: Astro streams a page in hundreds of small chunks, each a write
- * through the adapter and the compressor (server/serve.mjs), which buffers its output anyway until the page is done;
- * one write of the whole page costs a third less time per uncached page. (Kept pages are read whole already.) A page
- * that sets cookies is sent as it is: Astro's cookies of the request travel with its own Response only.
- */
-async function whole(response: Response, context: APIContext): Promise<Response> {
-  if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
-  if (!context.cookies.headers().next().done) return response;
-  return new Response(await response.arrayBuffer(), response);
-}
 
 /** `asVisitor`: render the page a visitor gets (the shared page a signed-in shopper's header is then put into). */
 async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals['db'], opts: { asVisitor?: boolean } = {}) {

@@ -221,7 +221,7 @@ export async function storePage(db: Db, key: string, response: Response, opts: R
   }
   const body = await response.arrayBuffer();
   const headers: [string, string][] = [...response.headers.entries()];
-  // Read after the body: components set `pageCacheUntil` and read what they show while the page streams.
+  // Read after the body: components set `pageCacheUntil` and read what they show while the page renders (streaming or not).
   const expires = Math.min(now + PAGE_CACHE_TTL_MS, opts.until?.() ?? Infinity);
   const shown = [...(opts.shown?.() ?? [ALL])];
   const stale = opts.since !== undefined && changedSince(db, opts.since, shown);
