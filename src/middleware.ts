@@ -48,7 +48,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!shopper) return handle(context, next, db);
   }
   const accept = request.headers.get('accept-encoding');
-  const answer = async (kept: Entry, marker?: Marker) => responseOf(await hitAnswer(kept, shopper, accept, marker));
+  const answer = (kept: Entry, marker?: Marker) => {
+    const found = hitAnswer(kept, shopper, accept, marker);
+    return found instanceof Promise ? found.then(responseOf) : responseOf(found);
+  };
   const hit = cachedEntry(db, cacheKey);
   if (hit) return answer(hit);
   return renderOnce(db, cacheKey, answer, async () => {

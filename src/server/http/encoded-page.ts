@@ -53,10 +53,13 @@ const forms = new WeakMap<ArrayBuffer, Partial<Record<Encoding, Form>>>();
  * instead of once per answer until its form is ready is most of what a kept page's first answers cost.)
  */
 export function encodedBody(body: ArrayBuffer, encoding: Encoding): Form {
-  const made = forms.get(body) ?? {};
-  forms.set(body, made);
-  const done = made[encoding];
+  let made = forms.get(body);
+  const done = made?.[encoding];
   if (done) return done;
+  if (!made) {
+    made = {};
+    forms.set(body, made);
+  }
   const bytes = new Uint8Array(body);
   const making = (encoding === 'br' ? brotli(bytes, BROTLI_OPTIONS) : gzip(bytes)).then(
     (packed) => {

@@ -4,7 +4,7 @@ import { shopperOf, type Shopper } from '../services/session/shopper-cache.ts';
 import { SESSION_COOKIE } from '../../shared/cookies.ts';
 import { strip } from './session-token.ts';
 import { cachedEntry, keyOfHead, visitorAnswer, type Answer, type Entry, type Marker } from './page-cache.ts';
-import { gzipTemplate, shopperAnswer } from './shopper-page.ts';
+import { gzipTemplate, shopperAnswer, type GzipTemplate } from './shopper-page.ts';
 import { accepts, acceptedEncoding, encodedBody } from './encoded-page.ts';
 
 /**
@@ -54,7 +54,8 @@ export async function keptAnswer(req: RequestLike): Promise<Answer | null> {
   const shopper = token ? await shopperOf(db, token) : null;
   if (token && !shopper) return null;
   const accept = header('accept-encoding');
-  const answer = await hitAnswer(hit, shopper, accept);
+  const found = hitAnswer(hit, shopper, accept);
+  const answer = found instanceof Promise ? await found : found;
   // Text the request would take compressed (its compressed form failed): server/serve.mjs compresses it.
   return answer.headers.has('content-encoding') || !acceptedEncoding(accept) ? answer : null;
 }
@@ -64,11 +65,19 @@ export async function keptAnswer(req: RequestLike): Promise<Answer | null> {
  * visitor's (brotli or gzip by `accept`), compressed once per page and encoding (the first answers wait for it: a page
  * just kept is sent in the form its render made). Here and in the middleware, which marks the render's own answer `MISS`.
  */
-export async function hitAnswer(hit: Entry, shopper: Shopper | null, accept: string | null, marker: Marker = 'HIT'): Promise<Answer> {
-  if (shopper) return shopperAnswer(hit, shopper, accepts(accept, 'gzip') ? await made(gzipTemplate(hit.body)) : null, marker);
+export function hitAnswer(hit: Entry, shopper: Shopper | null, accept: string | null, marker: Marker = 'HIT'): Answer | Promise<Answer> {
+  if (shopper) {
+    if (!accepts(accept, 'gzip')) return shopperAnswer(hit, shopper, null, marker);
+    const template = gzipTemplate(hit.body);
+    const joined = (zipped: GzipTemplate | null) => shopperAnswer(hit, shopper, zipped, marker);
+    return template instanceof Promise ? made(template).then(joined) : joined(template);
+  }
   const encoding = acceptedEncoding(accept);
-  const bytes = encoding && (await made(encodedBody(hit.body, encoding)));
-  return visitorAnswer(hit, encoding && bytes ? { encoding, bytes } : undefined, marker);
+  if (!encoding) return visitorAnswer(hit, undefined, marker);
+  const form = encodedBody(hit.body, encoding);
+  const packed = (bytes: Uint8Array<ArrayBuffer> | null) => visitorAnswer(hit, bytes ? { encoding, bytes } : undefined, marker);
+  // Most hits find the form made: answered without a promise.
+  return form instanceof Promise ? made(form).then(packed) : packed(form);
 }
 
 /** A compressed form, or null (logged) when making it failed: the page is then sent as text. */
