@@ -63,9 +63,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const setsCookies = !context.cookies.headers().next().done;
       return storePage(db, cacheKey, rendered, { until: () => context.locals.pageCacheUntil, setsCookies, shown: () => shown, since });
     });
-    // A page kept is sent as its later hits are (compressed once, in the form they will send).
+    // A page kept is sent to a visitor as its later hits are (compressed once, in the form they will send). A shopper
+    // gets theirs compressed on the way out: the pieces of their joined answers are made at the page's first signed-in
+    // hit, which most kept pages (product pages above all) never get.
     const kept = keptEntry(response);
-    if (kept) return answer(kept, 'MISS');
+    if (kept && !shopper) return answer(kept, 'MISS');
     return shopper ? personalizeResponse(response, shopper) : response;
   });
 });

@@ -202,7 +202,7 @@ test.describe('visitor page cache', () => {
       expect(rest).toEqual(headersOf(plain));
       expect(rest['cache-control']).toBe('private, no-store');
 
-      // A shopper's render that keeps a page sends them the joined stream as well.
+      // A shopper's render that keeps a page sends them their page (compressed on the way out).
       const first = `${path}&first=shopper`;
       const mine = await request.get(first, { headers: { 'accept-encoding': 'gzip', cookie: shopper } });
       expect(cacheOf(mine)).toBe('MISS');
