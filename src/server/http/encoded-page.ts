@@ -41,9 +41,33 @@ const deflateRaw = promisify(zlib.deflateRaw);
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 const PIECE_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
-/** A kept page's compressed forms: the bytes once made, the promise of them while they are being made. */
-type Form = Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>;
-const forms = new WeakMap<ArrayBuffer, Partial<Record<Encoding, Form>>>();
+/**
+ * What `make` gives for `key`, made once: the value once made, its promise while it is being made (everyone asking
+ * meanwhile gets the same promise); a failure is forgotten, so the next call makes it again. For a kept page's
+ * compressed forms (here) and its gzip template (shopper-page.ts).
+ */
+export function madeOnce<K extends object, V>(made: WeakMap<K, V | Promise<V>>, key: K, make: () => Promise<V>): V | Promise<V> {
+  const found = made.get(key);
+  if (found !== undefined) return found;
+  const making = make().then(
+    (value) => {
+      made.set(key, value);
+      return value;
+    },
+    (err: unknown) => {
+      made.delete(key);
+      throw err;
+    },
+  );
+  made.set(key, making);
+  return making;
+}
+
+/** Kept pages' compressed forms, per encoding. */
+const forms: Record<Encoding, WeakMap<ArrayBuffer, Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>>> = {
+  br: new WeakMap(),
+  gzip: new WeakMap(),
+};
 
 /**
  * A kept page's body in `encoding`: its bytes, or the promise of them while they are being made. Each form is made
@@ -52,27 +76,11 @@ const forms = new WeakMap<ArrayBuffer, Partial<Record<Encoding, Form>>>();
  * stream costs the main thread about 180 µs to set up whatever its size: compressing a page once per encoding
  * instead of once per answer until its form is ready is most of what a kept page's first answers cost.)
  */
-export function encodedBody(body: ArrayBuffer, encoding: Encoding): Form {
-  let made = forms.get(body);
-  const done = made?.[encoding];
-  if (done) return done;
-  if (!made) {
-    made = {};
-    forms.set(body, made);
-  }
-  const bytes = new Uint8Array(body);
-  const making = (encoding === 'br' ? brotli(bytes, BROTLI_OPTIONS) : gzip(bytes)).then(
-    (packed) => {
-      made[encoding] = packed;
-      return packed;
-    },
-    (err: unknown) => {
-      delete made[encoding];
-      throw err;
-    },
-  );
-  made[encoding] = making;
-  return making;
+export function encodedBody(body: ArrayBuffer, encoding: Encoding): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
+  return madeOnce(forms[encoding], body, () => {
+    const bytes = new Uint8Array(body);
+    return encoding === 'br' ? brotli(bytes, BROTLI_OPTIONS) : gzip(bytes);
+  });
 }
 
 /**

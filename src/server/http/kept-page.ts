@@ -4,7 +4,7 @@ import { shopperOf, type Shopper } from '../services/session/shopper-cache.ts';
 import { SESSION_COOKIE } from '../../shared/cookies.ts';
 import { strip } from './session-token.ts';
 import { cachedEntry, keyOfHead, visitorAnswer, type Answer, type Entry, type Marker } from './page-cache.ts';
-import { gzipTemplate, shopperAnswer, type GzipTemplate } from './shopper-page.ts';
+import { gzipTemplate, shopperAnswer } from './shopper-page.ts';
 import { accepts, acceptedEncoding, encodedBody } from './encoded-page.ts';
 
 /**
@@ -68,26 +68,23 @@ export async function keptAnswer(req: RequestLike): Promise<Answer | null> {
 export function hitAnswer(hit: Entry, shopper: Shopper | null, accept: string | null, marker: Marker = 'HIT'): Answer | Promise<Answer> {
   if (shopper) {
     if (!accepts(accept, 'gzip')) return shopperAnswer(hit, shopper, null, marker);
-    const template = gzipTemplate(hit.body);
-    const joined = (zipped: GzipTemplate | null) => shopperAnswer(hit, shopper, zipped, marker);
-    return template instanceof Promise ? made(template).then(joined) : joined(template);
+    return withForm(gzipTemplate(hit.body), (zipped) => shopperAnswer(hit, shopper, zipped, marker));
   }
   const encoding = acceptedEncoding(accept);
   if (!encoding) return visitorAnswer(hit, undefined, marker);
-  const form = encodedBody(hit.body, encoding);
-  const packed = (bytes: Uint8Array<ArrayBuffer> | null) => visitorAnswer(hit, bytes ? { encoding, bytes } : undefined, marker);
-  // Most hits find the form made: answered without a promise.
-  return form instanceof Promise ? made(form).then(packed) : packed(form);
+  return withForm(encodedBody(hit.body, encoding), (bytes) => visitorAnswer(hit, bytes ? { encoding, bytes } : undefined, marker));
 }
 
-/** A compressed form, or null (logged) when making it failed: the page is then sent as text. */
-async function made<T>(form: T | Promise<T>): Promise<T | null> {
-  try {
-    return await form;
-  } catch (err) {
+/**
+ * The answer `use` makes of a compressed form: at once when the form is made (most hits: no promise), else once it is;
+ * with null (logged) when making it failed, and the page is then sent as text.
+ */
+function withForm<T>(form: T | Promise<T>, use: (made: T | null) => Answer): Answer | Promise<Answer> {
+  if (!(form instanceof Promise)) return use(form);
+  return form.then(use, (err: unknown) => {
     console.error('[mallfront] compressing a kept page failed, sending it as text:', err);
-    return null;
-  }
+    return use(null);
+  });
 }
 
 /** Where server/serve.mjs finds `keptAnswer` once the built app has loaded this module (with the middleware). */

@@ -2,7 +2,7 @@ import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/sh
 import type { Shopper } from '../services/session/shopper-cache.ts';
 import { toUserDto } from '../services/user/get-user.ts';
 import { responseOf, type Answer, type Entry, type Marker } from './page-cache.ts';
-import { gzipChunks, gzipPiece, gzipPieceSync, type GzipPiece } from './encoded-page.ts';
+import { gzipChunks, gzipPiece, gzipPieceSync, madeOnce, type GzipPiece } from './encoded-page.ts';
 
 /**
  * A page rendered for visitors as a signed-in shopper gets it: their top bar (nickname, avatar, crown, 退出), cart
@@ -104,23 +104,13 @@ const gzipTemplates = new WeakMap<ArrayBuffer, GzipTemplate | Promise<GzipTempla
 
 /** The gzip template of a kept page, made once (on its first signed-in answer, which waits for it). */
 export function gzipTemplate(body: ArrayBuffer): GzipTemplate | Promise<GzipTemplate> {
-  const made = gzipTemplates.get(body);
-  if (made) return made;
-  const pieces = templateOf(body).map((piece) =>
-    typeof piece === 'number' ? piece : piece.byteLength < SYNC_PIECE_BYTES ? gzipPieceSync(piece) : gzipPiece(piece),
+  return madeOnce(gzipTemplates, body, () =>
+    Promise.all(
+      templateOf(body).map((piece) =>
+        typeof piece === 'number' ? piece : piece.byteLength < SYNC_PIECE_BYTES ? gzipPieceSync(piece) : gzipPiece(piece),
+      ),
+    ),
   );
-  const making = Promise.all(pieces).then(
-    (template) => {
-      gzipTemplates.set(body, template);
-      return template;
-    },
-    (err: unknown) => {
-      gzipTemplates.delete(body);
-      throw err;
-    },
-  );
-  gzipTemplates.set(body, making);
-  return making;
 }
 
 /**
