@@ -1,16 +1,20 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.ts';
+import { cspDigestsOnce } from './csp-digests.ts';
 import { prefetchRules } from '../shared/routes.ts';
 
-/** Registers `client:interact`, bakes the prefetch rules into the client, and precompresses client assets (br + gzip) after the build. */
+/**
+ * Registers `client:interact`, bakes the prefetch rules into the client, makes each CSP digest of Astro's once
+ * (csp-digests.ts), and precompresses client assets (br + gzip) after the build.
+ */
 export default function mallfront(): AstroIntegration {
   return {
     name: 'mallfront',
     hooks: {
       'astro:config:setup': ({ addClientDirective, updateConfig }) => {
         // The prefetcher's two path lists, so the browser does not download the route table (src/client/navigation.ts).
-        updateConfig({ vite: { define: { __PREFETCH_RULES__: JSON.stringify(prefetchRules()) } } });
+        updateConfig({ vite: { define: { __PREFETCH_RULES__: JSON.stringify(prefetchRules()) }, plugins: [cspDigestsOnce()] } });
         addClientDirective({
           name: 'interact',
           entrypoint: fileURLToPath(new URL('./interact-directive.ts', import.meta.url)),

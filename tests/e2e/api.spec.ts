@@ -1,6 +1,7 @@
 // The JSON API over real HTTP against the built server (spec sections 7 and 8, ARCHITECTURE "The API contract").
 // No browser: Playwright's `request` fixture, plus raw node:http where the encoding on the wire matters.
 import http from 'node:http';
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { APIResponse } from '@playwright/test';
@@ -281,6 +282,30 @@ test.describe('transport', () => {
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(h['x-content-type-options']).toBe('nosniff');
     expect(h['referrer-policy']).toBeTruthy();
+  });
+
+  test("every inline script and style of a page is allowed by that page's policy, render after render", async ({ request }) => {
+    const home = await (await request.get('/')).text();
+    const products = [...new Set([...home.matchAll(/href="(\/goods_detail\/\d+)"/g)].map((m) => m[1] ?? ''))].slice(0, 3);
+    expect(products.length).toBeGreaterThan(1);
+    // Several renders of the same routes: digests made once must still be each page's own.
+    for (const path of ['/', '/goods_search?keyword=a', ...products, '/goods_search?keyword=b']) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      const csp = res.headers()['content-security-policy'] ?? '';
+      const allowed = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
+      const html = await res.text();
+      const inline = (tag: string) =>
+        [...html.matchAll(new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))]
+          .filter((m) => !/\bsrc=|type="application\/(ld\+)?json"/.test(m[1] ?? ''))
+          .map((m) => m[2] ?? '');
+      const scripts = inline('script');
+      const styles = inline('style');
+      expect(scripts.length + styles.length, path).toBeGreaterThan(0);
+      const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+      for (const s of scripts) expect(allowed('script-src'), path).toContain(hash(s));
+      for (const s of styles) expect(allowed('style-src'), path).toContain(hash(s));
+    }
   });
 
   test('API answers carry the baseline security headers too', async ({ request }) => {
