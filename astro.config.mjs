@@ -12,7 +12,9 @@ export default defineConfig({
   // Pages are rendered to one string, not streamed: every page is sent (and kept) whole anyway, and the stream's hundreds
   // of chunks cost CPU (docs/decisions/page-cache.md, "Pages rendered whole").
   adapter: node({ mode: 'middleware', bodySizeLimit: BODY_LIMIT_BYTES, experimentalDisableStreaming: true }),
-  integrations: [react(), mallfront()],
+  // Islands are rendered to a string, not through React's web stream; our integration keeps each island's id prefix
+  // (src/integrations/react-whole.ts).
+  integrations: [react({ experimentalDisableStreaming: true }), mallfront()],
   security: {
     // Our middleware refuses cookie-authenticated cross-site writes; Astro's check would also refuse
     // body-less POSTs from API clients that authenticate by header.

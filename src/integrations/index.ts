@@ -2,11 +2,13 @@ import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.ts';
 import { cspDigestsOnce } from './csp-digests.ts';
+import { reactIslandsWhole } from './react-whole.ts';
 import { prefetchRules } from '../shared/routes.ts';
 
 /**
  * Registers `client:interact`, bakes the prefetch rules into the client, makes each CSP digest of Astro's once
- * (csp-digests.ts), and precompresses client assets (br + gzip) after the build.
+ * (csp-digests.ts), renders React islands to a string with their id prefix (react-whole.ts), and precompresses
+ * client assets (br + gzip) after the build.
  */
 export default function mallfront(): AstroIntegration {
   return {
@@ -14,7 +16,9 @@ export default function mallfront(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ addClientDirective, updateConfig }) => {
         // The prefetcher's two path lists, so the browser does not download the route table (src/client/navigation.ts).
-        updateConfig({ vite: { define: { __PREFETCH_RULES__: JSON.stringify(prefetchRules()) }, plugins: [cspDigestsOnce()] } });
+        updateConfig({
+          vite: { define: { __PREFETCH_RULES__: JSON.stringify(prefetchRules()) }, plugins: [cspDigestsOnce(), reactIslandsWhole()] },
+        });
         addClientDirective({
           name: 'interact',
           entrypoint: fileURLToPath(new URL('./interact-directive.ts', import.meta.url)),

@@ -333,4 +333,34 @@ test.describe('merchant settle-in', () => {
     await form.getByRole('button', { name: '获取验证码' }).click();
     expect(await latestCode(phone, { type: 'intention' })).toMatch(/^\d{6}$/);
   });
+
+  test("the form's ids are its island's own, as the server rendered them and the browser hydrates them", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await freshShopper(request, context, baseURL);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto('/merchant_settled');
+    const island = page.locator('astro-island:has([data-intention-form])');
+    const prefix = await island.getAttribute('prefix');
+    expect(prefix).toBeTruthy();
+    // React's useId ids are `_<prefix>R_…_`: the server rendered them with the prefix the browser hydrates with, so two
+    // forms on one page never share an id.
+    const ids = () => island.locator('[id]').evaluateAll((els) => els.map((e) => e.id));
+    const rendered = await ids();
+    expect(rendered.length).toBeGreaterThan(5);
+    for (const id of rendered) expect(id.startsWith(`_${prefix}R_`), id).toBe(true);
+    const form = page.locator('[data-intention-form]');
+    await form.getByLabel('联系人').fill('王经理');
+    await expect(page.locator('[data-intention-form][data-ready]')).toBeVisible();
+    expect(await ids()).toEqual(rendered);
+    await expect(form.getByLabel('联系人')).toHaveValue('王经理');
+    const all = await page.locator('[id]').evaluateAll((els) => els.map((e) => e.id));
+    expect(all.length).toBe(new Set(all).size);
+    expect(errors).toEqual([]);
+  });
 });
