@@ -95,6 +95,28 @@ test.describe('product detail for a visitor', () => {
     await expect(buyBox(page)).toContainText(`实付 ¥${product.offers.price}`);
   });
 
+  test("the phone QR code is a picture of the page's own address, drawn for our public pages only", async ({ page, request }) => {
+    await page.goto('/goods_detail/1');
+    const qr = page.getByRole('img', { name: '手机扫码购买' });
+    await expect(qr).toHaveAttribute('src', '/qr.svg?path=%2Fgoods_detail%2F1');
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+    const res = await request.get('/qr.svg?path=%2Fgoods_detail%2F1');
+    expect(res.headers()['content-type']).toContain('image/svg+xml');
+    expect(res.headers()['cache-control']).toContain('public');
+    expect(await res.text()).toMatch(/^<svg [^>]*viewBox="0 0 (\d+) \1"/);
+    for (const bad of [
+      '',
+      '?path=',
+      '?path=/user',
+      '?path=https://evil.example/x',
+      '?path=//evil.example/x',
+      '?path=/api/user',
+      '?path=/goods_detail/1?x=1',
+      '?path=/nowhere',
+    ])
+      expect((await request.get(`/qr.svg${bad}`)).status(), bad).toBe(404);
+  });
+
   test('unknown, hidden or malformed ids answer 404; a bad review filter 400', async ({ page }) => {
     for (const path of [
       '/goods_detail/abc',

@@ -28,7 +28,9 @@ test.describe('page shell for a visitor', () => {
     await expect(page.getByText('关注官方公众号，手机逛商城')).toBeHidden();
     await page.getByText('手机商城', { exact: true }).hover();
     await expect(page.getByText('关注官方公众号，手机逛商城')).toBeVisible();
-    await expect(page.getByRole('img', { name: '手机商城二维码' })).toHaveAttribute('src', /^data:image\/svg\+xml/);
+    const qr = page.getByRole('img', { name: '手机商城二维码' });
+    await expect(qr).toHaveAttribute('src', '/qr.svg?path=%2F');
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
   });
 
   test('the top banner closes without a reload and stays closed', async ({ page, context }) => {

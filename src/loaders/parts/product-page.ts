@@ -2,7 +2,6 @@
  * Server-side data of the three product pages (normal, flash sale, presale): the page's own detail first
  * (it names the merchant and category), then reviews, coupons and price notes together.
  */
-import QRCode from 'qrcode';
 import type { ServiceContext } from '../../server/services/context.ts';
 import { firstReviewsOf, type ProductDetail } from '../../server/services/catalogue/product-detail.ts';
 import { listReviews, type ReviewPage } from '../../server/services/catalogue/list-reviews.ts';
@@ -15,6 +14,7 @@ import type { Pricing } from '../../server/pricing/pricing.ts';
 import { loadPage, type PageResult } from '../result.ts';
 import { ctxOf, pageBasics, type PageInput } from '../page.ts';
 import { REVIEW_FILTERS } from '../../shared/schemas/catalogue.ts';
+import { pageQrSrc } from '../../server/services/media/page-qr.ts';
 
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
@@ -26,7 +26,7 @@ export interface PageExtras {
   priceRule: string;
   pricing: Pricing;
   origin: string;
-  /** The page's absolute URL as an SVG data URI QR code ("buy on your phone"). */
+  /** Where the QR code of the page's absolute URL is drawn ("buy on your phone", `/qr.svg`). */
   qr: string;
 }
 
@@ -38,7 +38,7 @@ export interface ProductPage<T> {
 
 /**
  * Loads a product page: `load` reads the page's own detail (it names the merchant and category), then
- * reviews, coupons, price notes and the QR code are read together. Refusals become the page's failure.
+ * reviews, coupons and price notes are read together. Refusals become the page's failure.
  */
 export function loadProductPage<T>(
   page: PageInput,
@@ -54,9 +54,8 @@ export function loadProductPage<T>(
   return loadPage(async () => {
     const [main, { pricing, origin }, flags] = await Promise.all([load(ctx), pageBasics(page), couponFlags(ctx)]);
     const p = productOf(main);
-    const pageUrl = new URL(url.pathname, origin).href;
     // Most products and shops have no claimable coupon: the cached coupon markers (the lists' "券") say which do.
-    const [reviews, productCoupons, merchantCoupons, rule, qr] = await Promise.all([
+    const [reviews, productCoupons, merchantCoupons, rule] = await Promise.all([
       listReviews(
         ctx,
         { id: p.product_id, type: reply, page: pageNo },
@@ -67,14 +66,6 @@ export function loadProductPage<T>(
       flags.products.has(p.product_id) ? listProductCoupons(ctx, { ids: String(p.product_id) }) : [],
       flags.shops.has(p.mer_id) ? listMerchantCoupons(ctx, { id: p.mer_id }) : [],
       getPriceRule(ctx, { cate_id: p.cate_id }),
-      // A fixed mask skips scoring all eight (most of the encoder's time), and one byte-mode segment skips the search
-      // for the shortest mix of modes (half of what is left, the same QR version for these URLs); any such code scans.
-      QRCode.toString([{ data: Buffer.from(pageUrl), mode: 'byte' }], {
-        type: 'svg',
-        margin: 1,
-        errorCorrectionLevel: 'M',
-        maskPattern: 2,
-      }),
     ]);
     const reviewFilter = (REVIEW_FILTERS as readonly string[]).includes(reply) ? (reply as ReviewFilter) : 'count';
     return {
@@ -88,7 +79,7 @@ export function loadProductPage<T>(
         priceRule: rule.content,
         pricing,
         origin,
-        qr: `data:image/svg+xml;base64,${Buffer.from(qr).toString('base64')}`,
+        qr: pageQrSrc(url.pathname),
       },
     };
   });

@@ -1,17 +1,16 @@
-import QRCode from 'qrcode';
 import { config } from '../../config.ts';
+import { pageQrSrc } from '../../services/media/page-qr.ts';
 
 /** The demo mall's settings: every field of spec section 3 "Site config". */
 export async function siteConfigRows(): Promise<{ key: string; value: unknown }[]> {
-  const mobileUrl = `${config.siteUrl}/`;
-  const qrSvg = await QRCode.toString(mobileUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   const values: Record<string, unknown> = {
     site_name: 'Mallfront 商城',
     site_keywords: 'Mallfront,网上商城,多商户商城,跨境购物,正品低价',
     site_description: 'Mallfront 商城：汇聚数百家品牌店铺的多商户网上商城，品类齐全、多仓直发、正品行货、天天低价。',
     site_logo: '/images/logo.svg',
     site_url: config.siteUrl,
-    wechat_qrcode: `data:image/svg+xml;base64,${Buffer.from(qrSvg).toString('base64')}`,
+    // The mobile mall's address as a QR code (a picture of its own, not a data URI repeated in every page).
+    wechat_qrcode: pageQrSrc('/'),
     sys_phone: '400-820-8820',
     is_open_service: '1',
     copyright: [
