@@ -22,7 +22,7 @@ import {
 } from './server/http/page-cache.ts';
 import { collectShown } from './server/services/cache-tags.ts';
 import { shopperOf, type Shopper } from './server/services/session/shopper-cache.ts';
-import { personalizeResponse } from './server/http/shopper-page.ts';
+import { personalizeResponse, shopperAnswer } from './server/http/shopper-page.ts';
 // kept-page.ts also hands server/serve.mjs the kept pages' way out before Astro (the same hits, answered the same way).
 import { hitAnswer } from './server/http/kept-page.ts';
 
@@ -67,7 +67,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // gets theirs compressed on the way out: the pieces of their joined answers are made at the page's first signed-in
     // hit, which most kept pages (product pages above all) never get.
     const kept = keptEntry(response);
-    if (kept && !shopper) return answer(kept, 'MISS');
+    if (kept) return shopper ? responseOf(shopperAnswer(kept, shopper, null, 'MISS')) : answer(kept, 'MISS');
     return shopper ? personalizeResponse(response, shopper) : response;
   });
 });

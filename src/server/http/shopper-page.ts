@@ -10,11 +10,14 @@ import { gzipChunks, gzipPiece, gzipPieceSync, madeOnce, type GzipPiece } from '
  * found by the very strings the layout rendered them with (shared/shopper-header.ts): the top bar and the cart count
  * before the page content (`<main>`), the state after it, so content quoting them is never taken for them.
  */
+const encoder = new TextEncoder();
 const VISITOR_PARTS = [
-  { html: topbarUserHtml(null), last: false },
-  { html: cartCountHtml(0, false), last: false },
-  { html: shopperStateJson(null, 0), last: true },
+  { bytes: Buffer.from(topbarUserHtml(null)), last: false },
+  { bytes: Buffer.from(cartCountHtml(0, false)), last: false },
+  { bytes: Buffer.from(shopperStateJson(null, 0)), last: true },
 ];
+const MAIN = Buffer.from('<main');
+const MAIN_END = Buffer.from('</main>');
 
 /** The shopper's replacements of VISITOR_PARTS, in order. */
 function shopperParts(shopper: Shopper): string[] {
@@ -23,47 +26,50 @@ function shopperParts(shopper: Shopper): string[] {
 }
 
 /**
- * `html` cut around the visitor parts: [text, part index, text, part index, …, text]. A part the page does not
- * have (a page without the search bar has no cart count) is left out.
+ * A page's UTF-8 bytes cut around the visitor parts: [bytes, part index, bytes, part index, …, bytes], the bytes views
+ * of `page` (nothing is decoded, copied or encoded again: UTF-8 never has an ASCII byte inside a character, so the
+ * parts are found where the text has them). A part the page does not have (a page without the search bar has no cart
+ * count) is left out.
  */
-function cut(html: string): (string | number)[] {
+function cut(page: Uint8Array): (Uint8Array | number)[] {
+  const html = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
   const found: { at: number; end: number; part: number }[] = [];
   // The header ends where the content begins, and the state comes after the content ends.
-  const main = html.indexOf('<main');
-  const mainEnd = html.lastIndexOf('</main>');
+  const main = html.indexOf(MAIN);
+  const mainEnd = html.lastIndexOf(MAIN_END);
   VISITOR_PARTS.forEach((p, part) => {
-    const at = p.last ? html.lastIndexOf(p.html) : html.indexOf(p.html);
-    const inPlace = p.last ? at > mainEnd : main < 0 || at + p.html.length <= main;
-    if (at >= 0 && inPlace) found.push({ at, end: at + p.html.length, part });
+    const at = p.last ? html.lastIndexOf(p.bytes) : html.indexOf(p.bytes);
+    const inPlace = p.last ? at > mainEnd : main < 0 || at + p.bytes.length <= main;
+    if (at >= 0 && inPlace) found.push({ at, end: at + p.bytes.length, part });
   });
   found.sort((a, b) => a.at - b.at);
-  const out: (string | number)[] = [];
+  const out: (Uint8Array | number)[] = [];
   let from = 0;
   for (const f of found) {
     if (f.at < from) continue; // overlapping finds cannot happen with these parts; never cut twice
-    out.push(html.slice(from, f.at), f.part);
+    out.push(html.subarray(from, f.at), f.part);
     from = f.end;
   }
-  out.push(html.slice(from));
+  out.push(html.subarray(from));
   return out;
 }
 
+/** A cut page joined again with `mine` (the shopper's parts, encoded) in place of the visitor's. */
+const joined = (pieces: readonly (Uint8Array | number)[], mine: readonly Uint8Array[]) =>
+  Buffer.concat(pieces.map((piece) => (typeof piece === 'number' ? mine[piece]! : piece)));
+
 /** `html` (a visitor page) as `shopper` gets it. */
 export function personalize(html: string, shopper: Shopper): string {
-  const mine = shopperParts(shopper);
-  return cut(html)
-    .map((piece) => (typeof piece === 'number' ? mine[piece] : piece))
-    .join('');
+  return joined(cut(Buffer.from(html)), partsOf(shopper).raw).toString();
 }
 
-const encoder = new TextEncoder();
-/** Kept pages cut once into encoded pieces, so each signed-in view of one only joins bytes. */
+/** Kept pages cut once, so each signed-in view of one only joins bytes. */
 const templates = new WeakMap<ArrayBuffer, (Uint8Array | number)[]>();
 
 function templateOf(body: ArrayBuffer): (Uint8Array | number)[] {
   let t = templates.get(body);
   if (!t) {
-    t = cut(new TextDecoder().decode(body)).map((piece) => (typeof piece === 'number' ? piece : encoder.encode(piece)));
+    t = cut(new Uint8Array(body));
     templates.set(body, t);
   }
   return t;
@@ -131,17 +137,16 @@ export function shopperAnswer(hit: Entry, shopper: Shopper, zipped: GzipTemplate
     headers.set('content-length', String(body.reduce((n, chunk) => n + chunk.byteLength, 0)));
     return { headers, body };
   }
-  const body = Buffer.concat(templateOf(hit.body).map((piece) => (typeof piece === 'number' ? mine.raw[piece]! : piece)));
-  return { headers, body };
+  return { headers, body: joined(templateOf(hit.body), mine.raw) };
 }
 
 /** `shopperAnswer` as a Response. */
 export const shopperPageOf = (hit: Entry, shopper: Shopper, zipped: GzipTemplate | null = null): Response =>
   responseOf(shopperAnswer(hit, shopper, zipped));
 
-/** A just-rendered visitor page (kept or not) as `shopper` gets it: never kept by a shared cache. */
+/** A just-rendered visitor page that was not kept as `shopper` gets it: never kept by a shared cache. */
 export async function personalizeResponse(response: Response, shopper: Shopper): Promise<Response> {
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
-  const html = personalize(await response.text(), shopper);
-  return new Response(html, { status: response.status, statusText: response.statusText, headers: privateHeaders(response.headers) });
+  const body = joined(cut(new Uint8Array(await response.arrayBuffer())), partsOf(shopper).raw);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: privateHeaders(response.headers) });
 }
