@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import type { Db } from '../db/client.ts';
 import {
   keyOf,
+  cachedEntry,
   cachedPage,
   storePage,
   renderStart,
@@ -13,6 +14,7 @@ import {
   PAGE_CACHE_MAX_ENTRIES,
 } from './page-cache.ts';
 import { invalidate } from '../services/cache.ts';
+import { encodedBody } from './encoded-page.ts';
 
 const SESSION = 'auth._token.local';
 const get = (path: string, headers: Record<string, string> = {}) => {
@@ -144,5 +146,27 @@ describe('visitor page cache', () => {
     for (let i = 0; i < PAGE_CACHE_MAX_ENTRIES + 10; i++) await storePage(many, `p${i}`, html('<p>small</p>'));
     expect(pageCacheSize(many).entries).toBe(PAGE_CACHE_MAX_ENTRIES);
     expect(cachedPage(many, 'p0')).toBeNull();
+  });
+
+  it('renews a page rendered again the same after its time was up with what was made of it before', async () => {
+    const db = {} as Db;
+    const page = `<p>${'同一页'.repeat(400)}</p>`;
+    await storePage(db, 'k', html(page), {}, 0);
+    const first = cachedEntry(db, 'k', 0)!;
+    const br = await encodedBody(first.body, 'br');
+    expect(cachedEntry(db, 'k', PAGE_CACHE_TTL_MS)).toBeNull();
+    const sent = await storePage(db, 'k', html(page), {}, PAGE_CACHE_TTL_MS);
+    expect(await sent.text()).toBe(page);
+    const again = cachedEntry(db, 'k', PAGE_CACHE_TTL_MS)!;
+    // The same bytes: the compressed form made for the first is the second's, not made again.
+    expect(again.body).toBe(first.body);
+    expect(encodedBody(again.body, 'br')).toBe(br);
+    expect(again.expires).toBe(2 * PAGE_CACHE_TTL_MS);
+    // Once the page changes, its new bytes are kept (and compressed anew).
+    expect(cachedEntry(db, 'k', 2 * PAGE_CACHE_TTL_MS)).toBeNull();
+    await storePage(db, 'k', html(`${page}!`), {}, 2 * PAGE_CACHE_TTL_MS);
+    const changed = cachedEntry(db, 'k', 2 * PAGE_CACHE_TTL_MS)!;
+    expect(changed.body).not.toBe(first.body);
+    expect(Buffer.from(changed.body).toString()).toBe(`${page}!`);
   });
 });

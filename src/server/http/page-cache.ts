@@ -86,6 +86,41 @@ class PageStore {
   get size(): number {
     return this.entries.size;
   }
+
+  /** Bodies of pages that expired, by key, oldest first: a render of the same page again may be byte for byte the same. */
+  private expired = new Map<string, ArrayBuffer>();
+  private expiredBytes = 0;
+
+  /** Drops a page whose time is up, remembering its body for `sameAsBefore`. */
+  expire(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.delete(key);
+    this.forget(key);
+    this.expired.set(key, old.body);
+    this.expiredBytes += old.body.byteLength;
+    while (this.expired.size > PAGE_CACHE_MAX_ENTRIES || this.expiredBytes > PAGE_CACHE_MAX_TOTAL_BYTES / 2) {
+      this.forget(this.expired.keys().next().value!);
+    }
+  }
+
+  private forget(key: string): ArrayBuffer | undefined {
+    const body = this.expired.get(key);
+    if (body) {
+      this.expired.delete(key);
+      this.expiredBytes -= body.byteLength;
+    }
+    return body;
+  }
+
+  /**
+   * `body` of a new render of `key`, or the body of the page it replaces when the bytes are the same: what was made once
+   * of that one (its compressed forms and a signed-in shopper's pieces, kept by body) then serves the new entry too.
+   */
+  sameAsBefore(key: string, body: ArrayBuffer): ArrayBuffer {
+    const before = this.forget(key);
+    return before && Buffer.from(before).equals(Buffer.from(body)) ? before : body;
+  }
 }
 
 const caches = new WeakMap<object, PageStore>();
@@ -155,7 +190,7 @@ export function cachedEntry(db: Db, key: string, now = Date.now()): Entry | null
   const hit = cache.get(key);
   if (!hit) return null;
   if (hit.expires <= now) {
-    cache.delete(key);
+    cache.expire(key);
     return null;
   }
   return hit;
@@ -228,8 +263,9 @@ export async function storePage(db: Db, key: string, response: Response, opts: R
   const out = new Response(body, { status: 200, headers });
   out.headers.set('x-page-cache', 'MISS');
   if (body.byteLength <= PAGE_CACHE_MAX_BYTES && expires > now && !stale) {
-    const entry = { expires, body, headers };
-    cacheOf(db).set(key, entry, shown);
+    const cache = cacheOf(db);
+    const entry = { expires, body: cache.sameAsBefore(key, body), headers };
+    cache.set(key, entry, shown);
     keptAs.set(out, entry);
   }
   return out;
