@@ -1,4 +1,5 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { product } from '../../db/schema/index.ts';
 import { PRODUCT_ORDERS, type ProductOrder } from '../../../shared/schemas/catalogue.ts';
 import { productOrder, visibleNormal } from './product-query.ts';
@@ -14,31 +15,40 @@ import { cached, dropCached, CACHE_KEYS } from '../cache.ts';
  */
 export const COUNT_CACHE_MIN = 1000;
 
+/** Builds the read-cache keys of listings (the SQL text of their filters), apart from the database's own. */
+const keyDialect = new PgDialect();
+
 /**
- * `query`'s value through the read cache, keyed by `prefix` and its SQL, kept only when it covers at least
- * `COUNT_CACHE_MIN` products (`size`): narrower reads are cheap and always exact.
+ * The read-cache key part of a filter or order: its SQL text and parameters. A listing builds it once for its count and
+ * its page (and a read then builds its own SQL only when it runs), instead of each read building its whole query's SQL
+ * for a key and again to run it.
+ */
+function sqlKey(part: SQL | undefined): string {
+  if (!part) return '';
+  const { sql: text, params } = keyDialect.sqlToQuery(part);
+  return `${text}|${JSON.stringify(params)}`;
+}
+
+/**
+ * `load`'s value through the read cache under `key`, kept only when it covers at least `COUNT_CACHE_MIN` products
+ * (`size`): narrower reads are cheap and always exact.
  */
 async function cachedIfBroad<T>(
   ctx: Pick<ServiceContext, 'db'>,
-  prefix: string,
-  query: { toSQL(): { sql: string; params: unknown[] } },
+  key: string,
   load: () => Promise<T>,
   size: (value: T) => number,
 ): Promise<T> {
-  const { sql: text, params } = query.toSQL();
-  const key = `${prefix}${text}|${JSON.stringify(params)}`;
   const value = await cached(ctx.db, key, load);
   if (size(value) < COUNT_CACHE_MIN) dropCached(ctx.db, key);
   return value;
 }
 
-function countOf(ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined): Promise<number> {
-  const query = ctx.db.select({ count: sql<number>`count(*)::int` }).from(product).where(where);
+function countOf(ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined, whereKey: string): Promise<number> {
   return cachedIfBroad(
     ctx,
-    CACHE_KEYS.counts,
-    query,
-    async () => (await query)[0]?.count ?? 0,
+    `${CACHE_KEYS.counts}${whereKey}`,
+    async () => (await ctx.db.select({ count: sql<number>`count(*)::int` }).from(product).where(where))[0]?.count ?? 0,
     (count) => count,
   );
 }
@@ -65,13 +75,14 @@ export async function pageOfProducts(
   page: number,
   limit: number,
 ): Promise<Page<ProductCard>> {
-  const query = cardRowsInOrder(ctx, where, orderBy, offsetOf(page, limit), limit);
-  const count = await countOf(ctx, where);
-  let rows: Awaited<typeof query>;
-  if (count >= COUNT_CACHE_MIN) {
-    const { sql: text, params } = query.toSQL();
-    rows = await cached(ctx.db, `${CACHE_KEYS.pages}${text}|${JSON.stringify(params)}`, () => query);
-  } else rows = await query;
+  const whereKey = sqlKey(where);
+  const offset = offsetOf(page, limit);
+  const read = () => cardRowsInOrder(ctx, where, orderBy, offset, limit);
+  const count = await countOf(ctx, where, whereKey);
+  const rows =
+    count >= COUNT_CACHE_MIN
+      ? await cached(ctx.db, `${CACHE_KEYS.pages}${whereKey}|${sqlKey(sql.join(orderBy, sql`, `))}|${offset}|${limit}`, read)
+      : await read();
   return { count, list: await toCards(ctx, rows) };
 }
 
@@ -108,7 +119,7 @@ function rankingOf(ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined): Pro
       ids: Object.fromEntries(PRODUCT_ORDERS.map((o, i) => [o, row?.ids[i] ?? []])) as Record<ProductOrder, number[]>,
     };
   };
-  return cachedIfBroad(ctx, CACHE_KEYS.rankings, query, load, (ranking) => ranking.count);
+  return cachedIfBroad(ctx, `${CACHE_KEYS.rankings}${sqlKey(where)}`, load, (ranking) => ranking.count);
 }
 
 /** The card rows of `ids` still on sale, in that order. */
