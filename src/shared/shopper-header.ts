@@ -1,6 +1,7 @@
 import type { UserDto } from './dto.ts';
 import { url } from './routes.ts';
 import { shellText as t } from './messages.ts';
+import { escapeHtml } from './escape-html.ts';
 
 /**
  * The parts of every page that differ between shoppers: the top bar's user part (nickname, avatar, crown and 退出,
@@ -9,9 +10,6 @@ import { shellText as t } from './messages.ts';
  * page a signed-in shopper would get by replacing the visitor's parts with the shopper's (server/http/shopper-page.ts):
  * signed-in shoppers share the visitor page cache.
  */
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** The top bar's user part. */
 export function topbarUserHtml(user: UserDto | null): string {

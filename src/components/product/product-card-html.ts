@@ -1,0 +1,46 @@
+import { url } from '../../shared/routes.ts';
+import { escapeHtml as e } from '../../shared/escape-html.ts';
+import { priceTitle, type Pricing } from '../../server/pricing/pricing.ts';
+
+export interface CardProduct {
+  product_id: number;
+  store_name: string;
+  image: string;
+  price: string;
+  ot_price?: string;
+  sales?: number;
+  issetCoupon?: boolean;
+  merchant?: { mer_name: string; is_trader: number } | null;
+}
+
+export interface CardOptions {
+  /** A card above the fold: its picture loads at once, with high priority. */
+  eager?: boolean;
+  /** Overrides the link (flash-sale and presale cards link to their own detail pages). */
+  href?: string;
+  /** Heading level of the name inside lists (default h3). */
+  headingLevel?: 2 | 3 | 4;
+}
+
+const price = (pricing: Pricing, value: string, tag: 'span' | 'del', cls: string) => {
+  const title = priceTitle(pricing, value);
+  return `<${tag} class="price ${cls}"${title === undefined ? '' : ` title="${e(title)}"`} data-price>${e(pricing.show(value))}</${tag}>`;
+};
+
+/**
+ * The product card of every list (reference section 1) as HTML, with its prices as ui/Price.astro writes them (same
+ * markup). A list page renders dozens of cards, and each Astro component instance costs more than its markup, so lists
+ * put this string in (ProductGrid.astro) and ProductCard.astro is this function for the others.
+ */
+export function productCardHtml(p: CardProduct, pricing: Pricing, { eager = false, href, headingLevel = 3 }: CardOptions = {}): string {
+  const h = `h${headingLevel}`;
+  const showOt = p.ot_price && Number(p.ot_price) > Number(p.price);
+  return (
+    `<article class="card"><a class="card__link" href="${e(href ?? url('goodsDetail', { id: p.product_id }))}">` +
+    `<img class="card__img" src="${e(p.image)}" alt="${e(p.store_name)}" width="220" height="220" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager ? ' fetchpriority="high"' : ''}>` +
+    `<div class="card__price">${price(pricing, p.price, 'span', 'card__now')}${showOt ? price(pricing, p.ot_price!, 'del', 'card__ot') : ''}</div>` +
+    `<${h} class="card__name">${e(p.store_name)}</${h}></a>` +
+    `<div class="card__meta">${p.issetCoupon ? '<span class="tag tag--coupon">券</span>' : ''}${p.merchant?.is_trader === 1 ? '<span class="tag tag--self">自营</span>' : ''}${p.sales !== undefined ? `<span class="card__sales">已售 ${p.sales}</span>` : ''}</div>` +
+    `${p.merchant ? `<p class="card__shop">${e(p.merchant.mer_name)}</p>` : ''}</article>`
+  );
+}
