@@ -88,7 +88,8 @@ test('two shoppers and a visitor each see their own header, cart count and marks
   expect(await open(b!, path)).toBe('HIT');
   await expect(user(b!)).toHaveText(nickB);
 
-  // Signing out leaves the shared page as the visitor's, at once.
+  // Signing out leaves the shared page as the visitor's, at once. (The page is kept again first: its 10 s may be up.)
+  await expect(async () => expect(await open(visitor!, path)).toBe('HIT')).toPass({ timeout: 15000 });
   await booted(a!);
   await a!.locator('[data-logout]').click();
   await a!.waitForURL('/');
