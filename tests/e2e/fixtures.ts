@@ -42,3 +42,11 @@ export async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
 export async function booted(page: Page): Promise<void> {
   await expect(page.locator('html[data-online]')).toHaveCount(1);
 }
+
+/** The script errors and console errors the page reports from now on (the array fills as they come). */
+export function scriptErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return errors;
+}

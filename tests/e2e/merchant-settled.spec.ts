@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, scriptErrors } from './fixtures.ts';
 import { freshShopper, okBody, refusal } from './accounts.ts';
 import { bearer } from './orders.ts';
 import { OPERATOR_TOKEN } from './operator.ts';
@@ -341,9 +341,7 @@ test.describe('merchant settle-in', () => {
     baseURL,
   }) => {
     await freshShopper(request, context, baseURL);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const errors = scriptErrors(page);
     await page.goto('/merchant_settled');
     const island = page.locator('astro-island:has([data-intention-form])');
     const prefix = await island.getAttribute('prefix');

@@ -3,7 +3,7 @@
 // marks and symbols, and prefetches of pages that do not exist yet.
 import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures.ts';
+import { test, expect, scriptErrors, signIn } from './fixtures.ts';
 import { okBody } from './accounts.ts';
 import { matchRoute } from '../../src/shared/routes.ts';
 
@@ -199,9 +199,7 @@ test.describe('locale picker marks and symbols', () => {
 });
 
 test('a signed-in home page prefetches only pages that exist and logs no console error', async ({ page, context, baseURL }) => {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = scriptErrors(page);
   await signIn(context, baseURL!, 'buyer');
   // /news_list sits in the same header row as the links to pages still missing: quicklink sees them together.
   const news = page.waitForResponse((r) => new URL(r.url()).pathname === '/news_list');

@@ -1,16 +1,14 @@
 // The demo member's user centre as a newcomer to the demo mall sees it: every menu page answers with content from
 // the seeded history (orders in every stage, ledger rows, points earned on receipt, favourites, coupons, an invoice).
 // Other specs may pay with this member's balance, so figures are not pinned; the history rows are.
-import { test, expect, signIn } from './fixtures.ts';
+import { test, expect, scriptErrors, signIn } from './fixtures.ts';
 import { userMenu } from '../../src/shared/user-menu.ts';
 import { HISTORY_INVOICE } from '../../src/server/db/seed/history.ts';
 
 test.describe("the demo member's user centre", () => {
   test('every menu page renders without a script error', async ({ page, context, baseURL }) => {
     await signIn(context, baseURL!, 'member');
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const errors = scriptErrors(page);
     for (const item of userMenu) {
       const res = await page.goto(item.href);
       expect(res?.status(), item.href).toBe(200);
