@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/shopper-header.ts';
 import type { SessionUser } from '../services/context.ts';
-import { gzipTemplate, personalize, personalizeResponse, shopperPageOf } from './shopper-page.ts';
+import { gzipTemplate, personalizeResponse, shopperPageOf } from './shopper-page.ts';
 
 const user: SessionUser = {
   uid: 7,
@@ -23,8 +23,10 @@ const visitorPage = (withCart = true) =>
   `<script type="application/json" id="mall-state">{"page":{},${shopperStateJson(null, 0)}}</script>`;
 
 describe('a shared visitor page as a signed-in shopper gets it', () => {
-  it('has their top bar, cart count and state, and leaves the page content alone', () => {
-    const html = personalize(visitorPage(), shopper);
+  it('has their top bar, cart count and state, and leaves the page content alone', async () => {
+    const html = await (
+      await personalizeResponse(new Response(visitorPage(), { headers: { 'content-type': 'text/html' } }), shopper)
+    ).text();
     const [head, rest] = html.split('<main>');
     expect(head).toContain('<span data-nickname>小&lt;b&gt;王&lt;/b&gt;</span>');
     expect(head).toContain('data-member-crown');

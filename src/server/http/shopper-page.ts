@@ -58,11 +58,6 @@ function cut(page: Uint8Array): (Uint8Array | number)[] {
 const joined = (pieces: readonly (Uint8Array | number)[], mine: readonly Uint8Array[]) =>
   Buffer.concat(pieces.map((piece) => (typeof piece === 'number' ? mine[piece]! : piece)));
 
-/** `html` (a visitor page) as `shopper` gets it. */
-export function personalize(html: string, shopper: Shopper): string {
-  return joined(cut(Buffer.from(html)), partsOf(shopper).raw).toString();
-}
-
 /** Kept pages cut once, so each signed-in view of one only joins bytes. */
 const templates = new WeakMap<ArrayBuffer, (Uint8Array | number)[]>();
 
