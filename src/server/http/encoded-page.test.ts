@@ -18,6 +18,13 @@ describe('compressed kept pages', () => {
     expect(acceptedEncoding(null)).toBeNull();
     expect(accepts('br', 'gzip')).toBe(false);
     expect(accepts('GZIP;Q=1', 'gzip')).toBe(true);
+    // Each header is read once and remembered: asked again (and among many others), it answers the same.
+    for (let i = 0; i < 100; i++) acceptedEncoding(`gzip;q=0.${i % 10}, br;q=0.${i}`);
+    for (const header of ['br;q=0.5, gzip', 'br;q=0.5, gzip', '*, br;q=0', '*, br;q=0']) {
+      expect(accepts(header, 'br')).toBe(header.startsWith('br'));
+      expect(accepts(header, 'gzip')).toBe(true);
+      expect(acceptedEncoding(header)).toBe('gzip');
+    }
   });
 
   it("makes each of a page's compressed forms once, off the request, and they decode to the page", async () => {

@@ -17,16 +17,30 @@ export type Encoding = 'br' | 'gzip';
 type Negotiate = { encoding(available: string[], preferred: string[]): string | undefined; encodings(available: string[]): string[] };
 const negotiate = (header: string) => new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as Negotiate;
 
+/** What an `Accept-Encoding` header accepts: read once per header text (browsers send a few; at most 64 are kept). */
+const readHeaders = new Map<string, { best: Encoding | null; takes: string[] }>();
+
+function read(header: string) {
+  let found = readHeaders.get(header);
+  if (!found) {
+    const n = negotiate(header);
+    const best = n.encoding(['br', 'gzip'], ['br', 'gzip']);
+    found = { best: best === 'br' || best === 'gzip' ? best : null, takes: n.encodings(['br', 'gzip']) };
+    if (readHeaders.size >= 64) readHeaders.clear();
+    readHeaders.set(header, found);
+  }
+  return found;
+}
+
 /** Whether an `Accept-Encoding` header accepts `name` (a q above zero, by name or by `*`). */
 export function accepts(header: string | null | undefined, name: Encoding): boolean {
-  return !!header && negotiate(header).encodings([name]).includes(name);
+  if (!header) return false;
+  return read(header).takes.includes(name);
 }
 
 /** The encoding to answer with for an `Accept-Encoding` header: the highest q of brotli and gzip (brotli on a tie), else none. */
 export function acceptedEncoding(header: string | null | undefined): Encoding | null {
-  if (!header) return null;
-  const best = negotiate(header).encoding(['br', 'gzip'], ['br', 'gzip']);
-  return best === 'br' || best === 'gzip' ? best : null;
+  return header ? read(header).best : null;
 }
 
 const brotli = promisify(zlib.brotliCompress);

@@ -12,6 +12,7 @@ import {
   PAGE_CACHE_MAX_BYTES,
   PAGE_CACHE_MAX_TOTAL_BYTES,
   PAGE_CACHE_MAX_ENTRIES,
+  visitorAnswer,
 } from './page-cache.ts';
 import { invalidate } from '../services/cache.ts';
 import { encodedBody } from './encoded-page.ts';
@@ -168,5 +169,27 @@ describe('visitor page cache', () => {
     const changed = cachedEntry(db, 'k', 2 * PAGE_CACHE_TTL_MS)!;
     expect(changed.body).not.toBe(first.body);
     expect(Buffer.from(changed.body).toString()).toBe(`${page}!`);
+  });
+  it('answers every hit of a page with the same headers, made once: Accept-Encoding added to vary once, each marker and encoding its own', async () => {
+    const db = {} as Db;
+    await storePage(db, 'h', html('<p>h</p>', { headers: { vary: 'Cookie', etag: '"e"' } }));
+    const entry = cachedEntry(db, 'h')!;
+    const bytes = new Uint8Array([1, 2, 3]);
+    const first = visitorAnswer(entry, { encoding: 'br', bytes });
+    const again = visitorAnswer(entry, { encoding: 'br', bytes });
+    expect(again.headers).toBe(first.headers);
+    expect(Object.fromEntries(again.headers)).toMatchObject({
+      vary: 'Cookie, Accept-Encoding',
+      'x-page-cache': 'HIT',
+      'content-encoding': 'br',
+      'content-length': '3',
+      etag: '"e"',
+    });
+    const miss = visitorAnswer(entry, undefined, 'MISS');
+    expect(miss.headers.get('x-page-cache')).toBe('MISS');
+    expect(miss.headers.has('content-encoding')).toBe(false);
+    expect(miss.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    expect(visitorAnswer(entry).headers.get('x-page-cache')).toBe('HIT');
+    expect(first.headers.get('x-page-cache')).toBe('HIT');
   });
 });

@@ -1,7 +1,7 @@
 import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/shopper-header.ts';
 import type { Shopper } from '../services/session/shopper-cache.ts';
 import { toUserDto } from '../services/user/get-user.ts';
-import { responseOf, type Answer, type Entry, type Marker } from './page-cache.ts';
+import { answerHeaders, responseOf, type Answer, type Entry, type Marker } from './page-cache.ts';
 import { gzipChunks, gzipPiece, gzipPieceSync, madeOnce, type GzipPiece } from './encoded-page.ts';
 
 /**
@@ -70,7 +70,7 @@ function templateOf(body: ArrayBuffer): (Uint8Array | number)[] {
   return t;
 }
 
-const privateHeaders = (from: Headers | [string, string][]) => {
+const privateHeaders = (from: Headers) => {
   const headers = new Headers(from);
   headers.delete('content-length');
   headers.delete('etag');
@@ -121,18 +121,21 @@ export function gzipTemplate(body: ArrayBuffer): GzipTemplate | Promise<GzipTemp
  */
 export function shopperAnswer(hit: Entry, shopper: Shopper, zipped: GzipTemplate | null = null, marker: Marker = 'HIT'): Answer {
   const mine = partsOf(shopper);
-  const headers = privateHeaders(hit.headers);
-  headers.set('x-page-cache', marker);
-  headers.append('vary', 'Accept-Encoding');
+  const shared = answerHeaders(hit, `${marker} shopper${zipped ? ' gzip' : ''}`, (h) => {
+    h.delete('content-length');
+    h.delete('etag');
+    h.set('cache-control', 'private, no-store');
+    h.set('x-page-cache', marker);
+    if (zipped) h.set('content-encoding', 'gzip');
+  });
   if (zipped) {
     mine.gzip ??= mine.raw.map(gzipPieceSync);
     const own = mine.gzip;
     const body = gzipChunks(zipped.map((piece) => (typeof piece === 'number' ? own[piece]! : piece)));
-    headers.set('content-encoding', 'gzip');
-    headers.set('content-length', String(body.reduce((n, chunk) => n + chunk.byteLength, 0)));
+    const headers = new Map(shared).set('content-length', String(body.reduce((n, chunk) => n + chunk.byteLength, 0)));
     return { headers, body };
   }
-  return { headers, body: joined(templateOf(hit.body), mine.raw) };
+  return { headers: shared, body: joined(templateOf(hit.body), mine.raw) };
 }
 
 /** `shopperAnswer` as a Response. */
