@@ -63,14 +63,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const setsCookies = !context.cookies.headers().next().done;
       return storePage(db, cacheKey, rendered, { until: () => context.locals.pageCacheUntil, setsCookies, shown: () => shown, since });
     });
-    // A page kept is sent to a visitor as its later hits are (compressed once, in the form they will send). A shopper
-    // gets theirs compressed on the way out: the pieces of their joined answers are made at the page's first signed-in
-    // hit, which most kept pages (product pages above all) never get.
+    // A page kept is sent as its later hits are (compressed once, in the form they will send; a shopper's joined from
+    // the page's pieces, made now), except a product page to a shopper: that is compressed on the way out, and the
+    // pieces are made at its first signed-in hit, which most kept product pages never get.
     const kept = keptEntry(response);
-    if (kept) return shopper ? responseOf(shopperAnswer(kept, shopper, null, 'MISS')) : answer(kept, 'MISS');
+    if (kept && shopper && ONCE_SEEN.test(url.pathname)) return responseOf(shopperAnswer(kept, shopper, null, 'MISS'));
+    if (kept) return answer(kept, 'MISS');
     return shopper ? personalizeResponse(response, shopper) : response;
   });
 });
+
+/** Pages most of whose kept copies are seen once (one product among tens of thousands). */
+const ONCE_SEEN = /^\/goods_detail\//;
 
 /** `asVisitor`: render the page a visitor gets (the shared page a signed-in shopper's header is then put into). */
 async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals['db'], opts: { asVisitor?: boolean } = {}) {

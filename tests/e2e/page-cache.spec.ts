@@ -206,15 +206,19 @@ test.describe('visitor page cache', () => {
       expect(rest).toEqual(headersOf(plain));
       expect(rest['cache-control']).toBe('private, no-store');
 
-      // A shopper's render that keeps a page sends them their page (compressed on the way out).
-      const first = `${path}&first=shopper`;
-      const mine = await request.get(first, { headers: { 'accept-encoding': 'gzip', cookie: shopper } });
-      expect(cacheOf(mine)).toBe('MISS');
-      expect(mine.headers()['content-encoding']).toBe('gzip');
-      expect(mine.headers()['cache-control']).toBe('private, no-store');
-      const mineAsText = await request.get(first, { headers: { 'accept-encoding': 'identity', cookie: shopper } });
-      expect(await mine.text()).toBe(await mineAsText.text());
-      expect(await mine.text()).toContain('data-nickname');
+      // A shopper's render that keeps a page sends them their page joined from the pieces their later hits are
+      // joined from (compressed once: with its length); a product page, compressed on the way out.
+      for (const first of [`${path}&first=shopper`, `/goods_detail/1?attempt=${attempt}`]) {
+        const mine = await request.get(first, { headers: { 'accept-encoding': 'gzip', cookie: shopper } });
+        expect(cacheOf(mine)).toBe('MISS');
+        expect(mine.headers()['content-encoding']).toBe('gzip');
+        expect(mine.headers()['cache-control']).toBe('private, no-store');
+        if (first.startsWith('/goods_search')) expect(Number(mine.headers()['content-length'])).toBeGreaterThan(0);
+        const mineAsText = await request.get(first, { headers: { 'accept-encoding': 'identity', cookie: shopper } });
+        expect(cacheOf(mineAsText)).toBe('HIT');
+        expect(await mine.text()).toBe(await mineAsText.text());
+        expect(await mine.text()).toContain('data-nickname');
+      }
     }).toPass(RETRY);
 
     // A cookie naming no live session gets the visitor page, and the cookie is dropped.
