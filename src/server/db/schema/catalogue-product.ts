@@ -115,6 +115,12 @@ export const product = pgTable(
     index('product_mer_listed_idx')
       .on(t.merId, t.sales.desc().nullsFirst(), t.productId.desc().nullsFirst())
       .where(sql`status = 1 and product_type = 0`),
+    // A shop's newest (its home page) and its products by price (its category pages): without these a shop's page
+    // read each of its listed products' rows to sort them (5-7 ms for a shop of 276 products on PGlite).
+    index('product_mer_new_idx')
+      .on(t.merId, t.createdAt.desc().nullsFirst(), t.productId.desc().nullsFirst())
+      .where(sql`status = 1 and product_type = 0`),
+    index('product_mer_price_idx').on(t.merId, t.price, t.productId).where(sql`status = 1 and product_type = 0`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "product_mer_new_idx" ON "product" USING btree ("mer_id","created_at" DESC NULLS FIRST,"product_id" DESC NULLS FIRST) WHERE status = 1 and product_type = 0;--> statement-breakpoint
+CREATE INDEX "product_mer_price_idx" ON "product" USING btree ("mer_id","price","product_id") WHERE status = 1 and product_type = 0;
