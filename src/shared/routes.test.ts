@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import {
   ROUTES,
   url,
+  formEncode,
   matchRoute,
   parseId,
   safeLocalPath,
@@ -134,6 +135,16 @@ describe('url()', () => {
       ['title', '手机 & 平板'],
       ['page', '2'],
     ]);
+  });
+
+  it('writes query strings exactly as URLSearchParams does (space as +, only letters, digits and *-._ left as they are)', () => {
+    const written = (text: string) => new URLSearchParams({ v: text }).toString().slice(2);
+    const samples = ['', 'abc', '手机 & 平板', "!'()~*-._", 'a+b=c', '%20', 'US|USD|$', '/x?y#z', 'é😀', '\t\n', '\ud800x', 'x\udfff'];
+    for (let c = 0; c < 256; c++) samples.push(String.fromCharCode(c));
+    for (const text of samples) expect(formEncode(text), JSON.stringify(text)).toBe(written(text));
+    expect(url('goodsSearch', { title: '茶 (新)!', page: 2 })).toBe(
+      `/goods_search?${new URLSearchParams({ title: '茶 (新)!', page: '2' })}`,
+    );
   });
 
   it('keeps an empty-string query value (an empty search is still a search)', () => {

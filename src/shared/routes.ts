@@ -87,17 +87,38 @@ export type RouteName = keyof typeof ROUTES;
 /** Builds a URL: `[id]` is filled from `params.id`, the other defined values (`id` too on paths without `[id]`) become the query string. */
 export function url(name: RouteName, params: Query = {}): string {
   let path: string = ROUTES[name].path;
-  const rest: Query = { ...params };
-  if (path.includes('[id]')) {
+  const filled = path.includes('[id]');
+  if (filled) {
     const { id } = params;
     if (id === undefined || id === null || id === '') throw new Error(`route ${name} needs an id`);
     path = path.replace('[id]', encodeURIComponent(String(id)));
-    delete rest.id;
   }
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) q.set(k, String(v));
-  const qs = q.toString();
-  return qs ? `${path}?${qs}` : path;
+  // Pages build hundreds of links (every card, menu entry and page number): the query is written here, as
+  // URLSearchParams writes it, without making one.
+  let qs = '';
+  for (const k in params) {
+    const v = params[k];
+    if (v === undefined || v === null || (filled && k === 'id')) continue;
+    qs += `${qs ? '&' : '?'}${formEncode(k)}=${formEncode(String(v))}`;
+  }
+  return path + qs;
+}
+
+const FORM_EXTRA = /[!'()~]|%20/g;
+const formExtra = (c: string) => (c === '%20' ? '+' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * A query-string name or value as URLSearchParams serializes it (application/x-www-form-urlencoded: only letters,
+ * digits and `*-._` as they are, a space as `+`): encodeURIComponent, which also leaves `!'()~`, then those.
+ */
+export function formEncode(text: string): string {
+  if (/^[\w.*-]*$/.test(text)) return text;
+  try {
+    return encodeURIComponent(text).replace(FORM_EXTRA, formExtra);
+  } catch {
+    // A lone surrogate: URLSearchParams writes it as U+FFFD.
+    return new URLSearchParams({ v: text }).toString().slice(2);
+  }
 }
 
 /** The route a concrete pathname belongs to (trailing slash ignored), if any. */
