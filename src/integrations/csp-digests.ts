@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { isModule } from './module-id.ts';
 
 const MODULE = /\/astro\/dist\/core\/encryption\.js$/;
 const ORIGINAL = 'async function generateCspDigest(data, algorithm) {';
@@ -15,7 +16,7 @@ export function cspDigestsOnce(limit = 2000): Plugin {
   return {
     name: 'mallfront:csp-digests-once',
     transform(code, id) {
-      if (!MODULE.test((id.split('?')[0] ?? id).replaceAll('\\', '/'))) return;
+      if (!isModule(id, MODULE)) return;
       if (!code.includes(ORIGINAL)) {
         this.error('mallfront:csp-digests-once: generateCspDigest is no longer where it was in astro/dist/core/encryption.js');
       }

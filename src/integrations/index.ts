@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.ts';
 import { cspDigestsOnce } from './csp-digests.ts';
 import { reactIslandsWhole } from './react-whole.ts';
+import { pageImportsOnce } from './page-imports.ts';
 import { prefetchRules } from '../shared/routes.ts';
 
 /**
  * Registers `client:interact`, bakes the prefetch rules into the client, makes each CSP digest of Astro's once
- * (csp-digests.ts), renders React islands to a string with their id prefix (react-whole.ts), and precompresses
+ * (csp-digests.ts), renders React islands to a string with their id prefix (react-whole.ts), imports each page module
+ * once (page-imports.ts), and precompresses
  * client assets (br + gzip) after the build.
  */
 export default function mallfront(): AstroIntegration {
@@ -17,7 +19,10 @@ export default function mallfront(): AstroIntegration {
       'astro:config:setup': ({ addClientDirective, updateConfig }) => {
         // The prefetcher's two path lists, so the browser does not download the route table (src/client/navigation.ts).
         updateConfig({
-          vite: { define: { __PREFETCH_RULES__: JSON.stringify(prefetchRules()) }, plugins: [cspDigestsOnce(), reactIslandsWhole()] },
+          vite: {
+            define: { __PREFETCH_RULES__: JSON.stringify(prefetchRules()) },
+            plugins: [cspDigestsOnce(), reactIslandsWhole(), pageImportsOnce()],
+          },
         });
         addClientDirective({
           name: 'interact',

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { isModule } from './module-id.ts';
 
 const MODULE = /\/@astrojs\/react\/dist\/server\.js$/;
 const WITHOUT_OPTIONS = 'html = ReactDOM.renderToString(vnode);';
@@ -18,7 +19,7 @@ export function reactIslandsWhole(): Plugin {
   return {
     name: 'mallfront:react-islands-whole',
     transform(code, id) {
-      if (!MODULE.test((id.split('?')[0] ?? id).replaceAll('\\', '/'))) return;
+      if (!isModule(id, MODULE)) return;
       if (code.includes(WITH_OPTIONS)) return;
       if (!code.includes(WITHOUT_OPTIONS) || !code.includes('const renderOptions = {')) {
         this.error('mallfront:react-islands-whole: renderToString is no longer where it was in @astrojs/react/dist/server.js');
