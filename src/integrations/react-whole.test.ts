@@ -1,7 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createElement, useId } from 'react';
 import { reactIslandsWhole } from './react-whole.ts';
 
 const require = createRequire(import.meta.url);
@@ -19,22 +22,70 @@ const transform = (code: string, id: string) =>
     id,
   );
 
+type Render = (this: unknown, Component: unknown, props: object, slots: object, metadata?: object) => Promise<{ html: string }>;
+
+/** @astrojs/react's server renderer as the build makes it (streaming off, as astro.config.mjs sets), loaded from a temporary file. */
+async function builtRenderer(): Promise<Render> {
+  const out = transform(serverCode, serverFile);
+  if (!out) throw new Error('not transformed');
+  const fromReact = createRequire(serverFile);
+  const url = (specifier: string) => JSON.stringify(pathToFileURL(fromReact.resolve(specifier)).href);
+  const code = out.code
+    .replace('import opts from "astro:react:opts";', 'const opts = { experimentalDisableStreaming: true };')
+    .replace(
+      /from "(\.\/[^"]+|react|react-dom\/server|@astrojs\/internal-helpers\/create-filter)"/g,
+      (_, spec: string) => `from ${url(spec)}`,
+    );
+  const file = join(mkdtempSync(join(tmpdir(), 'react-whole-')), 'server.mjs');
+  writeFileSync(file, code);
+  return ((await import(/* @vite-ignore */ pathToFileURL(file).href)) as { default: { renderToStaticMarkup: Render } }).default
+    .renderToStaticMarkup;
+}
+
 describe('React islands rendered whole', () => {
-  it("renders the installed @astrojs/react's islands to a string with their render options (the id prefix)", () => {
-    const out = transform(serverCode, serverFile);
-    expect(out?.code).toContain('ReactDOM.renderToString(vnode, renderOptions)');
-    expect(out?.code).not.toContain('ReactDOM.renderToString(vnode);');
-    expect(serverCode.indexOf('const renderOptions = {')).toBeLessThan(serverCode.indexOf('ReactDOM.renderToString(vnode)'));
+  it('renders each island to a string with its id prefix, and a component marked serverRenderOnce once per prefix and props', async () => {
+    const render = await builtRenderer();
+    let renders = 0;
+    const Field = ({ label }: { label: string }) => {
+      renders++;
+      return createElement('label', { htmlFor: useId() }, label);
+    };
+    const result = {};
+    const island = (Component: unknown, props: object, slots: object = {}) => render.call({ result }, Component, props, slots, {});
+    const first = await island(Field, { label: '国家' });
+    const second = await island(Field, { label: '国家' });
+    // Not marked: rendered each time, each with its own prefix.
+    expect(renders).toBe(2);
+    expect(first.html).toMatch(/for="_r\d+R_/);
+    expect(first.html).not.toBe(second.html);
+
+    let onceRenders = 0;
+    const Picker = Object.assign(
+      ({ code }: { code: string }) => {
+        onceRenders++;
+        return createElement('button', { id: useId() }, code);
+      },
+      { serverRenderOnce: true },
+    );
+    const again = { result: {} }; // a new page: its islands' prefixes start over
+    const a = await render.call(again, Picker, { code: 'CN' }, {}, {});
+    const b = await render.call({ result: {} }, Picker, { code: 'CN' }, {}, {});
+    expect(onceRenders).toBe(1);
+    expect(b.html).toBe(a.html);
+    expect(a.html).toContain('>CN</button>');
+    await render.call({ result: {} }, Picker, { code: 'US' }, {}, {});
+    expect(onceRenders).toBe(2);
+    // Children are not part of the key: rendered again.
+    await render.call({ result: {} }, Picker, { code: 'CN' }, { default: '<b>x</b>' }, {});
+    expect(onceRenders).toBe(3);
   });
 
-  it('leaves other modules alone, and code that already passes the options', () => {
+  it('leaves other modules alone', () => {
     expect(transform(serverCode, '/x/node_modules/@astrojs/react/dist/client.js')).toBeUndefined();
-    const fixed = serverCode.replace('ReactDOM.renderToString(vnode);', 'ReactDOM.renderToString(vnode, renderOptions);');
-    expect(transform(fixed, serverFile)).toBeUndefined();
   });
 
   it('fails the build when the call has moved', () => {
-    const moved = serverCode.replace('ReactDOM.renderToString(vnode);', 'ReactDOM.renderToString(element);');
+    const moved = serverCode.replace(/ReactDOM\.renderToString\(vnode(, renderOptions)?\);/, 'ReactDOM.renderToString(element);');
     expect(() => transform(moved, serverFile)).toThrow(/no longer where it was/);
   });
 });

@@ -147,3 +147,6 @@ export default function LocalePicker({ locale, countryName }: Props) {
     </div>
   );
 }
+
+// Its server markup depends on its props alone: rendered once per locale (src/integrations/react-whole.ts).
+LocalePicker.serverRenderOnce = true;
