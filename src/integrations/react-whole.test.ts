@@ -1,55 +1,51 @@
 import { describe, it, expect } from 'vitest';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createElement, useId } from 'react';
 import { reactIslandsWhole } from './react-whole.ts';
+import { importPatched, runTransform } from './patch-test-kit.ts';
 
 const require = createRequire(import.meta.url);
 const serverFile = join(require.resolve('@astrojs/react/package.json'), '../dist/server.js').replaceAll('\\', '/');
 const serverCode = readFileSync(serverFile, 'utf8');
-const context = {
-  error: (message: string): never => {
-    throw new Error(message);
-  },
-};
-const transform = (code: string, id: string) =>
-  (reactIslandsWhole().transform as (this: typeof context, code: string, id: string) => { code: string } | undefined).call(
-    context,
-    code,
-    id,
-  );
+const transform = (code: string, id: string) => runTransform(reactIslandsWhole(), code, id);
 
 type Render = (this: unknown, Component: unknown, props: object, slots: object, metadata?: object) => Promise<{ html: string }>;
 
-/** @astrojs/react's server renderer as the build makes it (streaming off, as astro.config.mjs sets), loaded from a temporary file. */
+/** @astrojs/react's server renderer as the build makes it (streaming off, as astro.config.mjs sets; imports pointed at its own). */
 async function builtRenderer(): Promise<Render> {
-  const out = transform(serverCode, serverFile);
-  if (!out) throw new Error('not transformed');
   const fromReact = createRequire(serverFile);
   const url = (specifier: string) => JSON.stringify(pathToFileURL(fromReact.resolve(specifier)).href);
-  const code = out.code
-    .replace('import opts from "astro:react:opts";', 'const opts = { experimentalDisableStreaming: true };')
-    .replace(
-      /from "(\.\/[^"]+|react|react-dom\/server|@astrojs\/internal-helpers\/create-filter)"/g,
-      (_, spec: string) => `from ${url(spec)}`,
-    );
-  const file = join(mkdtempSync(join(tmpdir(), 'react-whole-')), 'server.mjs');
-  writeFileSync(file, code);
-  return ((await import(/* @vite-ignore */ pathToFileURL(file).href)) as { default: { renderToStaticMarkup: Render } }).default
-    .renderToStaticMarkup;
+  const built = await importPatched<{ default: { renderToStaticMarkup: Render } }>(reactIslandsWhole(), serverFile, serverCode, (code) =>
+    code
+      .replace('import opts from "astro:react:opts";', 'const opts = { experimentalDisableStreaming: true };')
+      .replace(
+        /from "(\.\/[^"]+|react|react-dom\/server|@astrojs\/internal-helpers\/create-filter)"/g,
+        (_, spec: string) => `from ${url(spec)}`,
+      ),
+  );
+  return built.default.renderToStaticMarkup;
 }
+
+let renders = 0;
+function Field({ label }: { label: string }) {
+  renders++;
+  return createElement('label', { htmlFor: useId() }, label);
+}
+
+let onceRenders = 0;
+function Picker({ code }: { code: string }) {
+  onceRenders++;
+  return createElement('button', { type: 'button', id: useId() }, code);
+}
+Picker.serverRenderOnce = true;
 
 describe('React islands rendered whole', () => {
   it('renders each island to a string with its id prefix, and a component marked serverRenderOnce once per prefix and props', async () => {
     const render = await builtRenderer();
-    let renders = 0;
-    const Field = ({ label }: { label: string }) => {
-      renders++;
-      return createElement('label', { htmlFor: useId() }, label);
-    };
+    renders = 0;
     const result = {};
     const island = (Component: unknown, props: object, slots: object = {}) => render.call({ result }, Component, props, slots, {});
     const first = await island(Field, { label: '国家' });
@@ -59,14 +55,7 @@ describe('React islands rendered whole', () => {
     expect(first.html).toMatch(/for="_r\d+R_/);
     expect(first.html).not.toBe(second.html);
 
-    let onceRenders = 0;
-    const Picker = Object.assign(
-      ({ code }: { code: string }) => {
-        onceRenders++;
-        return createElement('button', { id: useId() }, code);
-      },
-      { serverRenderOnce: true },
-    );
+    onceRenders = 0;
     const again = { result: {} }; // a new page: its islands' prefixes start over
     const a = await render.call(again, Picker, { code: 'CN' }, {}, {});
     const b = await render.call({ result: {} }, Picker, { code: 'CN' }, {}, {});

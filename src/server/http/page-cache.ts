@@ -227,17 +227,19 @@ const headerSets = new WeakMap<Entry, Map<string, ReadonlyMap<string, string>>>(
  */
 export function answerHeaders(hit: Entry, kind: string, adjust: (headers: Map<string, string>) => void): ReadonlyMap<string, string> {
   let sets = headerSets.get(hit);
-  if (!sets) headerSets.set(hit, (sets = new Map()));
-  let headers = sets.get(kind);
-  if (!headers) {
-    const made = new Map<string, string>();
-    for (const [name, value] of hit.headers) made.set(name.toLowerCase(), value);
-    const vary = made.get('vary');
-    made.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    adjust(made);
-    sets.set(kind, (headers = made));
+  if (!sets) {
+    sets = new Map();
+    headerSets.set(hit, sets);
   }
-  return headers;
+  const found = sets.get(kind);
+  if (found) return found;
+  const made = new Map<string, string>();
+  for (const [name, value] of hit.headers) made.set(name.toLowerCase(), value);
+  const vary = made.get('vary');
+  made.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  adjust(made);
+  sets.set(kind, made);
+  return made;
 }
 
 /**
