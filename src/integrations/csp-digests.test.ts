@@ -1,36 +1,29 @@
 import { describe, it, expect } from 'vitest';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cspDigestsOnce } from './csp-digests.ts';
+import { importPatched, runTransform } from './patch-test-kit.ts';
 
 const require = createRequire(import.meta.url);
 const astroFile = join(require.resolve('astro/package.json'), '../dist/core/encryption.js');
 const astroCode = readFileSync(astroFile, 'utf8');
-const context = {
-  error: (message: string): never => {
-    throw new Error(message);
-  },
-};
-const transform = (plugin: ReturnType<typeof cspDigestsOnce>, code: string, id: string) =>
-  (plugin.transform as (this: typeof context, code: string, id: string) => { code: string } | undefined).call(context, code, id);
+const transform = (plugin: ReturnType<typeof cspDigestsOnce>, code: string, id: string) => runTransform(plugin, code, id);
 
-/** Astro's encryption module as the build makes it, loaded from a temporary file (its imports pointed at Astro's). */
+/** Astro's encryption module as the build makes it (its imports pointed at Astro's). */
 async function builtModule(limit?: number) {
-  const out = transform(cspDigestsOnce(limit), astroCode, astroFile);
-  if (!out) throw new Error('not transformed');
   const fromAstro = createRequire(astroFile);
-  const code = out.code
-    .replace('"@oslojs/encoding"', JSON.stringify(pathToFileURL(fromAstro.resolve('@oslojs/encoding')).href))
-    .replace('"./csp/config.js"', JSON.stringify(pathToFileURL(join(astroFile, '../csp/config.js')).href));
-  const file = join(mkdtempSync(join(tmpdir(), 'csp-digests-')), 'encryption.mjs');
-  writeFileSync(file, code);
-  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as {
-    generateCspDigest: (data: string, algorithm: string) => Promise<string>;
-  };
+  return importPatched<{ generateCspDigest: (data: string, algorithm: string) => Promise<string> }>(
+    cspDigestsOnce(limit),
+    astroFile,
+    astroCode,
+    (code) =>
+      code
+        .replace('"@oslojs/encoding"', JSON.stringify(pathToFileURL(fromAstro.resolve('@oslojs/encoding')).href))
+        .replace('"./csp/config.js"', JSON.stringify(pathToFileURL(join(astroFile, '../csp/config.js')).href)),
+  );
 }
 
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { isModule } from './module-id.ts';
+import { patchModule } from './module-id.ts';
 
 const MODULE = /\/astro\/dist\/core\/encryption\.js$/;
 const ORIGINAL = 'async function generateCspDigest(data, algorithm) {';
@@ -13,14 +13,9 @@ const ORIGINAL = 'async function generateCspDigest(data, algorithm) {';
  * unchanged; if the function is not where this expects it, the build fails rather than silently hashing per render.
  */
 export function cspDigestsOnce(limit = 2000): Plugin {
-  return {
-    name: 'mallfront:csp-digests-once',
-    transform(code, id) {
-      if (!isModule(id, MODULE)) return;
-      if (!code.includes(ORIGINAL)) {
-        this.error('mallfront:csp-digests-once: generateCspDigest is no longer where it was in astro/dist/core/encryption.js');
-      }
-      const memo = `const cspDigestsMade = new Map();
+  return patchModule('csp-digests-once', MODULE, 'astro/dist/core/encryption.js', 'generateCspDigest', (code) => {
+    if (!code.includes(ORIGINAL)) return null;
+    const memo = `const cspDigestsMade = new Map();
 function generateCspDigest(data, algorithm) {
   let made = cspDigestsMade.get(algorithm);
   if (!made) {
@@ -37,7 +32,6 @@ function generateCspDigest(data, algorithm) {
   return digest;
 }
 async function makeCspDigest(data, algorithm) {`;
-      return { code: code.replace(ORIGINAL, memo), map: null };
-    },
-  };
+    return code.replace(ORIGINAL, memo);
+  });
 }

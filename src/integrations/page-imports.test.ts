@@ -1,35 +1,24 @@
 import { describe, it, expect } from 'vitest';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pageImportsOnce } from './page-imports.ts';
+import { importPatched, runTransform } from './patch-test-kit.ts';
 
 const require = createRequire(import.meta.url);
 const astroFile = join(require.resolve('astro/package.json'), '../dist/core/environment/production.js').replaceAll('\\', '/');
 const astroCode = readFileSync(astroFile, 'utf8');
-const context = {
-  error: (message: string): never => {
-    throw new Error(message);
-  },
-};
-const transform = (code: string, id: string) =>
-  (pageImportsOnce().transform as (this: typeof context, code: string, id: string) => { code: string } | undefined).call(context, code, id);
+const transform = (code: string, id: string) => runTransform(pageImportsOnce(), code, id);
 
 type Environment = { getModuleForRoute(manifest: object, route: object): Promise<unknown> };
 
-/** Astro's production environment as the build makes it, loaded from a temporary file (its imports pointed at Astro's). */
+/** Astro's production environment as the build makes it (its imports pointed at Astro's). */
 async function builtEnvironment(): Promise<Environment> {
-  const out = transform(astroCode, astroFile);
-  if (!out) throw new Error('not transformed');
-  const code = out.code.replace(
-    /from "(\.\.\/[^"]+)"/g,
-    (_, path: string) => `from ${JSON.stringify(pathToFileURL(join(astroFile, '..', path)).href)}`,
+  const built = await importPatched<{ productionEnvironment: Environment }>(pageImportsOnce(), astroFile, astroCode, (code) =>
+    code.replace(/from "(\.\.\/[^"]+)"/g, (_, path: string) => `from ${JSON.stringify(pathToFileURL(join(astroFile, '..', path)).href)}`),
   );
-  const file = join(mkdtempSync(join(tmpdir(), 'page-imports-')), 'production.mjs');
-  writeFileSync(file, code);
-  return ((await import(/* @vite-ignore */ pathToFileURL(file).href)) as { productionEnvironment: Environment }).productionEnvironment;
+  return built.productionEnvironment;
 }
 
 describe('page modules imported once', () => {

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { isModule } from './module-id.ts';
+import { patchModule } from './module-id.ts';
 
 const MODULE = /\/astro\/dist\/core\/environment\/production\.js$/;
 const ORIGINAL = 'return await importComponentInstance();';
@@ -13,21 +13,15 @@ const ORIGINAL = 'return await importComponentInstance();';
  * fails rather than silently importing per request.
  */
 export function pageImportsOnce(): Plugin {
-  return {
-    name: 'mallfront:page-imports-once',
-    transform(code, id) {
-      if (!isModule(id, MODULE)) return;
-      if (!code.includes(ORIGINAL)) {
-        this.error('mallfront:page-imports-once: the page import is no longer where it was in astro/dist/core/environment/production.js');
-      }
-      const once = `let imported = pagesImported.get(importComponentInstance);
+  return patchModule('page-imports-once', MODULE, 'astro/dist/core/environment/production.js', 'the page import', (code) => {
+    if (!code.includes(ORIGINAL)) return null;
+    const once = `let imported = pagesImported.get(importComponentInstance);
     if (!imported) {
       imported = importComponentInstance();
       pagesImported.set(importComponentInstance, imported);
       imported.catch(() => pagesImported.delete(importComponentInstance));
     }
     return await imported;`;
-      return { code: `const pagesImported = new WeakMap();\n${code.replace(ORIGINAL, once)}`, map: null };
-    },
-  };
+    return `const pagesImported = new WeakMap();\n${code.replace(ORIGINAL, once)}`;
+  });
 }

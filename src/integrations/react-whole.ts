@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { isModule } from './module-id.ts';
+import { patchModule } from './module-id.ts';
 
 const MODULE = /\/@astrojs\/react\/dist\/server\.js$/;
 const CALL = /html = ReactDOM\.renderToString\(vnode(?:, renderOptions)?\);/;
@@ -20,14 +20,9 @@ const ONCE = `html = islandRenderedOnce(Component, props, renderOptions, newChil
  * has moved in @astrojs/react, the build fails rather than rendering islands without their prefix.
  */
 export function reactIslandsWhole(): Plugin {
-  return {
-    name: 'mallfront:react-islands-whole',
-    transform(code, id) {
-      if (!isModule(id, MODULE)) return;
-      if (!CALL.test(code) || NEEDED.some((part) => !code.includes(part))) {
-        this.error('mallfront:react-islands-whole: renderToString is no longer where it was in @astrojs/react/dist/server.js');
-      }
-      const once = `const islandsRendered = new WeakMap();
+  return patchModule('react-islands-whole', MODULE, '@astrojs/react/dist/server.js', 'renderToString', (code) => {
+    if (!CALL.test(code) || NEEDED.some((part) => !code.includes(part))) return null;
+    const once = `const islandsRendered = new WeakMap();
 function islandRenderedOnce(Component, props, renderOptions, more, render) {
   if (!Component || Component.serverRenderOnce !== true || more) return render();
   let made = islandsRendered.get(Component);
@@ -42,7 +37,6 @@ function islandRenderedOnce(Component, props, renderOptions, more, render) {
   return html;
 }
 `;
-      return { code: once + code.replace(CALL, ONCE), map: null };
-    },
-  };
+    return once + code.replace(CALL, ONCE);
+  });
 }
