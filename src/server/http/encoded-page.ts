@@ -181,14 +181,20 @@ const FINAL_BLOCK = Uint8Array.of(3, 0);
 
 /** One gzip stream of `pieces` in order, as the chunks to send one after another (nothing copied). */
 export function gzipChunks(pieces: readonly GzipPiece[]): Uint8Array<ArrayBuffer>[] {
+  const chunks = new Array<Uint8Array<ArrayBuffer>>(pieces.length + 3);
+  chunks[0] = GZIP_HEADER;
   let crc = 0;
   let size = 0;
-  for (const p of pieces) {
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i]!;
     crc = combineShifted(crc, p.crc, p.shift);
     size += p.raw.byteLength;
+    chunks[i + 1] = p.deflated as Uint8Array<ArrayBuffer>;
   }
-  const trailer = Buffer.alloc(8);
+  const trailer = Buffer.allocUnsafe(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
-  return [GZIP_HEADER, ...pieces.map((p) => p.deflated as Uint8Array<ArrayBuffer>), FINAL_BLOCK, trailer];
+  chunks[pieces.length + 1] = FINAL_BLOCK;
+  chunks[pieces.length + 2] = trailer;
+  return chunks;
 }
