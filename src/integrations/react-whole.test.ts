@@ -13,20 +13,25 @@ const serverCode = readFileSync(serverFile, 'utf8');
 const transform = (code: string, id: string) => runTransform(reactIslandsWhole(), code, id);
 
 type Render = (this: unknown, Component: unknown, props: object, slots: object, metadata?: object) => Promise<{ html: string }>;
+type Check = (this: unknown, Component: unknown, props: object, children: unknown, metadata?: object) => Promise<boolean>;
 
 /** @astrojs/react's server renderer as the build makes it (streaming off, as astro.config.mjs sets; imports pointed at its own). */
-async function builtRenderer(): Promise<Render> {
+async function builtRenderer(): Promise<Render & { check: Check }> {
   const fromReact = createRequire(serverFile);
   const url = (specifier: string) => JSON.stringify(pathToFileURL(fromReact.resolve(specifier)).href);
-  const built = await importPatched<{ default: { renderToStaticMarkup: Render } }>(reactIslandsWhole(), serverFile, serverCode, (code) =>
-    code
-      .replace('import opts from "astro:react:opts";', 'const opts = { experimentalDisableStreaming: true };')
-      .replace(
-        /from "(\.\/[^"]+|react|react-dom\/server|@astrojs\/internal-helpers\/create-filter)"/g,
-        (_, spec: string) => `from ${url(spec)}`,
-      ),
+  const built = await importPatched<{ default: { renderToStaticMarkup: Render; check: Check } }>(
+    reactIslandsWhole(),
+    serverFile,
+    serverCode,
+    (code) =>
+      code
+        .replace('import opts from "astro:react:opts";', 'const opts = { experimentalDisableStreaming: true };')
+        .replace(
+          /from "(\.\/[^"]+|react|react-dom\/server|@astrojs\/internal-helpers\/create-filter)"/g,
+          (_, spec: string) => `from ${url(spec)}`,
+        ),
   );
-  return built.default.renderToStaticMarkup;
+  return Object.assign(built.default.renderToStaticMarkup, { check: built.default.check });
 }
 
 let renders = 0;
@@ -67,6 +72,18 @@ describe('React islands rendered whole', () => {
     // Children are not part of the key: rendered again.
     await render.call({ result: {} }, Picker, { code: 'CN' }, { default: '<b>x</b>' }, {});
     expect(onceRenders).toBe(3);
+  });
+
+  it("finds a component to be React's once, and not a function that is not a component", async () => {
+    const { check } = await builtRenderer();
+    onceRenders = 0;
+    expect(await check.call({ result: {} }, Picker, { code: 'CN' }, {}, {})).toBe(true);
+    expect(onceRenders).toBe(1); // the tester called it
+    expect(await check.call({ result: {} }, Picker, { code: 'US' }, {}, {})).toBe(true);
+    expect(onceRenders).toBe(1);
+    const notReact = () => 'text';
+    expect(await check.call({ result: {} }, notReact, {}, {}, {})).toBe(false);
+    expect(await check.call({ result: {} }, notReact, {}, {}, {})).toBe(false);
   });
 
   it('leaves other modules alone', () => {
