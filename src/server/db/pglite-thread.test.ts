@@ -9,6 +9,7 @@ import type { Database, Db } from './client.ts';
 import { transaction } from './transaction.ts';
 import { isUniqueViolation } from '../services/auth/accounts.ts';
 import { openPgliteThread } from './pglite-thread.ts';
+import { prepareOnPglite } from './prepared.ts';
 
 let threaded: Database;
 let inProcess: Database;
@@ -39,6 +40,17 @@ describe('PGlite in its own thread', () => {
     expect(a.products.length).toBe(5);
     expect(a.users[0]!.createdAt).toBeInstanceOf(Date);
     expect(a).toEqual(b);
+  });
+
+  it('answers prepared reads (EXECUTE by the simple protocol) with the rows a plain query gets: numerics, timestamps, arrays', async () => {
+    const read = ({ db }: Database) => db.select().from(product).where(eq(product.merId, 2)).orderBy(product.productId).limit(4);
+    const plain = await read(inProcess);
+    expect(plain.length).toBe(4);
+    expect(await prepareOnPglite('test:thread-products', read(threaded))).toEqual(plain);
+    const prepared = await rows(threaded.db.execute(sql`select statement from pg_prepared_statements`));
+    expect(prepared.some((s) => (s as { statement: string }).statement.includes('from "product"'))).toBe(true);
+    expect(await read(threaded)).toEqual(plain);
+    expect(await read(inProcess)).toEqual(plain);
   });
 
   it('carries PostgreSQL errors across with their SQLSTATE and fields', async () => {

@@ -106,7 +106,9 @@ export async function openPgliteThread(dataDir: string, load?: Blob): Promise<Pg
   const query = (tx: number | undefined) =>
     ((text: string, params?: unknown[], options?: QueryOptions) =>
       call<Results>({ op: 'query', tx, text, params, rowMode: options?.rowMode, raw: rawOf(options) })) as PGlite['query'];
-  const exec = (tx: number | undefined) => ((text: string) => call<Results[]>({ op: 'exec', tx, text })) as PGlite['exec'];
+  const exec = (tx: number | undefined) =>
+    ((text: string, options?: QueryOptions) =>
+      call<Results[]>({ op: 'exec', tx, text, rowMode: options?.rowMode, raw: rawOf(options) })) as PGlite['exec'];
 
   return {
     query: query(undefined),

@@ -12,7 +12,7 @@ export type Request =
       /** Type ids whose values come back as PostgreSQL's text (the caller's parsers leave them so). */
       raw?: number[];
     }
-  | { id: number; op: 'exec'; tx?: number; text: string }
+  | { id: number; op: 'exec'; tx?: number; text: string; rowMode?: 'array' | 'object'; raw?: number[] }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };

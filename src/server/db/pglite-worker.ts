@@ -54,7 +54,7 @@ async function answer(req: Request): Promise<unknown> {
     case 'exec': {
       const on = req.tx === undefined ? db : open.get(req.tx)?.tx;
       if (!on) throw new Error('Transaction is closed');
-      return (await on.exec(req.text)).map(plain);
+      return (await on.exec(req.text, optionsOf(req.rowMode, req.raw))).map(plain);
     }
     case 'begin':
       return new Promise<null>((began, failed) => {
