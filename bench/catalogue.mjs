@@ -91,21 +91,29 @@ async function signInDemoMember() {
   return (await res.json()).data?.token;
 }
 
+// `--mixed`: visitors and the signed-in demo member in one run, request by request (every other request signed in,
+// drawn from the same addresses), each with its own row: the two share the server, its caches and the machine's speed
+// of the moment, so they compare without the drift between two runs (±20 % between runs on a shared 2-core machine).
+const MIXED = argv.includes('--mixed');
 const headers = { 'accept-encoding': 'br, gzip' };
-if (argv.includes('--signed-in')) {
+const signedHeaders = { ...headers };
+if (argv.includes('--signed-in') || MIXED) {
   const token = await signInDemoMember();
   if (!token) {
     console.error('[bench] could not sign in the demo member');
     process.exit(1);
   }
-  headers.cookie = `auth._token.local=${encodeURIComponent(token)}`;
+  signedHeaders.cookie = `auth._token.local=${encodeURIComponent(token)}`;
+  if (!MIXED) headers.cookie = signedHeaders.cookie;
 }
+/** The headers of request number `i`: in a mixed run every odd one is signed in. */
+const headersOf = (i) => (MIXED && i % 2 ? signedHeaders : headers);
 
 /** One GET; resolves with status and milliseconds to the last byte. */
-function hit(path) {
+function hit(path, h = headers) {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const req = http.get(new URL(path, base), { agent, headers }, (res) => {
+    const req = http.get(new URL(path, base), { agent, headers: h }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, hit: res.headers['x-page-cache'] === 'HIT' }));
     });
@@ -241,8 +249,7 @@ async function warm(next, n) {
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (issued < n) {
-        issued++;
-        await hit(next());
+        await hit(next(), headersOf(issued++));
       }
     }),
   );
@@ -251,29 +258,28 @@ async function warm(next, n) {
 /** `path` under another page-cache key: the same page, which is not kept for `path` (the pages do not read `warm-up`). */
 const elsewhere = (path) => `${path}${path.includes('?') ? '&' : '?'}warm-up=1`;
 
+/** `REQUESTS` requests from `next`: the figures of each population (visitors, and signed in in a mixed run). */
 async function measure(next) {
-  for (let i = 0; i < CONCURRENCY * 2; i++) await hit(next()); // warm the caches and the JIT
+  for (let i = 0; i < CONCURRENCY * 2; i++) await hit(next(), headersOf(i)); // warm the caches and the JIT
   const cpu0 = serverCpuNs();
-  const times = [];
-  const statuses = {};
+  const runs = (MIXED ? [headers, signedHeaders] : [headers]).map(() => ({ times: [], statuses: {}, hits: 0 }));
   let issued = 0;
-  let hits = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (issued < REQUESTS) {
-        issued++;
-        const r = await hit(next());
-        times.push(r.ms);
-        if (r.hit) hits++;
-        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        const i = issued++;
+        const r = await hit(next(), headersOf(i));
+        const run = runs[i % runs.length];
+        run.times.push(r.ms);
+        if (r.hit) run.hits++;
+        run.statuses[r.status] = (run.statuses[r.status] ?? 0) + 1;
       }
     }),
   );
   const wall = (performance.now() - t0) / 1000;
-  const cpuUs = (serverCpuNs() - cpu0) / 1000 / times.length;
-  times.sort((a, b) => a - b);
-  return { times, statuses, hits, rps: times.length / wall, cpuUs };
+  const cpuUs = (serverCpuNs() - cpu0) / 1000 / REQUESTS;
+  return runs.map((run) => ({ ...run, times: run.times.sort((a, b) => a - b), rps: run.times.length / wall, cpuUs }));
 }
 
 const measured = Object.entries(groups).filter(([n]) => !ONLY.length || ONLY.includes(n));
@@ -285,25 +291,29 @@ if (WARM_UP > 0) {
   );
 }
 console.log(
-  `[bench] ${base}: ${REQUESTS} requests per page kind at ${CONCURRENCY} concurrent connections${headers.cookie ? ' (signed in)' : ''}`,
+  `[bench] ${base}: ${REQUESTS} requests per page kind at ${CONCURRENCY} concurrent connections${MIXED ? ', every other one signed in (rows "+ signed in"; req/s: each row its own half)' : headers.cookie ? ' (signed in)' : ''}`,
 );
-console.log('page       p50 ms   p95 ms   p99 ms    req/s  of static  cached  cpu µs   statuses');
+console.log(`${'page'.padEnd(11)}   p50 ms   p95 ms   p99 ms    req/s  of static  cached  cpu µs   statuses`);
 const f = (v) => v.toFixed(1).padStart(8);
 const row = (name, m, ratio) =>
   console.log(
-    `${name.padEnd(8)} ${f(pct(m.times, 50))} ${f(pct(m.times, 95))} ${f(pct(m.times, 99))} ${m.rps.toFixed(0).padStart(8)} ${ratio.padStart(10)} ${`${Math.round((100 * m.hits) / m.times.length)}%`.padStart(7)} ${(Number.isFinite(m.cpuUs) ? m.cpuUs.toFixed(0) : '-').padStart(7)}   ${JSON.stringify(m.statuses)}`,
+    `${name.padEnd(11)} ${f(pct(m.times, 50))} ${f(pct(m.times, 95))} ${f(pct(m.times, 99))} ${m.rps.toFixed(0).padStart(8)} ${ratio.padStart(10)} ${`${Math.round((100 * m.hits) / m.times.length)}%`.padStart(7)} ${(Number.isFinite(m.cpuUs) ? m.cpuUs.toFixed(0) : '-').padStart(7)}   ${JSON.stringify(m.statuses)}`,
   );
 let staticRps = 0;
 if (staticPath) {
-  const m = await measure(() => staticPath);
+  const runs = await measure(() => staticPath);
+  const all = runs.flatMap((r) => r.times).sort((a, b) => a - b);
+  const statuses = {};
+  for (const r of runs) for (const [k, n] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + n;
+  const m = { ...runs[0], times: all, statuses, rps: runs.reduce((n, r) => n + r.rps, 0), hits: 0 };
   staticRps = m.rps;
   row('static', m, '100 %');
 } else console.log('static   (no /_astro/ asset linked from the home page: no yardstick)');
 const buying = BUYING > 0 ? await startBuying(BUYING) : null;
 const buyingSince = performance.now();
 for (const [name, next] of measured) {
-  const m = await measure(next);
-  row(name, m, staticRps ? `${((100 * m.rps) / staticRps).toFixed(1)} %` : '-');
+  const runs = await measure(next);
+  for (const [i, m] of runs.entries()) row(i ? '+ signed in' : name, m, staticRps ? `${((100 * m.rps) / staticRps).toFixed(1)} %` : '-');
 }
 if (buying) {
   buying.stop = true;
