@@ -35,6 +35,28 @@ export function prepareOnPglite<Q extends { toSQL(): { sql: string } }>(key: str
   return query;
 }
 
+/**
+ * `build(db)` made once per database handle (and per transaction, whose statements must run in it) and per `variant`:
+ * for a hot read built with placeholders and `.prepare()`, since Drizzle builds a query's SQL on every run otherwise
+ * (0.15-0.25 ms of main-thread CPU for a page's main reads).
+ */
+export function builtOnce<D extends object, T>(build: (db: D, variant: string) => T): (db: D, variant?: string) => T {
+  const made = new WeakMap<object, Map<string, T>>();
+  return (db, variant = '') => {
+    let byVariant = made.get(db);
+    if (!byVariant) {
+      byVariant = new Map();
+      made.set(db, byVariant);
+    }
+    let found = byVariant.get(variant);
+    if (found === undefined) {
+      found = build(db, variant);
+      byVariant.set(variant, found);
+    }
+    return found;
+  };
+}
+
 /** A parameter as an SQL literal, or null when it cannot be passed as one safely. */
 export function literalOf(v: unknown): string | null {
   if (v === null || v === undefined) return 'NULL';

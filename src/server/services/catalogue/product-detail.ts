@@ -21,7 +21,7 @@ import { shippingTerms } from './shipping-terms.ts';
 import { notFound } from '../input.ts';
 import { svipFields, type SvipFields } from './svip.ts';
 import { shows, tag } from '../cache-tags.ts';
-import { prepareOnPglite } from '../../db/prepared.ts';
+import { builtOnce, prepareOnPglite } from '../../db/prepared.ts';
 import { firstReviewsColumn, type ReviewStats } from './review-read.ts';
 import { isRelated } from '../relation/get-relation.ts';
 
@@ -123,23 +123,8 @@ const buildDetailRead = (db: ServiceContext['db'], withFirstReviews: boolean) =>
       .where(and(eq(product.productId, sql.placeholder('id')), eq(product.productType, sql.placeholder('type')), eq(product.status, 1))),
   ).prepare(withFirstReviews ? 'product_detail_reviews' : 'product_detail');
 
-type DetailRead = ReturnType<typeof buildDetailRead>;
-const detailReads = new WeakMap<object, { plain?: DetailRead; reviews?: DetailRead }>();
-
-/**
- * The product's read, built once per database (and per transaction, whose statements must run in it): Drizzle builds a
- * query's SQL on every run otherwise, about 0.15 ms of main-thread CPU for this one, the largest of a product page.
- */
-function detailRead(db: ServiceContext['db'], withFirstReviews: boolean): DetailRead {
-  let reads = detailReads.get(db);
-  if (!reads) {
-    reads = {};
-    detailReads.set(db, reads);
-  }
-  const variant = withFirstReviews ? 'reviews' : 'plain';
-  reads[variant] ??= buildDetailRead(db, withFirstReviews);
-  return reads[variant];
-}
+/** The product's read, built once per database and transaction: about 0.15 ms of main-thread CPU otherwise, the largest of a product page. */
+const detailRead = builtOnce((db: ServiceContext['db'], variant) => buildDetailRead(db, variant === 'reviews'));
 
 const firstReviews = new WeakMap<ProductDetail, ReviewStats>();
 
@@ -160,7 +145,7 @@ export async function loadProductDetail(
 ): Promise<ProductDetail> {
   // The page shows the product's stock: an order of it drops the page (cache-tags.ts `stock`).
   shows(tag('product', productId), tag('stock', productId));
-  const [row] = await detailRead(ctx.db, !!opts.withFirstReviews).execute({ id: productId, type: productType });
+  const [row] = await detailRead(ctx.db, opts.withFirstReviews ? 'reviews' : '').execute({ id: productId, type: productType });
   const merchant = row ? await loadMerchantCard(ctx, row.p.merId) : null;
   if (!row || !merchant) throw notFound(PRODUCT_GONE);
   const p = row.p;

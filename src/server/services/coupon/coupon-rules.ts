@@ -1,11 +1,11 @@
-import { and, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { coupon } from '../../db/schema/index.ts';
 
 /**
  * A coupon can be claimed now when it is on, inside its claim window, not sold out, and (for fixed-range
- * coupons) its validity has not ended yet.
+ * coupons) its validity has not ended yet. `at` may be a placeholder, filled with the instant as an ISO string.
  */
-export function claimableAt(at: Date): SQL {
+export function claimableAt(at: Date | Placeholder): SQL {
   return and(
     eq(coupon.status, true),
     or(isNull(coupon.startTime), lte(coupon.startTime, at)),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { coupon } from '../../db/schema/index.ts';
 import { storeCouponQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
@@ -6,7 +6,26 @@ import { parseInput } from '../input.ts';
 import { now } from '../dates.ts';
 import { claimableAt } from './coupon-rules.ts';
 import { couponDtos, type CouponDto } from './coupon-dto.ts';
-import { prepareOnPglite } from '../../db/prepared.ts';
+import { builtOnce, prepareOnPglite } from '../../db/prepared.ts';
+
+/** A shop's claimable coupons (with product coupons: `all`), built once per database and transaction (every product and shop
+ * page reads it; prepared on PGlite: a lookup by shop, one plan for any shop and time). */
+const shopCoupons = builtOnce((db: ServiceContext['db'], variant) =>
+  prepareOnPglite(
+    `merchant-coupons${variant}`,
+    db
+      .select()
+      .from(coupon)
+      .where(
+        and(
+          eq(coupon.merId, sql.placeholder('mer')),
+          inArray(coupon.type, variant === '+all' ? [0, 1] : [0]),
+          claimableAt(sql.placeholder('at')),
+        ),
+      )
+      .orderBy(desc(coupon.sort), asc(coupon.couponId)),
+  ).prepare(`merchant_coupons${variant === '+all' ? '_all' : ''}`),
+);
 
 /**
  * `GET /api/coupon/store/{mer_id}?all=1`: a shop's claimable coupons: shop coupons (type 0), and with
@@ -17,14 +36,6 @@ export async function listMerchantCoupons(
   input: { id: number | string; all?: number | string },
 ): Promise<CouponDto[]> {
   const q = parseInput(storeCouponQuery, input);
-  // Every product and shop page reads this (prepared on PGlite: a lookup by shop, one plan for any shop and time).
-  const rows = await prepareOnPglite(
-    q.all ? 'merchant-coupons+all' : 'merchant-coupons',
-    ctx.db
-      .select()
-      .from(coupon)
-      .where(and(eq(coupon.merId, q.id), inArray(coupon.type, q.all ? [0, 1] : [0]), claimableAt(now())))
-      .orderBy(desc(coupon.sort), asc(coupon.couponId)),
-  );
+  const rows = await shopCoupons(ctx.db, q.all ? '+all' : '').execute({ mer: q.id, at: now().toISOString() });
   return couponDtos(ctx, rows);
 }
