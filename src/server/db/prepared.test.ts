@@ -2,9 +2,21 @@ import { describe, it, expect } from 'vitest';
 import { eq, or, sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../../tests/helpers/test-db.ts';
 import { brand } from './schema/index.ts';
-import { literalOf, prepareOnPglite } from './prepared.ts';
+import { builtOnce, literalOf, prepareOnPglite } from './prepared.ts';
 
 describe('prepared hot reads on PGlite', () => {
+  it('build a read once per database handle and variant', () => {
+    let builds = 0;
+    const read = builtOnce((db: { name: string }, variant) => ({ of: db.name, variant, n: ++builds }));
+    const a = { name: 'a' };
+    const b = { name: 'b' };
+    expect(read(a)).toBe(read(a));
+    expect(read(a, '+all')).toEqual({ of: 'a', variant: '+all', n: 2 });
+    expect(read(a, '+all')).toBe(read(a, '+all'));
+    expect(read(b)).toEqual({ of: 'b', variant: '', n: 3 });
+    expect(builds).toBe(3);
+  });
+
   it('pass only parameters that are safe as literals', () => {
     expect(literalOf(12)).toBe('12');
     expect(literalOf(-1.5)).toBe('-1.5');
