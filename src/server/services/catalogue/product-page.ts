@@ -7,6 +7,7 @@ import type { ServiceContext } from '../context.ts';
 import { cardColumns, toCards, type CardRow, type ProductCard } from './product-card.ts';
 import { offsetOf, type Page } from '../input.ts';
 import { cached, dropCached, CACHE_KEYS } from '../cache.ts';
+import { prepareOnPglite } from '../../db/prepared.ts';
 
 /**
  * Counting tens of thousands of matching rows costs more than the page itself on the embedded database,
@@ -44,24 +45,46 @@ async function cachedIfBroad<T>(
   return value;
 }
 
-function countOf(ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined, whereKey: string): Promise<number> {
+/**
+ * A listing whose plan does not depend on its parameters (a shop's products, by shop alone) names its reads, and they run
+ * as prepared statements on PGlite (`prepareOnPglite`): `count` and `page` are the keys of its count and of its page in
+ * the order asked for.
+ */
+export interface PreparedListing {
+  count: string;
+  page: string;
+}
+
+function countOf(ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined, whereKey: string, prepared?: PreparedListing): Promise<number> {
   return cachedIfBroad(
     ctx,
     `${CACHE_KEYS.counts}${whereKey}`,
-    async () => (await ctx.db.select({ count: sql<number>`count(*)::int` }).from(product).where(where))[0]?.count ?? 0,
+    async () => {
+      const query = ctx.db.select({ count: sql<number>`count(*)::int` }).from(product).where(where);
+      return (await (prepared ? prepareOnPglite(prepared.count, query) : query))[0]?.count ?? 0;
+    },
     (count) => count,
   );
 }
 
 /** The card rows of the products matching `where` in `orderBy`, `limit` of them from `offset`. */
-const cardRowsInOrder = (ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined, orderBy: SQL[], offset: number, limit: number) =>
-  ctx.db
+const cardRowsInOrder = (
+  ctx: Pick<ServiceContext, 'db'>,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  offset: number,
+  limit: number,
+  prepared?: PreparedListing,
+) => {
+  const query = ctx.db
     .select(cardColumns)
     .from(product)
     .where(where)
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset);
+  return prepared ? prepareOnPglite(prepared.page, query) : query;
+};
 
 /**
  * One page of product cards plus the total count for the same filter. A page of a filter matching at least
@@ -74,11 +97,12 @@ export async function pageOfProducts(
   orderBy: SQL[],
   page: number,
   limit: number,
+  prepared?: PreparedListing,
 ): Promise<Page<ProductCard>> {
   const whereKey = sqlKey(where);
   const offset = offsetOf(page, limit);
-  const read = () => cardRowsInOrder(ctx, where, orderBy, offset, limit);
-  const count = await countOf(ctx, where, whereKey);
+  const read = () => cardRowsInOrder(ctx, where, orderBy, offset, limit, prepared);
+  const count = await countOf(ctx, where, whereKey, prepared);
   const rows =
     count >= COUNT_CACHE_MIN
       ? await cached(ctx.db, `${CACHE_KEYS.pages}${whereKey}|${sqlKey(sql.join(orderBy, sql`, `))}|${offset}|${limit}`, read)
@@ -169,6 +193,10 @@ export function listingPage(
   page: number,
   limit: number,
   keyword: string,
+  /** The name of a listing whose plan does not depend on its parameters: its reads are prepared (`PreparedListing`). */
+  preparedAs?: string,
 ): Promise<Page<ProductCard>> {
-  return keyword ? keywordPageOfProducts(ctx, where, order, page, limit) : pageOfProducts(ctx, where, productOrder(order), page, limit);
+  if (keyword) return keywordPageOfProducts(ctx, where, order, page, limit);
+  const prepared = preparedAs ? { count: `${preparedAs}:count`, page: `${preparedAs}:${order}` } : undefined;
+  return pageOfProducts(ctx, where, productOrder(order), page, limit, prepared);
 }

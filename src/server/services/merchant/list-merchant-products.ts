@@ -34,6 +34,8 @@ export async function listMerchantProducts(
     q.mer_cate_id !== undefined ? inMerchantCategory(q.id, q.mer_cate_id) : undefined,
     ...priceBetween(q.price_on, q.price_off),
   );
-  // The shop home's default order is its best sellers.
-  return listingPage(ctx, where, q.order || 'sales', q.page, q.limit, q.keyword);
+  // The shop home's default order is its best sellers. A shop's whole list (no filter but the shop: its home page) is
+  // read by prepared statements on PGlite, one plan for every shop (the shop indexes of each order).
+  const wholeShop = !q.keyword && q.mer_cate_id === undefined && q.price_on === undefined && q.price_off === undefined;
+  return listingPage(ctx, where, q.order || 'sales', q.page, q.limit, q.keyword, wholeShop ? 'shop-products' : undefined);
 }
