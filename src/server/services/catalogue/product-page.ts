@@ -83,7 +83,8 @@ const cardRowsInOrder = (
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset);
-  return prepared ? prepareOnPglite(prepared.page, query) : query;
+  // Drizzle leaves out `offset 0`: the first page is a statement of its own.
+  return prepared ? prepareOnPglite(offset ? `${prepared.page}+offset` : prepared.page, query) : query;
 };
 
 /**

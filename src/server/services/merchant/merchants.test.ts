@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, visitorContext, userContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
 import { merchant } from '../../db/schema/index.ts';
@@ -85,6 +85,23 @@ describe('a shop', () => {
     const dresses = await listMerchantProducts(ctx, { id: 7, keyword: '连衣裙', limit: 100 });
     expect(dresses.list.every((p) => p.store_name.includes('连衣裙') || p.cate_id === 30)).toBe(true);
     expect((await listMerchantProducts(ctx, { id: 7, order: 'is_new' })).list).toHaveLength(12);
+  });
+
+  it('reads a whole shop list by prepared statements on PGlite, its first page and the later ones alike', async () => {
+    const own = await createTestDatabase();
+    const ctx = visitorContext(own);
+    const first = await listMerchantProducts(ctx, { id: 5, order: 'is_new', limit: 4 });
+    const second = await listMerchantProducts(ctx, { id: 5, order: 'is_new', limit: 4, page: 2 });
+    expect(first.list).toHaveLength(4);
+    expect(second.count).toBe(first.count);
+    const newest = [...first.list, ...second.list].map((p) => p.product_id);
+    expect(new Set(newest).size).toBe(8);
+    const statements = (
+      (await own.db.execute(sql`select statement from pg_prepared_statements`)) as unknown as { rows: { statement: string }[] }
+    ).rows.map((r) => r.statement);
+    const shopList = statements.filter((t) => t.includes('"product"."mer_id" = $1') && t.includes('order by "product"."created_at" desc'));
+    expect(shopList.some((t) => /offset \$\d+/.test(t))).toBe(true);
+    expect(shopList.some((t) => !/offset/.test(t))).toBe(true);
   });
 
   it('exposes licence images and refuses closed or unknown shops', async () => {
