@@ -157,10 +157,22 @@ async function warmUp(app) {
 const readyLine = (host, port, workers) =>
   `Mallfront is ready at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${workers > 1 ? ` (${workers} workers)` : ''}`;
 
+/**
+ * Idle keep-alive connections stay open 65 s (Node's default is 5 s), longer than the idle timeout of common proxies and
+ * HTTP clients (60 s): with 5 s, a client reusing a connection after a pause could send its request just as the server
+ * closed it, and get a reset (ECONNRESET) instead of an answer. Responses say so (`Keep-Alive: timeout=65`). Headers
+ * must still arrive within 66 s (Node wants it above the keep-alive time).
+ */
+export function keepConnections(server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
+}
+
 /** Listens, then warms the database up so the first shopper does not wait for it. */
 export async function startServer({ host = process.env.HOST || '0.0.0.0', port = Number(process.env.PORT || 4321), quiet = false } = {}) {
   const app = await createApp();
-  const server = http.createServer(app);
+  const server = keepConnections(http.createServer(app));
   await new Promise((resolve, reject) => {
     server.once('error', (err) => {
       if (err.code === 'EADDRINUSE') {

@@ -4,7 +4,7 @@ import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { staticFiles } from '../../server/serve.mjs';
+import { keepConnections, staticFiles } from '../../server/serve.mjs';
 
 let server: http.Server | undefined;
 afterEach(() => server?.close());
@@ -55,5 +55,22 @@ describe('static files', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('console.log(2)');
     await rm(dir, { recursive: true });
+  });
+});
+
+describe('keep-alive connections', () => {
+  it('stay open 65 s idle and say so, so a client reusing one after a pause is not reset', async () => {
+    const own = keepConnections(http.createServer((_req, res) => res.end('ok')));
+    server = own;
+    await new Promise<void>((ok) => own.listen(0, '127.0.0.1', ok));
+    const agent = new http.Agent({ keepAlive: true });
+    const header = await new Promise<unknown>((resolve) => {
+      http.get({ host: '127.0.0.1', port: (own.address() as AddressInfo).port, path: '/', agent }, (r) => {
+        r.resume().on('end', () => resolve(r.headers['keep-alive']));
+      });
+    });
+    agent.destroy();
+    expect(header).toBe('timeout=65');
+    expect(own.headersTimeout).toBeGreaterThan(own.keepAliveTimeout);
   });
 });
