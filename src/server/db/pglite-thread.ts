@@ -50,6 +50,9 @@ function rawOf(options: QueryOptions | undefined): number[] | undefined {
   return ids;
 }
 
+/** Query options as they cross to the thread: the row mode, and the type ids whose values stay text. */
+const onWire = (options: QueryOptions | undefined) => ({ rowMode: options?.rowMode, raw: rawOf(options) });
+
 /**
  * Starts the database thread on `dataDir` (a PGlite data directory or `memory://`) and waits until it is open.
  * `load`: a dump (PGlite's `dumpDataDir`) to start from (tests load a seeded template).
@@ -105,10 +108,9 @@ export async function openPgliteThread(dataDir: string, load?: Blob): Promise<Pg
 
   const query = (tx: number | undefined) =>
     ((text: string, params?: unknown[], options?: QueryOptions) =>
-      call<Results>({ op: 'query', tx, text, params, rowMode: options?.rowMode, raw: rawOf(options) })) as PGlite['query'];
+      call<Results>({ op: 'query', tx, text, params, ...onWire(options) })) as PGlite['query'];
   const exec = (tx: number | undefined) =>
-    ((text: string, options?: QueryOptions) =>
-      call<Results[]>({ op: 'exec', tx, text, rowMode: options?.rowMode, raw: rawOf(options) })) as PGlite['exec'];
+    ((text: string, options?: QueryOptions) => call<Results[]>({ op: 'exec', tx, text, ...onWire(options) })) as PGlite['exec'];
 
   return {
     query: query(undefined),
