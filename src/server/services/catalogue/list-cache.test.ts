@@ -1,7 +1,7 @@
 // Lists and cards kept in the read cache (services/cache.ts) show a write on the next read: a page of a broad product
 // list, a shop's best sellers on its product pages, a shop card, a page of the shop list.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { createTestDatabase, visitorContext, userContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
 import { product } from '../../db/schema/index.ts';
@@ -17,6 +17,7 @@ import { listMerchantRecommend } from '../merchant/list-merchant-recommend.ts';
 import { getMerchant } from '../merchant/get-merchant.ts';
 import { createRelation } from '../relation/create-relation.ts';
 import { listMerchants } from '../merchant/list-merchants.ts';
+import { listMerchantProducts } from '../merchant/list-merchant-products.ts';
 import { merchant } from '../../db/schema/index.ts';
 
 let db: Database;
@@ -54,6 +55,40 @@ describe('cached lists show writes on the next read', () => {
     expect(after.count).toBe(COUNT_CACHE_MIN - 1);
     expect(after.list.map((p) => p.product_id)).not.toContain(top.product_id);
     expect(after.list[0]!.product_id).toBe(first.list[1]!.product_id);
+  });
+
+  it("a shop's whole list and a leaf category's list are kept however short, and show a write on the next read", async () => {
+    const ctx = visitorContext(db);
+    // A shop of the demo mall (a few products) and the leaf category of one of them, apart from the broad list's.
+    const [model] = await db.db.select().from(product).where(eq(product.merId, MER)).limit(1);
+    const [one] = await db.db
+      .select({ id: product.productId, merId: product.merId, cateId: product.cateId })
+      .from(product)
+      .where(and(ne(product.merId, MER), ne(product.cateId, model!.cateId), visibleNormal))
+      .limit(1);
+    const lists = [
+      () => listMerchantProducts(ctx, { id: one!.merId, order: 'sales', page: 1, limit: 50 }),
+      () => listProducts(ctx, { cate_pid: one!.cateId, order: 'sales', page: 1, limit: 50 }),
+    ];
+    const before = await Promise.all(lists.map((read) => read()));
+    for (const page of before) {
+      expect(page.count).toBeLessThan(COUNT_CACHE_MIN);
+      expect(page.list.map((p) => p.product_id)).toContain(one!.id);
+    }
+    // Written without saying so: the kept lists are read without the database.
+    await db.db.update(product).set({ price: 654321 }).where(eq(product.productId, one!.id));
+    expect(await Promise.all(lists.map((read) => read()))).toEqual(before);
+    // A narrower list of the same shop (its search) is read every time.
+    const [{ storeName }] = (await db.db.select({ storeName: product.storeName }).from(product).where(eq(product.productId, one!.id))) as [
+      { storeName: string },
+    ];
+    const search = await listMerchantProducts(ctx, { id: one!.merId, keyword: storeName, page: 1, limit: 50 });
+    expect(search.list.find((p) => p.product_id === one!.id)?.price).toBe('6543.21');
+    // Said: the next read shows it.
+    invalidate(db.db, [tag('product', one!.id)]);
+    for (const page of await Promise.all(lists.map((read) => read()))) {
+      expect(page.list.find((p) => p.product_id === one!.id)?.price).toBe('6543.21');
+    }
   });
 
   it('a broad keyword gives the same pages in every order, within its ranking and past it', async () => {

@@ -32,16 +32,17 @@ function sqlKey(part: SQL | undefined): string {
 
 /**
  * `load`'s value through the read cache under `key`, kept only when it covers at least `COUNT_CACHE_MIN` products
- * (`size`): narrower reads are cheap and always exact.
+ * (`size`) or `always` (a listing of a bounded set: `PreparedListing`): other narrow reads are cheap and always read.
  */
 async function cachedIfBroad<T>(
   ctx: Pick<ServiceContext, 'db'>,
   key: string,
   load: () => Promise<T>,
   size: (value: T) => number,
+  always = false,
 ): Promise<T> {
   const value = await cached(ctx.db, key, load);
-  if (size(value) < COUNT_CACHE_MIN) dropCached(ctx.db, key);
+  if (!always && size(value) < COUNT_CACHE_MIN) dropCached(ctx.db, key);
   return value;
 }
 
@@ -64,6 +65,7 @@ function countOf(ctx: Pick<ServiceContext, 'db'>, where: SQL | undefined, whereK
       return (await (prepared ? prepareOnPglite(prepared.count, query) : query))[0]?.count ?? 0;
     },
     (count) => count,
+    !!prepared,
   );
 }
 
@@ -90,7 +92,9 @@ const cardRowsInOrder = (
 /**
  * One page of product cards plus the total count for the same filter. A page of a filter matching at least
  * `COUNT_CACHE_MIN` products (a broad keyword or category: the database sorts all of them for each page) is kept in
- * the read cache with its count, dropped by any product change; narrower filters are cheap and always read.
+ * the read cache with its count, dropped by any product change, and so is a page of a `prepared` listing whatever its
+ * size (a leaf category's or a shop's whole list: a bounded set of keys, read by every uncached page of the shop or
+ * category and by API clients paging it); other narrower filters are cheap and always read.
  */
 export async function pageOfProducts(
   ctx: Pick<ServiceContext, 'db'>,
@@ -105,7 +109,7 @@ export async function pageOfProducts(
   const read = () => cardRowsInOrder(ctx, where, orderBy, offset, limit, prepared);
   const count = await countOf(ctx, where, whereKey, prepared);
   const rows =
-    count >= COUNT_CACHE_MIN
+    count >= COUNT_CACHE_MIN || prepared
       ? await cached(ctx.db, `${CACHE_KEYS.pages}${whereKey}|${sqlKey(sql.join(orderBy, sql`, `))}|${offset}|${limit}`, read)
       : await read();
   return { count, list: await toCards(ctx, rows) };
