@@ -9,17 +9,7 @@ import { isOperatorApi } from './server/http/operator-endpoint.ts';
 import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
-import {
-  keyOf,
-  cachedEntry,
-  responseOf,
-  storePage,
-  keptEntry,
-  renderStart,
-  renderOnce,
-  type Entry,
-  type Marker,
-} from './server/http/page-cache.ts';
+import { keyOf, cachedEntry, responseOf, keepPage, renderStart, renderOnce, type Entry, type Marker } from './server/http/page-cache.ts';
 import { collectShown } from './server/services/cache-tags.ts';
 import { shopperOf, type Shopper } from './server/services/session/shopper-cache.ts';
 import { personalizeResponse, shopperAnswer } from './server/http/shopper-page.ts';
@@ -57,16 +47,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   return renderOnce(db, cacheKey, answer, async () => {
     const shown = new Set<string>();
     const since = renderStart(db);
-    // The page renders (and storePage reads its body) inside the collection of what it shows.
-    const response = await collectShown(shown, async () => {
+    // The page renders (and keepPage reads its body) inside the collection of what it shows.
+    const { kept, response } = await collectShown(shown, async () => {
       const rendered = await handle(context, next, db, { asVisitor: true });
       const setsCookies = !context.cookies.headers().next().done;
-      return storePage(db, cacheKey, rendered, { until: () => context.locals.pageCacheUntil, setsCookies, shown: () => shown, since });
+      return keepPage(db, cacheKey, rendered, { until: () => context.locals.pageCacheUntil, setsCookies, shown: () => shown, since });
     });
     // A page kept is sent as its later hits are (compressed once, in the form they will send; a shopper's joined from
     // the page's pieces, made now), except a product page to a shopper: that is compressed on the way out, and the
     // pieces are made at its first signed-in hit, which most kept product pages never get.
-    const kept = keptEntry(response);
     if (kept && shopper && ONCE_SEEN.test(url.pathname)) return responseOf(shopperAnswer(kept, shopper, null, 'MISS'));
     if (kept) return answer(kept, 'MISS');
     return shopper ? personalizeResponse(response, shopper) : response;

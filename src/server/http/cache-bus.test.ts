@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { startPostgres } from '../../../tests/helpers/postgres-server.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { cached, invalidate, CACHE_KEYS } from '../services/cache.ts';
-import { storePage, cachedPage } from './page-cache.ts';
+import { keepPage, cachedPage } from './page-cache.ts';
 import { CACHE_CHANNEL } from './cache-bus.ts';
 import { users } from '../db/schema/index.ts';
 import { createSession, revokeSession } from '../services/session/sessions.ts';
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 const page = (db: Database, key: string, shown: string[]) =>
-  storePage(db.db, key, new Response(key, { status: 200, headers: { 'content-type': 'text/html' } }), { shown: () => shown });
+  keepPage(db.db, key, new Response(key, { status: 200, headers: { 'content-type': 'text/html' } }), { shown: () => shown });
 
 describe('cache bus (LISTEN/NOTIFY)', () => {
   it('drops the pages and reads another process cached when this one changes what they show', async () => {

@@ -4,7 +4,7 @@ import {
   keyOf,
   cachedEntry,
   cachedPage,
-  storePage,
+  keepPage,
   renderStart,
   expirePageAt,
   pageCacheSize,
@@ -61,9 +61,10 @@ describe('visitor page cache', () => {
   it('serves a stored 200 page until a write changes something it shows', async () => {
     const db = {} as Db;
     const shown = () => ['merchant:3', 'coupon:7'];
-    const sent = await storePage(db, 'k', html('<p>one</p>', { headers: { 'content-security-policy': "default-src 'self'" } }), { shown });
-    expect(sent.headers.get('x-page-cache')).toBe('MISS');
-    expect(await sent.text()).toBe('<p>one</p>');
+    const { kept } = await keepPage(db, 'k', html('<p>one</p>', { headers: { 'content-security-policy': "default-src 'self'" } }), {
+      shown,
+    });
+    expect(new TextDecoder().decode(kept!.body)).toBe('<p>one</p>');
     const hit = cachedPage(db, 'k')!;
     expect(hit.headers.get('x-page-cache')).toBe('HIT');
     expect(hit.headers.get('content-security-policy')).toBe("default-src 'self'");
@@ -77,10 +78,10 @@ describe('visitor page cache', () => {
 
   it('drops only the pages showing what a write changed', async () => {
     const db = {} as Db;
-    await storePage(db, 'shop 3', html('3'), { shown: () => ['merchant:3', 'product', 'site'] });
-    await storePage(db, 'shop 4', html('4'), { shown: () => ['merchant:4', 'product', 'site'] });
-    await storePage(db, 'shop street', html('all'), { shown: () => ['merchant', 'site'] });
-    await storePage(db, 'unknown', html('?'));
+    await keepPage(db, 'shop 3', html('3'), { shown: () => ['merchant:3', 'product', 'site'] });
+    await keepPage(db, 'shop 4', html('4'), { shown: () => ['merchant:4', 'product', 'site'] });
+    await keepPage(db, 'shop street', html('all'), { shown: () => ['merchant', 'site'] });
+    await keepPage(db, 'unknown', html('?'));
     invalidate(db, ['merchant:3']);
     expect(cachedPage(db, 'shop 3')).toBeNull();
     expect(cachedPage(db, 'shop street')).toBeNull();
@@ -94,10 +95,11 @@ describe('visitor page cache', () => {
     const db = {} as Db;
     const since = renderStart(db);
     invalidate(db, ['product:1']);
-    await storePage(db, 'other', html('a'), { shown: () => ['coupon:7'], since });
-    const sent = await storePage(db, 'stale', html('b'), { shown: () => ['product:1'], since });
-    expect(sent.headers.get('x-page-cache')).toBe('MISS');
-    expect(await sent.text()).toBe('b');
+    await keepPage(db, 'other', html('a'), { shown: () => ['coupon:7'], since });
+    const { kept, response: sent } = await keepPage(db, 'stale', html('b'), { shown: () => ['product:1'], since });
+    expect(kept).toBeUndefined();
+    expect(sent!.headers.get('x-page-cache')).toBe('MISS');
+    expect(await sent!.text()).toBe('b');
     expect(cachedPage(db, 'stale')).toBeNull();
     expect(cachedPage(db, 'other')).not.toBeNull();
   });
@@ -105,14 +107,14 @@ describe('visitor page cache', () => {
   it('ends an entry at its TTL or at the moment the page said it changes', async () => {
     const db = {} as Db;
     const t = 1_000_000;
-    await storePage(db, 'ttl', html('a'), {}, t);
+    await keepPage(db, 'ttl', html('a'), {}, t);
     expect(cachedPage(db, 'ttl', t + PAGE_CACHE_TTL_MS - 1)).not.toBeNull();
     expect(cachedPage(db, 'ttl', t + PAGE_CACHE_TTL_MS)).toBeNull();
     const locals: { pageCacheUntil?: number } = {};
     expirePageAt(locals, t + 500);
     expirePageAt(locals, t + 900);
     expect(locals.pageCacheUntil).toBe(t + 500);
-    await storePage(db, 'until', html('b'), { until: () => locals.pageCacheUntil }, t);
+    await keepPage(db, 'until', html('b'), { until: () => locals.pageCacheUntil }, t);
     expect(cachedPage(db, 'until', t + 499)).not.toBeNull();
     expect(cachedPage(db, 'until', t + 500)).toBeNull();
   });
@@ -125,10 +127,10 @@ describe('visitor page cache', () => {
       html('c', { headers: { 'set-cookie': 'a=b' } }),
     ];
     for (const [i, r] of answers.entries()) {
-      expect((await storePage(db, `x${i}`, r)).headers.get('x-page-cache')).toBe('BYPASS');
+      expect((await keepPage(db, `x${i}`, r)).response?.headers.get('x-page-cache')).toBe('BYPASS');
       expect(cachedPage(db, `x${i}`)).toBeNull();
     }
-    expect((await storePage(db, 'astro-cookie', html('d'), { setsCookies: true })).headers.get('x-page-cache')).toBe('BYPASS');
+    expect((await keepPage(db, 'astro-cookie', html('d'), { setsCookies: true })).response?.headers.get('x-page-cache')).toBe('BYPASS');
     expect(cachedPage(db, 'astro-cookie')).toBeNull();
   });
 
@@ -136,15 +138,15 @@ describe('visitor page cache', () => {
     const db = {} as Db;
     const page = 'x'.repeat(PAGE_CACHE_MAX_BYTES - 1024);
     const fit = Math.floor(PAGE_CACHE_MAX_TOTAL_BYTES / page.length);
-    for (let i = 0; i < fit + 5; i++) await storePage(db, `big${i}`, html(page));
+    for (let i = 0; i < fit + 5; i++) await keepPage(db, `big${i}`, html(page));
     expect(pageCacheSize(db).bytes).toBeLessThanOrEqual(PAGE_CACHE_MAX_TOTAL_BYTES);
     expect(cachedPage(db, 'big0')).toBeNull();
     expect(cachedPage(db, `big${fit + 4}`)).not.toBeNull();
-    expect((await storePage(db, 'huge', html('x'.repeat(PAGE_CACHE_MAX_BYTES + 1)))).headers.get('x-page-cache')).toBe('MISS');
+    expect((await keepPage(db, 'huge', html('x'.repeat(PAGE_CACHE_MAX_BYTES + 1)))).response?.headers.get('x-page-cache')).toBe('MISS');
     expect(cachedPage(db, 'huge')).toBeNull();
 
     const many = {} as Db;
-    for (let i = 0; i < PAGE_CACHE_MAX_ENTRIES + 10; i++) await storePage(many, `p${i}`, html('<p>small</p>'));
+    for (let i = 0; i < PAGE_CACHE_MAX_ENTRIES + 10; i++) await keepPage(many, `p${i}`, html('<p>small</p>'));
     expect(pageCacheSize(many).entries).toBe(PAGE_CACHE_MAX_ENTRIES);
     expect(cachedPage(many, 'p0')).toBeNull();
   });
@@ -152,27 +154,26 @@ describe('visitor page cache', () => {
   it('renews a page rendered again the same after its time was up with what was made of it before', async () => {
     const db = {} as Db;
     const page = `<p>${'同一页'.repeat(400)}</p>`;
-    await storePage(db, 'k', html(page), {}, 0);
+    await keepPage(db, 'k', html(page), {}, 0);
     const first = cachedEntry(db, 'k', 0)!;
     const br = await encodedBody(first.body, 'br');
     expect(cachedEntry(db, 'k', PAGE_CACHE_TTL_MS)).toBeNull();
-    const sent = await storePage(db, 'k', html(page), {}, PAGE_CACHE_TTL_MS);
-    expect(await sent.text()).toBe(page);
-    const again = cachedEntry(db, 'k', PAGE_CACHE_TTL_MS)!;
+    const again = (await keepPage(db, 'k', html(page), {}, PAGE_CACHE_TTL_MS)).kept!;
+    expect(again).toBe(cachedEntry(db, 'k', PAGE_CACHE_TTL_MS));
     // The same bytes: the compressed form made for the first is the second's, not made again.
     expect(again.body).toBe(first.body);
     expect(encodedBody(again.body, 'br')).toBe(br);
     expect(again.expires).toBe(2 * PAGE_CACHE_TTL_MS);
     // Once the page changes, its new bytes are kept (and compressed anew).
     expect(cachedEntry(db, 'k', 2 * PAGE_CACHE_TTL_MS)).toBeNull();
-    await storePage(db, 'k', html(`${page}!`), {}, 2 * PAGE_CACHE_TTL_MS);
+    await keepPage(db, 'k', html(`${page}!`), {}, 2 * PAGE_CACHE_TTL_MS);
     const changed = cachedEntry(db, 'k', 2 * PAGE_CACHE_TTL_MS)!;
     expect(changed.body).not.toBe(first.body);
     expect(Buffer.from(changed.body).toString()).toBe(`${page}!`);
   });
   it('answers every hit of a page with the same headers, made once: Accept-Encoding added to vary once, each marker and encoding its own', async () => {
     const db = {} as Db;
-    await storePage(db, 'h', html('<p>h</p>', { headers: { vary: 'Cookie', etag: '"e"' } }));
+    await keepPage(db, 'h', html('<p>h</p>', { headers: { vary: 'Cookie', etag: '"e"' } }));
     const entry = cachedEntry(db, 'h')!;
     const bytes = new Uint8Array([1, 2, 3]);
     const first = visitorAnswer(entry, { encoding: 'br', bytes });

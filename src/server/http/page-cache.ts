@@ -266,19 +266,23 @@ export interface Rendered {
   since?: number;
 }
 
-/** The change sequence to give `storePage` as `since` for a render starting now. */
+/** The change sequence to give `keepPage` as `since` for a render starting now. */
 export const renderStart = (db: Db) => changeSequence(db);
+
+/** What `keepPage` did with a rendered page: kept it (the middleware answers from the entry), or the response to send. */
+export type Kept = { kept: Entry; response?: undefined } | { kept?: undefined; response: Response };
 
 /**
  * Keeps a rendered page for later visitors when it is a plain 200 HTML answer that sets no cookie
- * (`setsCookies`: Astro's cookies of this request, which a new Response would not carry), and returns the
- * response to send now (the body has been read, so a new Response carries it).
+ * (`setsCookies`: Astro's cookies of this request, which a new Response would not carry): the entry, which the
+ * middleware answers from as it answers later hits (no Response made here for it); otherwise the response to send
+ * now (the body has been read, so a new Response carries it).
  */
-export async function storePage(db: Db, key: string, response: Response, opts: Rendered = {}, now = Date.now()): Promise<Response> {
+export async function keepPage(db: Db, key: string, response: Response, opts: Rendered = {}, now = Date.now()): Promise<Kept> {
   const type = response.headers.get('content-type') ?? '';
   if (response.status !== 200 || !type.startsWith('text/html') || opts.setsCookies || response.headers.has('set-cookie')) {
     response.headers.set('x-page-cache', 'BYPASS');
-    return response;
+    return { response };
   }
   const body = await response.arrayBuffer();
   const headers: [string, string][] = [...response.headers.entries()];
@@ -286,21 +290,16 @@ export async function storePage(db: Db, key: string, response: Response, opts: R
   const expires = Math.min(now + PAGE_CACHE_TTL_MS, opts.until?.() ?? Infinity);
   const shown = [...(opts.shown?.() ?? [ALL])];
   const stale = opts.since !== undefined && changedSince(db, opts.since, shown);
-  const out = new Response(body, { status: 200, headers });
-  out.headers.set('x-page-cache', 'MISS');
   if (body.byteLength <= PAGE_CACHE_MAX_BYTES && expires > now && !stale) {
     const cache = cacheOf(db);
     const entry = { expires, body: cache.sameAsBefore(key, body), headers };
     cache.set(key, entry, shown);
-    keptAs.set(out, entry);
+    return { kept: entry };
   }
-  return out;
+  const out = new Response(body, { status: 200, headers });
+  out.headers.set('x-page-cache', 'MISS');
+  return { response: out };
 }
-
-const keptAs = new WeakMap<Response, Entry>();
-
-/** The entry `storePage` kept of the page it returned as `response`, if it kept it. */
-export const keptEntry = (response: Response): Entry | undefined => keptAs.get(response);
 
 const renders = new WeakMap<object, Map<string, Promise<unknown>>>();
 
