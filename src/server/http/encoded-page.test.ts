@@ -1,7 +1,7 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import { accepts, acceptedEncoding, crc32Combine, gzipChunks, gzipPiece, gzipPieceSync, encodedBody } from './encoded-page.ts';
+import { accepts, acceptedEncoding, crc32Combine, gzipChunks, gzipPiece, gzipPieceSync, encodedBody, HOT_AFTER } from './encoded-page.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -40,6 +40,19 @@ describe('compressed kept pages', () => {
     expect(br.byteLength).toBeLessThan(page.byteLength / 10);
     expect(Buffer.from(zlib.brotliDecompressSync(br)).equals(Buffer.from(page))).toBe(true);
     expect(Buffer.from(zlib.gunzipSync(gz)).equals(Buffer.from(page))).toBe(true);
+  });
+
+  it('sends a page sent often in a smaller brotli form, made once, that decodes to the page', async () => {
+    const page = text(
+      `<!doctype html><main>${Array.from({ length: 3000 }, (_, i) => `<a href="/goods_detail/${i}">商品 ${i}</a>`).join('')}</main>`,
+    ).buffer as ArrayBuffer;
+    const first = await encodedBody(page, 'br');
+    for (let i = 1; i < HOT_AFTER; i++) expect(encodedBody(page, 'br')).toBe(first);
+    await vi.waitFor(() => expect(encodedBody(page, 'br')).not.toBe(first));
+    const hot = encodedBody(page, 'br') as Uint8Array;
+    expect(hot.byteLength).toBeLessThan(first.byteLength);
+    expect(Buffer.from(zlib.brotliDecompressSync(hot)).equals(Buffer.from(page))).toBe(true);
+    for (let i = 0; i < 3 * HOT_AFTER; i++) expect(encodedBody(page, 'br')).toBe(hot);
   });
 
   it('joins separately compressed pieces, in any order and of any content, into one valid gzip stream', async () => {

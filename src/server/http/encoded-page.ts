@@ -48,11 +48,17 @@ const gzip = promisify(zlib.gzip);
 const deflateRaw = promisify(zlib.deflateRaw);
 
 /**
- * Quality 4, as server/serve.mjs compresses on the way out. Quality 5 or 6 makes pages of this mall 9 % smaller but costs
- * 35-50 % more CPU on the thread pool, and most kept pages (product pages above all) are sent once before they expire:
- * with quality 5, product pages ran at 228-232 req/s against 278-279 with quality 4 (bench:catalogue, 2 cores).
+ * A kept page's brotli form is made at quality 2 first: most kept pages (product pages above all) are sent once or
+ * twice before they expire, and the answer waits for its form. Quality 2 costs half of quality 4 (the quality
+ * server/serve.mjs compresses with on the way out) for 7-8 % more bytes: 0.41 against 0.86 ms of a thread-pool thread for
+ * a 29 KB product page, 0.58 against 1.12 ms for the 60 KB home page; uncached product pages ran 5-7 % faster in
+ * interleaved pairs. A page sent `HOT_AFTER` times in brotli is compressed again, once, at quality 5 (10 % fewer bytes
+ * than quality 4, at 1.3-1.6 times its cost), and its later answers send that form: the pages most sent (home, flash
+ * sales, the first pages of categories) are then the smallest.
  */
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+const FIRST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } };
+const HOT_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+export const HOT_AFTER = 16;
 const PIECE_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
 /**
@@ -83,18 +89,35 @@ const forms: Record<Encoding, WeakMap<ArrayBuffer, Uint8Array<ArrayBuffer> | Pro
   gzip: new WeakMap(),
 };
 
+/** Brotli answers sent per kept page body, until it is compressed again for being sent often (`HOT_AFTER`). */
+const brotliSent = new WeakMap<ArrayBuffer, number>();
+
 /**
  * A kept page's body in `encoding`: its bytes, or the promise of them while they are being made. Each form is made
  * once per kept page, when a request first asks for it (usually the render that kept the page), on the thread pool;
- * every answer of the page in that encoding, including those asking while it is made, sends those bytes. (A zlib
- * stream costs the main thread about 180 µs to set up whatever its size: compressing a page once per encoding
- * instead of once per answer until its form is ready is most of what a kept page's first answers cost.)
+ * every answer of the page in that encoding, including those asking while it is made, sends those bytes, until a page
+ * sent often gets its smaller brotli form (`HOT_AFTER`). (A zlib stream costs the main thread about 180 µs to set up
+ * whatever its size: compressing a page once per encoding instead of once per answer until its form is ready is most
+ * of what a kept page's first answers cost.)
  */
 export function encodedBody(body: ArrayBuffer, encoding: Encoding): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
-  return madeOnce(forms[encoding], body, () => {
+  const form = madeOnce(forms[encoding], body, () => {
     const bytes = new Uint8Array(body);
-    return encoding === 'br' ? brotli(bytes, BROTLI_OPTIONS) : gzip(bytes);
+    return encoding === 'br' ? brotli(bytes, FIRST_BROTLI) : gzip(bytes);
   });
+  if (encoding === 'br' && !(form instanceof Promise)) countBrotliAnswer(body);
+  return form;
+}
+
+function countBrotliAnswer(body: ArrayBuffer): void {
+  const sent = (brotliSent.get(body) ?? 0) + 1;
+  brotliSent.set(body, sent);
+  if (sent !== HOT_AFTER) return;
+  brotli(new Uint8Array(body), HOT_BROTLI).then(
+    (smaller) => forms.br.set(body, smaller),
+    // The first form stays.
+    (err: unknown) => console.error('[mallfront] compressing a page sent often failed, keeping its first form:', err),
+  );
 }
 
 /**

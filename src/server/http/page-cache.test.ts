@@ -186,6 +186,10 @@ describe('visitor page cache', () => {
       'content-length': '3',
       etag: '"e"',
     });
+    // A smaller form of the same page (sent often: encoded-page.ts `HOT_AFTER`) says its own length.
+    const smaller = visitorAnswer(entry, { encoding: 'br', bytes: new Uint8Array([1, 2]) });
+    expect(smaller.headers.get('content-length')).toBe('2');
+    expect(visitorAnswer(entry, { encoding: 'br', bytes }).headers.get('content-length')).toBe('3');
     const miss = visitorAnswer(entry, undefined, 'MISS');
     expect(miss.headers.get('x-page-cache')).toBe('MISS');
     expect(miss.headers.has('content-encoding')).toBe(false);

@@ -247,7 +247,8 @@ export function answerHeaders(hit: Entry, kind: string, adjust: (headers: Map<st
  * (server/http/encoded-page.ts), which server/serve.mjs then leaves as it is.
  */
 export function visitorAnswer(hit: Entry, packed?: { encoding: Encoding; bytes: Uint8Array<ArrayBuffer> }, marker: Marker = 'HIT'): Answer {
-  const headers = answerHeaders(hit, `${marker} ${packed?.encoding ?? ''}`, (h) => {
+  // By the form's length too: a page sent often gets a smaller form (encoded-page.ts `HOT_AFTER`).
+  const headers = answerHeaders(hit, packed ? `${marker} ${packed.encoding} ${packed.bytes.byteLength}` : marker, (h) => {
     h.set('x-page-cache', marker);
     if (!packed) return;
     h.set('content-encoding', packed.encoding);
