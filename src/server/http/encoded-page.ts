@@ -56,9 +56,25 @@ const deflateRaw = promisify(zlib.deflateRaw);
  * than quality 4, at 1.3-1.6 times its cost), and its later answers send that form: the pages most sent (home, flash
  * sales, the first pages of categories) are then the smallest.
  */
-const FIRST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } };
-const HOT_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+const FIRST_QUALITY = 2;
+const HOT_QUALITY = 5;
 export const HOT_AFTER = 16;
+
+/**
+ * Brotli options for `size` bytes at `quality`: a window and tables sized to the page. Without them quality 2 allocates
+ * for brotli's default 4 MB window at every call: the page faults and the freeing (which stalls every thread of the
+ * process) made product pages at 20 connections 37 % slower than quality 4 instead of faster.
+ */
+function brotliOptions(quality: number, size: number) {
+  const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN, BROTLI_PARAM_SIZE_HINT } = zlib.constants;
+  return {
+    params: {
+      [BROTLI_PARAM_QUALITY]: quality,
+      [BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(16, Math.ceil(Math.log2(size)))),
+      [BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
+}
 const PIECE_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
 /**
@@ -103,7 +119,7 @@ const brotliSent = new WeakMap<ArrayBuffer, number>();
 export function encodedBody(body: ArrayBuffer, encoding: Encoding): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
   const form = madeOnce(forms[encoding], body, () => {
     const bytes = new Uint8Array(body);
-    return encoding === 'br' ? brotli(bytes, FIRST_BROTLI) : gzip(bytes);
+    return encoding === 'br' ? brotli(bytes, brotliOptions(FIRST_QUALITY, bytes.byteLength)) : gzip(bytes);
   });
   if (encoding === 'br' && !(form instanceof Promise)) countBrotliAnswer(body);
   return form;
@@ -113,7 +129,7 @@ function countBrotliAnswer(body: ArrayBuffer): void {
   const sent = (brotliSent.get(body) ?? 0) + 1;
   brotliSent.set(body, sent);
   if (sent !== HOT_AFTER) return;
-  brotli(new Uint8Array(body), HOT_BROTLI).then(
+  brotli(new Uint8Array(body), brotliOptions(HOT_QUALITY, body.byteLength)).then(
     (smaller) => forms.br.set(body, smaller),
     // The first form stays.
     (err: unknown) => console.error('[mallfront] compressing a page sent often failed, keeping its first form:', err),
