@@ -24,6 +24,7 @@ import { shows, tag } from '../cache-tags.ts';
 import { builtOnce, prepareOnPglite } from '../../db/prepared.ts';
 import { firstReviewsColumn, type ReviewStats } from './review-read.ts';
 import { isRelated } from '../relation/get-relation.ts';
+import { productColumns } from './product-query.ts';
 
 export const PRODUCT_GONE = '商品不存在或已下架';
 
@@ -108,7 +109,7 @@ const buildDetailRead = (db: ServiceContext['db'], withFirstReviews: boolean) =>
     withFirstReviews ? 'product-detail+reviews' : 'product-detail',
     db
       .select({
-        p: product,
+        p: productColumns,
         brandName: brand.brandName,
         content: productContent.content,
         attrs: attrsJson,

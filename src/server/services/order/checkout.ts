@@ -25,6 +25,7 @@ import { ServiceError } from '../errors.ts';
 import { notFound } from '../input.ts';
 import { now } from '../dates.ts';
 import { getCategoryTree, leafIdsUnder } from '../catalogue/category-tree.ts';
+import { productColumns } from '../catalogue/product-query.ts';
 import { offerStatus } from '../promotion/seckill-clock.ts';
 import { presellStatus } from '../promotion/presell-state.ts';
 import { readSettings } from '../site/read-settings.ts';
@@ -150,7 +151,7 @@ const weightOf = (w: string) => Math.round(Number(w) * 100) || 0;
  */
 async function loadLines(db: Db, uid: number, ids: number[], lock: boolean): Promise<CheckoutLine[]> {
   const q = db
-    .select({ c: cart, p: product, s: productSku, sk: seckillProduct, st: seckillTime, pr: presell, merOpen: merchant.status })
+    .select({ c: cart, p: productColumns, s: productSku, sk: seckillProduct, st: seckillTime, pr: presell, merOpen: merchant.status })
     .from(cart)
     .leftJoin(product, eq(product.productId, cart.productId))
     .leftJoin(merchant, eq(merchant.merId, product.merId))

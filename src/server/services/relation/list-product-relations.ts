@@ -6,6 +6,7 @@ import { relationListQuery, type RelationListQuery } from '../../../shared/schem
 import { requireUser, type ServiceContext } from '../context.ts';
 import { offsetOf, parseInput } from '../input.ts';
 import { formatDateTime, mallDate, mallDayAt, now, unix } from '../dates.ts';
+import { productColumns } from '../catalogue/product-query.ts';
 
 /** Relation types the product favourites tab lists: products, flash-sale offers, presales. */
 export const PRODUCT_RELATION_TYPES = [0, 1, 2];
@@ -57,7 +58,7 @@ export async function listProductRelations(ctx: ServiceContext, input: RelationL
     ctx.db
       .select({
         r: relation,
-        p: product,
+        p: productColumns,
         shopOpen: merchant.status,
         presell: { id: presell.productPresellId, status: presell.status, endTime: presell.endTime },
         seckill: { endDay: seckillProduct.endDay, endHour: seckillTime.endTime },
