@@ -51,8 +51,8 @@ const deflateRaw = promisify(zlib.deflateRaw);
  * A kept page's brotli form is made at quality 2 first: most kept pages (product pages above all) are sent once or
  * twice before they expire, and the answer waits for its form. Quality 2 costs half of quality 4 (the quality
  * server/serve.mjs compresses with on the way out) for 7-8 % more bytes: 0.41 against 0.86 ms of a thread-pool thread for
- * a 29 KB product page, 0.58 against 1.12 ms for the 60 KB home page; uncached product pages ran 5-7 % faster in
- * interleaved pairs. A page sent `HOT_AFTER` times in brotli is compressed again, once, at quality 5 (10 % fewer bytes
+ * a 29 KB product page, 0.58 against 1.12 ms for the 60 KB home page; at 20 connections uncached product pages ran
+ * 9-12 % and category pages 10 % faster (with `brotliOptions`' window). A page sent `HOT_AFTER` times in brotli is compressed again, once, at quality 5 (10 % fewer bytes
  * than quality 4, at 1.3-1.6 times its cost), and its later answers send that form: the pages most sent (home, flash
  * sales, the first pages of categories) are then the smallest.
  */
