@@ -6,10 +6,10 @@ import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
-import zlib from 'node:zlib';
 import compression from 'compression';
 import sirv from 'sirv';
 import { BODY_LIMIT_BYTES } from './limits.mjs';
+import { brotliParams, QUICK_QUALITY } from './brotli.mjs';
 
 // React (and other libraries) pick their production builds from this, read when the built app is imported
 // below: their development builds cost about a tenth of the server's time per page.
@@ -101,12 +101,9 @@ export async function createApp() {
   if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing: run "npm run build" first.');
   const { handler } = await import(pathToFileURL(entry).href);
   const assets = staticFiles(clientDir);
-  // Brotli quality 2 (the library's default is 4): what is compressed here is compressed for one answer (API JSON,
-  // signed-in and uncached pages), and quality 2 costs half as much for 7-8 % more bytes, as kept pages' first forms
-  // (src/server/http/encoded-page.ts). A 64 KB window (the default is 4 MB): quality 2 sizes its tables by the window,
-  // and allocating and freeing 4 MB per answer made answers at 20 connections 40 % slower than quality 4, not faster.
-  const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN } = zlib.constants;
-  const compress = compression({ threshold: 1024, brotli: { params: { [BROTLI_PARAM_QUALITY]: 2, [BROTLI_PARAM_LGWIN]: 16 } } });
+  // Brotli at the quick quality (the library's default is 4): what is compressed here is compressed for one answer (API
+  // JSON, signed-in and uncached pages). Its window is 64 KB, as the size is not known ahead (server/brotli.mjs).
+  const compress = compression({ threshold: 1024, brotli: { params: brotliParams(QUICK_QUALITY) } });
   return (req, res) => {
     withSecurityHeaders(res);
     if (!METHODS.has(req.method)) return refuse(req, res, 405, '不支持的请求方法', { allow: [...METHODS].join(', ') });

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import Negotiator from 'negotiator';
+import { brotliParams, QUICK_QUALITY } from '../../../server/brotli.mjs';
 
 /**
  * Kept pages compressed once instead of on every answer (server/serve.mjs compresses what is not): brotli and gzip
@@ -48,33 +49,18 @@ const gzip = promisify(zlib.gzip);
 const deflateRaw = promisify(zlib.deflateRaw);
 
 /**
- * A kept page's brotli form is made at quality 2 first: most kept pages (product pages above all) are sent once or
- * twice before they expire, and the answer waits for its form. Quality 2 costs half of quality 4 (the quality
- * server/serve.mjs compresses with on the way out) for 7-8 % more bytes: 0.41 against 0.86 ms of a thread-pool thread for
- * a 29 KB product page, 0.58 against 1.12 ms for the 60 KB home page; at 20 connections uncached product pages ran
- * 9-12 % and category pages 10 % faster (with `brotliOptions`' window). A page sent `HOT_AFTER` times in brotli is compressed again, once, at quality 5 (10 % fewer bytes
- * than quality 4, at 1.3-1.6 times its cost), and its later answers send that form: the pages most sent (home, flash
- * sales, the first pages of categories) are then the smallest.
+ * A kept page's brotli form is made at the quick quality first (server/brotli.mjs: half the CPU of quality 4 for 7-8 %
+ * more bytes): most kept pages (product pages above all) are sent once or twice before they expire, and the answer waits
+ * for its form. At 20 connections uncached product pages ran 9-12 % and category pages 10 % faster than with quality 4.
+ * A page sent `HOT_AFTER` times in brotli is compressed again, once, at quality 5 (10 % fewer bytes than quality 4, at
+ * 1.3-1.6 times its cost), and its later answers send that form: the pages most sent (home, flash sales, the first pages
+ * of categories) are then the smallest.
  */
-const FIRST_QUALITY = 2;
 const HOT_QUALITY = 5;
 export const HOT_AFTER = 16;
 
-/**
- * Brotli options for `size` bytes at `quality`: a window and tables sized to the page. Without them quality 2 allocates
- * for brotli's default 4 MB window at every call: the page faults and the freeing (which stalls every thread of the
- * process) made product pages at 20 connections 37 % slower than quality 4 instead of faster.
- */
-function brotliOptions(quality: number, size: number) {
-  const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN, BROTLI_PARAM_SIZE_HINT } = zlib.constants;
-  return {
-    params: {
-      [BROTLI_PARAM_QUALITY]: quality,
-      [BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(16, Math.ceil(Math.log2(size)))),
-      [BROTLI_PARAM_SIZE_HINT]: size,
-    },
-  };
-}
+/** Brotli options for a page of `size` bytes at `quality`: window and tables sized to it (server/brotli.mjs). */
+const brotliOptions = (quality: number, size: number) => ({ params: brotliParams(quality, size) });
 const PIECE_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
 /**
@@ -119,7 +105,7 @@ const brotliSent = new WeakMap<ArrayBuffer, number>();
 export function encodedBody(body: ArrayBuffer, encoding: Encoding): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
   const form = madeOnce(forms[encoding], body, () => {
     const bytes = new Uint8Array(body);
-    return encoding === 'br' ? brotli(bytes, brotliOptions(FIRST_QUALITY, bytes.byteLength)) : gzip(bytes);
+    return encoding === 'br' ? brotli(bytes, brotliOptions(QUICK_QUALITY, bytes.byteLength)) : gzip(bytes);
   });
   if (encoding === 'br' && !(form instanceof Promise)) countBrotliAnswer(body);
   return form;
