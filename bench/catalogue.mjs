@@ -223,7 +223,8 @@ async function startBuying(perSecond) {
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 // The yardstick, measured first against the same server process: a hashed static asset (the first /_astro/ file the
-// home page links), served by sirv from memory-mapped files with the same compression and headers. Each page kind's
+// home page links), which sirv reads from its file on the thread pool at each request, precompressed, with the same
+// headers. Each page kind's
 // throughput is also printed as a share of it, so the figures mean the same on a faster or slower machine.
 const homeHtml = await fetch(new URL('/', base))
   .then((r) => r.text())

@@ -1,6 +1,6 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import http from 'node:http';
-import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -72,5 +72,25 @@ describe('keep-alive connections', () => {
     agent.destroy();
     expect(header).toBe('timeout=65');
     expect(own.headersTimeout).toBeGreaterThan(own.keepAliveTimeout);
+  });
+
+  it('serves files in folders, pages without their .html and escaped names; anything else goes on to the app', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mall-static-'));
+    await mkdir(join(dir, 'images', 'home'), { recursive: true });
+    await writeFile(join(dir, 'images', 'home', 'a.svg'), '<svg/>');
+    await writeFile(join(dir, 'about.html'), '<p>about</p>');
+    await writeFile(join(dir, 'index.html'), '<p>home</p>');
+    const base = await serve(dir);
+    const text = async (path: string) => {
+      const res = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      return `${res.status} ${await res.text()}`;
+    };
+    expect(await text('/images/home/a.svg?v=2')).toBe('200 <svg/>');
+    expect(await text('/about')).toBe('200 <p>about</p>');
+    expect(await text('/')).toBe('200 <p>home</p>');
+    expect(await text('/%69mages/home/a.svg')).toBe('200 <svg/>');
+    expect(await text('/goods_detail/12')).toBe('404 not found');
+    expect(await text('/images/none.svg')).toBe('404 not found');
+    await rm(dir, { recursive: true });
   });
 });
