@@ -223,8 +223,9 @@ async function startBuying(perSecond) {
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 // The yardstick, measured first against the same server process: a hashed static asset (the first /_astro/ file the
-// home page links), which sirv reads from its file on the thread pool at each request, precompressed, with the same
-// headers. Each page kind's
+// home page links), precompressed, with the same headers; since 2026-11-28 written from memory after its first answer
+// (before, sirv read the file on the thread pool at every request: the yardstick went from about 2,100 to 5,700 req/s
+// here, so page kinds' shares of it from earlier runs are about 2.6 times those of later ones). Each page kind's
 // throughput is also printed as a share of it, so the figures mean the same on a faster or slower machine.
 const homeHtml = await fetch(new URL('/', base))
   .then((r) => r.text())

@@ -5,7 +5,7 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import compression from 'compression';
 import sirv from 'sirv';
 import { BODY_LIMIT_BYTES } from './limits.mjs';
@@ -54,6 +54,9 @@ function firstSegment(url) {
   return url.slice(0, i);
 }
 
+/** Static files kept in memory after their first answer: larger ones are always read from disk by sirv. */
+const KEEP_STATIC_BYTES = 1024 * 1024;
+
 /**
  * Static files of `dir` with their precompressed variants. sirv lists the files at start and streams them
  * without an error handler: a file removed since (a rebuild or deploy under a running server) would throw
@@ -62,6 +65,12 @@ function firstSegment(url) {
  * Only paths under a name `dir` holds at its top (`/_astro`, `/images`, `/favicon.svg`...) are looked up: sirv tries a
  * dozen names per request (the path with each extension and index file, in each encoding), which was 4 % of the
  * main thread's time for every page served from the page cache. A segment written with escapes goes to sirv as well.
+ *
+ * sirv opens, reads and closes the file on the thread pool at every request, with a buffer of the file's size: a
+ * static file cost more CPU than a kept page. Its first full answer for a path and an `Accept-Encoding` kind (brotli,
+ * gzip, neither) is therefore kept, headers as sirv wrote them and the bytes of the file it chose, and later ones are
+ * written from memory, with the same 304 for a matching `If-None-Match`; range requests still go to sirv. The files
+ * are the build's (`dist/client`, 1.7 MB): what a running server answers does not change until it restarts.
  */
 export function staticFiles(dir) {
   // Also each top name as sirv finds it from a request: without its encoding suffix and without .html (`/about` for about.html).
@@ -77,9 +86,24 @@ export function staticFiles(dir) {
       res.setHeader('cache-control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
+  /** Answers kept, by path and encoding kind: `{ headers, body }`. */
+  const kept = new Map();
   return (req, res, next) => {
-    const top = firstSegment(req.url ?? '/');
+    const url = req.url ?? '/';
+    const top = firstSegment(url);
     if (!tops.has(top) && !top.includes('%')) return next();
+    const query = url.indexOf('?');
+    const pathname = query === -1 ? url : url.slice(0, query);
+    const accept = req.headers['accept-encoding'] || '';
+    const key = `${/(br|brotli)/i.test(accept) ? 'b' : ''}${accept.includes('gzip') ? 'g' : ''} ${pathname}`;
+    const plain = !req.headers.range && !pathname.includes('%');
+    const found = plain ? kept.get(key) : undefined;
+    if (found) {
+      if (req.headers['if-none-match'] === found.headers.ETag) return res.writeHead(304).end();
+      res.writeHead(200, found.headers);
+      return res.end(found.body);
+    }
+    if (plain) keepAnswer(res, key, pathname);
     // Readable.pipe() announces itself on the destination before the file is opened.
     res.once('pipe', (src) => {
       src.once('error', (err) => {
@@ -90,6 +114,29 @@ export function staticFiles(dir) {
     });
     assets(req, res, next);
   };
+
+  /** Keeps sirv's 200 answer to this request (its headers and the file it sends) for the same path and encoding kind. */
+  function keepAnswer(res, key, pathname) {
+    const writeHead = res.writeHead;
+    res.writeHead = function (status, headers, ...rest) {
+      res.writeHead = writeHead;
+      const size = Number(headers?.['Content-Length']);
+      if (status === 200 && headers && size <= KEEP_STATIC_BYTES) {
+        const suffix = { br: '.br', gzip: '.gz' }[headers['Content-Encoding']] ?? '';
+        try {
+          const body = readFileSync(`${dir}${pathname}${suffix}`);
+          if (body.byteLength === size) {
+            // The headers set before writeHead, under the names they were set with (sirv's `Vary`, our `cache-control`).
+            const set = Object.fromEntries(res.getRawHeaderNames().map((name) => [name, res.getHeader(name)]));
+            kept.set(key, { headers: { ...set, ...headers }, body });
+          }
+        } catch {
+          // Not the file sirv chose (an index or .html file for this path): this one is not kept.
+        }
+      }
+      return writeHead.call(this, status, headers, ...rest);
+    };
+  }
 }
 
 const KEPT_ANSWER = Symbol.for('mallfront.keptAnswer');
