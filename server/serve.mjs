@@ -103,7 +103,7 @@ export function staticFiles(dir) {
       res.writeHead(200, found.headers);
       return res.end(found.body);
     }
-    if (plain) keepAnswer(res, key, pathname);
+    const unkeep = plain ? keepAnswer(res, key, pathname) : null;
     // Readable.pipe() announces itself on the destination before the file is opened.
     res.once('pipe', (src) => {
       src.once('error', (err) => {
@@ -112,10 +112,16 @@ export function staticFiles(dir) {
         else res.writeHead(500).end();
       });
     });
-    assets(req, res, next);
+    assets(req, res, () => {
+      unkeep?.();
+      next();
+    });
   };
 
-  /** Keeps sirv's 200 answer to this request (its headers and the file it sends) for the same path and encoding kind. */
+  /**
+   * Keeps sirv's 200 answer to this request (its headers and the file it sends) for the same path and encoding kind;
+   * returns what stops watching, for a request sirv passes on.
+   */
   function keepAnswer(res, key, pathname) {
     const writeHead = res.writeHead;
     res.writeHead = function (status, headers, ...rest) {
@@ -135,6 +141,10 @@ export function staticFiles(dir) {
         }
       }
       return writeHead.call(this, status, headers, ...rest);
+    };
+    // No file for this path: the app answers, and nothing of its answer is kept here.
+    return () => {
+      res.writeHead = writeHead;
     };
   }
 }
