@@ -59,6 +59,10 @@ test.describe('checkout', () => {
     await platform.selectOption((await platform.locator('option', { hasText: '新人专享券' }).getAttribute('value'))!);
     await expect.poll(() => payable(page)).toBeCloseTo(withCoupon, 2);
     await expect(page.locator('[data-summary="platform"]')).toContainText('10.00');
+    // Its rules are one click away, in a new tab (the reference's `sys_coupon_agree`).
+    const rules = page.getByRole('link', { name: '使用规则' });
+    await expect(rules).toHaveAttribute('href', '/privacy_agreement?type=sys_coupon_agree');
+    await expect(rules).toHaveAttribute('target', '_blank');
 
     await page.getByRole('button', { name: '提交订单' }).click();
     // As the reference: a placed order goes to the payment page; its unpaid order page shows the same order.

@@ -110,6 +110,19 @@ test.describe('site shapes', () => {
     });
     expect(v.year).toBeGreaterThanOrEqual(2026);
   });
+
+  test("checkout's agreements: invoice notes, platform coupon rules and the presale agreement at its own path", async ({ request }) => {
+    for (const type of ['sys_receipt_agree', 'sys_coupon_agree']) {
+      const a = await data(await request.get(`/api/agreement/${type}`));
+      expect(a[type]).toContain('<h2');
+      expect(a.title).toBeTruthy();
+    }
+    expect((await data(await request.get('/api/agreement/sys_coupon_agree'))).sys_coupon_agree).toContain('平台券');
+    const presell = await data(await request.get('/api/store/product/presell/agree'));
+    expect(presell.sys_product_presell_agree).toContain('定金');
+    expect(presell.title).toBe('预售协议');
+    await refusal(await request.get('/api/agreement/sys_nope'), 404);
+  });
 });
 
 test.describe('account shapes', () => {

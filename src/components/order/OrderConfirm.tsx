@@ -318,7 +318,12 @@ export default function OrderConfirm(p: OrderConfirmProps) {
 
       <section className="checkout__block checkout__extras" aria-label="优惠与积分">
         <label className="co-opt">
-          <span>平台优惠券</span>
+          <span>
+            平台优惠券
+            <a className="co-opt__help" href="/privacy_agreement?type=sys_coupon_agree" target="_blank" rel="noopener">
+              使用规则
+            </a>
+          </span>
           <select
             value={String(data.platformCoupon.find((c) => c.checked)?.coupon_user_id ?? '')}
             onChange={(e) => setCoupon(0, Number(e.currentTarget.value) || null)}

@@ -1,0 +1,12 @@
+import { getEntry } from 'astro:content';
+import { ServiceError } from '../errors.ts';
+
+/**
+ * An agreement as the API gives it (`GET /api/agreement/{type}`, reference): `data[type]` is its HTML, with its title
+ * and the date it was last changed. The Markdown is src/content/agreements/<type>.md; an unknown type is a 404.
+ */
+export async function readAgreement(type: string) {
+  const entry = /^[a-z_]{1,40}$/.test(type) ? await getEntry('agreements', type) : undefined;
+  if (!entry) throw new ServiceError('not_found', '协议不存在');
+  return { [type]: entry.rendered?.html ?? '', title: entry.data.title, updated: entry.data.updated.toISOString().slice(0, 10) };
+}
