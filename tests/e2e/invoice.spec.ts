@@ -3,7 +3,7 @@
 // token; the shopper then sees it issued, with the number and the file, in the detail view. Its own shopper only.
 import { test, expect } from './fixtures.ts';
 import { freshShopper, okBody, refusal } from './accounts.ts';
-import { addAddress, addLine, bearer, payBySandbox, skuOf } from './orders.ts';
+import { addAddress, addLine, bearer, paidOrder, payBySandbox, skuOf } from './orders.ts';
 
 const merchant = (merId: number) => bearer(`mf_demo_mer_${merId}_mallfront`);
 /** Tencent's unified social credit code (a real, valid one). */
@@ -101,4 +101,53 @@ test('a saved company title is picked at checkout, and the invoice the merchant 
   // The page itself: an unknown tab is a 400 page, an invoice that is not the shopper's a 404 page.
   expect((await page.goto('/user/invoice_list?status=5'))?.status()).toBe(400);
   expect((await page.goto('/user/invoice_list?id=2147483647'))?.status()).toBe(404);
+});
+
+test('an invoice asked for after payment, from the order list, starts from the default title and shows on the order', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const token = await freshShopper(request, context, baseURL);
+  await okBody(
+    await request.post('/api/user/receipt/create', {
+      headers: bearer(token),
+      data: { receipt_type: 1, receipt_title_type: 2, receipt_title: TITLE, duty_paragraph: TAX_ID, is_default: 1 },
+    }),
+  );
+  const { orderIds } = await paidOrder(request, token);
+  const orderId = orderIds[0]!;
+
+  await page.goto('/user/order_list?type=1');
+  const card = page.locator(`.ocard[data-order-id="${orderId}"]`);
+  await card.getByRole('button', { name: '申请发票' }).click();
+  const form = page.getByRole('form', { name: '申请发票' });
+  await expect(form.getByLabel('单位名称')).toHaveValue(TITLE);
+  await expect(form.getByLabel('纳税人识别号')).toHaveValue(TAX_ID);
+  // The form checks as the server does; the e-mail is the shopper's own addition.
+  await form.getByLabel('收票邮箱').fill('not-an-email');
+  await form.getByRole('button', { name: '提交申请' }).click();
+  await expect(form.getByRole('alert')).toContainText('邮箱');
+  await form.getByLabel('收票邮箱').fill('finance@example.com');
+  await form.getByRole('button', { name: '提交申请' }).click();
+  // The page comes back without the button, and the order shows the invoice.
+  await expect(card.getByRole('button', { name: '申请发票' })).toHaveCount(0);
+  await page.goto(`/order_detail?orderId=${orderId}`);
+  const shown = page.locator('[data-receipt]');
+  await expect(shown).toContainText(TITLE);
+  await expect(shown).toContainText(TAX_ID);
+  await expect(shown).toContainText('finance@example.com');
+  await expect(page.getByRole('button', { name: '申请发票' })).toHaveCount(0);
+
+  // Asked once: a second request is refused; another shopper's order is a 404; the invoice list has it, not issued.
+  const body = { receipt_type: 1, receipt_title_type: 1, receipt_title: '张三' };
+  expect((await refusal(await request.post(`/api/order/receipt/${orderId}`, { headers: bearer(token), data: body }))).message).toBe(
+    '该订单已申请发票，请勿重复申请',
+  );
+  const stranger = await freshShopper(request);
+  await refusal(await request.post(`/api/order/receipt/${orderId}`, { headers: bearer(stranger), data: body }), 404);
+  const own = (await okBody(await request.get('/api/user/receipt/order', { headers: bearer(token) }))).data;
+  expect(own.list.map((x: { order_id: number; status: number }) => [x.order_id, x.status])).toEqual([[orderId, 0]]);
 });

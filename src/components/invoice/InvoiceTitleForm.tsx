@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { invoiceApi } from '../../client/invoice.ts';
 import { ApiError } from '../../client/api.ts';
 import { toast } from '../../client/toast.ts';
@@ -10,7 +10,15 @@ import { receiptInput } from '../../shared/schemas/invoice.ts';
 interface Props {
   /** The title to edit; none for a new one. */
   initial?: InvoiceTitleDto | null;
-  onSaved: (title: InvoiceTitleDto, message: string) => void;
+  /**
+   * Asks for this paid order's invoice (`POST /api/order/receipt/{id}`) instead of saving a title: the form starts
+   * from the shopper's default saved title and offers the others.
+   */
+  orderId?: number;
+  /** A title was saved: it and the server's message. */
+  onSaved?: (title: InvoiceTitleDto, message: string) => void;
+  /** The order's invoice was asked for: the server's message. */
+  onRequested?: (message: string) => void;
   onCancel: () => void;
 }
 
@@ -30,14 +38,28 @@ const EMPTY: Draft = {
 };
 
 /**
- * A saved invoice title: kind (普通电子发票 / 增值税专用发票), personal or company, and the fields that kind needs.
- * Checked with the same schema as the server before it is sent; the server's refusal is shown as it says it.
+ * A saved invoice title, or the invoice asked for an order: kind (普通电子发票 / 增值税专用发票), personal or company,
+ * and the fields that kind needs. Checked with the same schema as the server before it is sent; the server's refusal
+ * is shown as it says it.
  */
-export function InvoiceTitleForm({ initial, onSaved, onCancel }: Props) {
+export function InvoiceTitleForm({ initial, orderId, onSaved, onRequested, onCancel }: Props) {
   const [d, setD] = useState<Draft>(initial ? { ...EMPTY, ...initial } : EMPTY);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [titles, setTitles] = useState<InvoiceTitleDto[]>([]);
   const id = useId();
+  const forOrder = orderId !== undefined;
+  useEffect(() => {
+    if (!forOrder) return;
+    invoiceApi.titles().then(
+      (list) => {
+        setTitles(list);
+        const first = list.find((t) => t.is_default) ?? list[0];
+        if (first) setD((now) => (now.receipt_title ? now : { ...EMPTY, ...first }));
+      },
+      () => {},
+    );
+  }, [forOrder]);
   const set = (patch: Partial<Draft>) => {
     setD({ ...d, ...patch });
     setError('');
@@ -52,8 +74,11 @@ export function InvoiceTitleForm({ initial, onSaved, onCancel }: Props) {
     if (problem) return setError(problem);
     setBusy(true);
     try {
-      const { data, message } = await invoiceApi.save(d, initial?.user_receipt_id);
-      onSaved(data, message);
+      if (forOrder) onRequested?.((await invoiceApi.request(orderId, d)).message);
+      else {
+        const { data, message } = await invoiceApi.save(d, initial?.user_receipt_id);
+        onSaved?.(data, message);
+      }
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiError) {
@@ -81,7 +106,35 @@ export function InvoiceTitleForm({ initial, onSaved, onCancel }: Props) {
   );
 
   return (
-    <form className="invoice-form" onSubmit={submit} noValidate aria-label={initial ? '编辑发票抬头' : '新增发票抬头'}>
+    <form
+      className="invoice-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={forOrder ? '申请发票' : initial ? '编辑发票抬头' : '新增发票抬头'}
+    >
+      {titles.length > 0 && (
+        <div className="invoice-form__row">
+          <label className="invoice-form__label" htmlFor={`${id}-saved`}>
+            常用抬头
+          </label>
+          <select
+            id={`${id}-saved`}
+            className="invoice-form__input"
+            defaultValue=""
+            onChange={(e) => {
+              const t = titles.find((x) => x.user_receipt_id === Number(e.currentTarget.value));
+              if (t) set({ ...EMPTY, ...t });
+            }}
+          >
+            <option value="">选择已保存的抬头</option>
+            {titles.map((t) => (
+              <option key={t.user_receipt_id} value={t.user_receipt_id}>
+                {t.receipt_title}（{t.receipt_type === 2 ? INVOICE_TEXT.vat : INVOICE_TEXT.normal}）
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="invoice-form__row">
         <span className="invoice-form__label">发票类型</span>
         <span className="invoice-form__choices">
@@ -126,13 +179,15 @@ export function InvoiceTitleForm({ initial, onSaved, onCancel }: Props) {
           {text('tel', '注册电话', INVOICE_MAX.tel)}
         </>
       )}
-      <div className="invoice-form__row">
-        <span className="invoice-form__label" />
-        <label>
-          <input type="checkbox" checked={d.is_default === 1} onChange={(e) => set({ is_default: e.currentTarget.checked ? 1 : 0 })} />{' '}
-          设为默认抬头
-        </label>
-      </div>
+      {!forOrder && (
+        <div className="invoice-form__row">
+          <span className="invoice-form__label" />
+          <label>
+            <input type="checkbox" checked={d.is_default === 1} onChange={(e) => set({ is_default: e.currentTarget.checked ? 1 : 0 })} />{' '}
+            设为默认抬头
+          </label>
+        </div>
+      )}
       {error && (
         <p className="invoice-form__error" role="alert">
           {error}
@@ -143,7 +198,7 @@ export function InvoiceTitleForm({ initial, onSaved, onCancel }: Props) {
           取消
         </button>
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? '保存中…' : '保存'}
+          {forOrder ? (busy ? '提交中…' : '提交申请') : busy ? '保存中…' : '保存'}
         </button>
       </div>
     </form>

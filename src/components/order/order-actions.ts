@@ -18,9 +18,14 @@ export interface OrderActions {
   /** 再次购买: the `POST /api/user/cart/again` body (JSON) of a finished order of normal products. */
   again: string | null;
   delete: boolean;
+  /** 申请发票: a paid order (not fully refunded, no presale balance awaited or missed) that has no invoice yet. */
+  invoice: boolean;
 }
 
-export function orderActions(o: Pick<StoreOrderDto, 'order_id' | 'status' | 'delivery_type' | 'orderProduct'>): OrderActions {
+/** The statuses an invoice may be asked for in (the API refuses the others): to ship, shipped, received, done, group buying. */
+const INVOICEABLE = new Set([0, 1, 2, 3, 9]);
+
+export function orderActions(o: Pick<StoreOrderDto, 'order_id' | 'status' | 'delivery_type' | 'orderProduct' | 'receipt'>): OrderActions {
   const shipped = o.status === 1 || o.status === 2 || o.status === 3;
   const unreviewed = o.status === 2 ? o.orderProduct.find((i) => !i.is_reply) : undefined;
   const normal = o.orderProduct.length > 0 && o.orderProduct.every((i) => i.product_type === 0);
@@ -41,5 +46,6 @@ export function orderActions(o: Pick<StoreOrderDto, 'order_id' | 'status' | 'del
           })
         : null,
     delete: DELETABLE.has(o.status),
+    invoice: !o.receipt && INVOICEABLE.has(o.status),
   };
 }

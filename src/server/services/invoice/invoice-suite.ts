@@ -6,7 +6,19 @@ import { eq, inArray } from 'drizzle-orm';
 import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import { newShopper, pickSku, addLine, placeOrder, topUp } from '../../../../tests/helpers/checkout.ts';
 import type { Database } from '../../db/client.ts';
-import { orderReceipt, storeGroupOrder, storeOrder, userReceipt } from '../../db/schema/index.ts';
+import {
+  ORDER_STATUS,
+  orderReceipt,
+  presellOrder,
+  REFUND_STATUS,
+  storeGroupOrder,
+  storeOrder,
+  userReceipt,
+} from '../../db/schema/index.ts';
+import { paidOrder, setStatusForTest } from '../../../../tests/helpers/orders.ts';
+import { refundRequestForTest } from '../../../../tests/helpers/refund-requests.ts';
+import { linesOf, setRefundStatusForTest } from '../../../../tests/helpers/refunds.ts';
+import { getOrder, ORDER_GONE } from '../order/get-order.ts';
 import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
 import { INVOICE_TEXT } from '../../../shared/invoice.ts';
 import { receiptInput } from '../../../shared/schemas/invoice.ts';
@@ -22,6 +34,7 @@ import { deleteTitle } from './delete-title.ts';
 import { setDefaultTitle } from './set-default-title.ts';
 import { getInvoice, listInvoices } from './list-invoices.ts';
 import { INVOICE_ISSUE_TEXT, issueInvoice, listMerchantInvoices } from './merchant-invoices.ts';
+import { requestInvoice, REQUEST_INVOICE_TEXT } from './request-invoice.ts';
 
 /** Real unified social credit codes as published (Tencent, Huawei, Xiaomi, Alibaba). */
 export const VALID = ['9144030071526726XG', '91440300708461136T', '91110108551385082Q', '91330100716105852F'];
@@ -152,6 +165,82 @@ export function invoiceSuite(open: () => Promise<Database>) {
       await expect(placeOrder(s, [cartId], { receipt_data: { abc: personal } })).rejects.toMatchObject({ message: '发票信息格式不正确' });
       expect(await d.db.$count(storeGroupOrder, eq(storeGroupOrder.uid, s.user.uid))).toBe(0);
       expect(await d.db.$count(orderReceipt, eq(orderReceipt.uid, s.user.uid))).toBe(0);
+    });
+  });
+
+  describe('invoices asked for after payment (POST /api/order/receipt/{id})', () => {
+    it("asks once for a paid order's invoice, for what was paid less what was refunded; bad input and others' orders change nothing", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const other = await newShopper(d);
+      const paid = await paidOrder(d, s, [1], 2);
+      const orderId = paid.orderIds[0]!;
+      const [line] = await linesOf(d, orderId);
+      await expect(requestInvoice(visitorContext(d), { id: orderId, ...company })).rejects.toMatchObject({ message: '请登录' });
+      await expect(requestInvoice(other, { id: orderId, ...company })).rejects.toMatchObject({ code: 'not_found', message: ORDER_GONE });
+      await expect(requestInvoice(s, { id: 'abc', ...company })).rejects.toMatchObject({ status: 400 });
+      await expect(requestInvoice(s, { id: orderId, ...company, duty_paragraph: '9144030071526726XH' })).rejects.toMatchObject({
+        status: 400,
+        message: '纳税人识别号格式不正确',
+      });
+      expect((await getOrder(s, { id: orderId })).receipt).toBeNull();
+
+      // A refund already paid back is not invoiced.
+      const refund = await refundRequestForTest(d, s, orderId, [{ orderProductId: line!.orderProductId, num: 1 }], 1, 100);
+      await setRefundStatusForTest(d, refund.refundOrderId, REFUND_STATUS.refunded);
+      await requestInvoice(s, { id: orderId, ...company, mer_id: 1 });
+      const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, orderId));
+      expect((await getOrder(s, { id: orderId })).receipt).toEqual(receiptInput.parse(company));
+      const { list } = await listInvoices(s, {});
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({
+        status: 0,
+        receipt_price: toYuan(o!.payPrice - 100),
+        receipt_info: { receipt_title: company.receipt_title, duty_paragraph: VALID[0] },
+        storeOrder: { order_id: orderId },
+      });
+      expect((await listMerchantInvoices(await asMerchant(d, 1), { status: '0', limit: 100 })).list.map((x) => x.order_id)).toContain(
+        orderId,
+      );
+
+      await expect(requestInvoice(s, { id: orderId, ...personal })).rejects.toMatchObject({ message: REQUEST_INVOICE_TEXT.requested });
+      expect((await getOrder(s, { id: orderId })).receipt).toEqual(receiptInput.parse(company));
+      // An order that asked at checkout has its invoice already.
+      const asked = await orderWithInvoice(d, { 1: personal });
+      await expect(requestInvoice(asked.s, { id: asked.orders[0]!.orderId, ...company })).rejects.toMatchObject({
+        message: REQUEST_INVOICE_TEXT.requested,
+      });
+      // An unpaid order is not one of the shopper's orders yet.
+      const unpaid = await orderWithInvoice(d, {}, [1], false);
+      await expect(requestInvoice(unpaid.s, { id: unpaid.orders[0]!.orderId, ...company })).rejects.toMatchObject({ code: 'not_found' });
+    });
+
+    it('refuses a fully refunded order with the reason', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const paid = await paidOrder(d, s);
+      const orderId = paid.orderIds[0]!;
+      await setStatusForTest(d, orderId, ORDER_STATUS.refunded);
+      await expect(requestInvoice(s, { id: orderId, ...personal })).rejects.toMatchObject({
+        status: 400,
+        message: REQUEST_INVOICE_TEXT.refunded,
+      });
+      expect(await d.db.$count(orderReceipt, eq(orderReceipt.orderId, orderId))).toBe(0);
+    });
+
+    it('writes one invoice however many requests for the order arrive at once', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const orderId = (await paidOrder(d, s)).orderIds[0]!;
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) => requestInvoice(s, { id: orderId, ...personal, receipt_title: `张三${i}` })),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ message: REQUEST_INVOICE_TEXT.requested });
+      const rows = await d.db.select().from(orderReceipt).where(eq(orderReceipt.orderId, orderId));
+      expect(rows).toHaveLength(1);
+      const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, orderId));
+      expect(o!.receipt).toEqual(rows[0]!.receiptInfo);
     });
   });
 

@@ -33,8 +33,6 @@ export interface OrderDetailDto extends StoreOrderDto {
   svip_discount: string;
   integral: number;
   integral_price: string;
-  /** The invoice asked for at checkout, or null. */
-  receipt: ReceiptInfo | null;
   delivery_time: string | null;
   take_time: string | null;
   verify_time: string | null;
@@ -96,7 +94,6 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
     svip_discount: toYuan(o.svipDiscount),
     integral: o.integral,
     integral_price: toYuan(o.integralPrice),
-    receipt: o.receipt ?? null,
     delivery_time: formatDateTime(o.deliveryTime),
     take_time: formatDateTime(o.takeTime),
     verify_time: formatDateTime(o.verifyTime),

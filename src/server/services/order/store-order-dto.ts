@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { type merchant, presellOrder, product, type storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import { type merchant, presellOrder, product, type ReceiptInfo, type storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime, unix } from '../dates.ts';
@@ -69,6 +69,8 @@ export interface StoreOrderDto {
   delivery_id: string;
   /** Pickup code of a pickup order ('' otherwise). */
   verify_code: string;
+  /** The invoice asked for (at checkout or later, `POST /api/order/receipt/{id}`), or null. */
+  receipt: ReceiptInfo | null;
 }
 
 export type StoreOrderRow = typeof storeOrder.$inferSelect;
@@ -164,6 +166,7 @@ export function storeOrderDto(o: StoreOrderRow, m: MerchantRow, parts: Parts, at
     delivery_name: o.deliveryName,
     delivery_id: o.deliveryId,
     verify_code: o.orderType === 1 ? o.verifyCode : '',
+    receipt: o.receipt ?? null,
   };
 }
 
