@@ -6,6 +6,7 @@ import {
   ORDER_STATUS,
   presell,
   presellOrder,
+  product,
   productSku,
   storeOrder,
   storeOrderStatus,
@@ -94,12 +95,15 @@ export async function depositOrder(
   d: Database,
   s: Shopper,
   window?: { start: Date; end: Date },
+  /** More of the create body (an invoice asked for at checkout, sent as `receipt_data` of the presale's merchant). */
+  extra: { receipt?: Record<string, unknown> } = {},
 ): Promise<{ groupOrderId: number; orderId: number }> {
   const at = new Date();
   const [row] = await d.db
-    .select({ presellId: presell.productPresellId, unique: productSku.unique })
+    .select({ presellId: presell.productPresellId, unique: productSku.unique, merId: product.merId })
     .from(presell)
     .innerJoin(productSku, eq(productSku.productId, presell.productId))
+    .innerJoin(product, eq(product.productId, presell.productId))
     .where(
       and(
         eq(presell.presellType, 2),
@@ -120,7 +124,7 @@ export async function depositOrder(
     is_new: 1,
     product_type: 2,
   });
-  const { order } = await placeOrder(s, [cartId]);
+  const { order } = await placeOrder(s, [cartId], extra.receipt ? { receipt_data: { [row.merId]: extra.receipt } } : {});
   await topUp(d, s.user.uid, Math.round(Number(order.pay_price) * 100));
   await payOrder(s, { id: order.order_id, type: 'balance' });
   const [o] = await d.db.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.groupOrderId, order.order_id));

@@ -15,7 +15,7 @@ import {
   storeOrder,
   userReceipt,
 } from '../../db/schema/index.ts';
-import { paidOrder, setStatusForTest } from '../../../../tests/helpers/orders.ts';
+import { depositOrder, paidOrder, setStatusForTest } from '../../../../tests/helpers/orders.ts';
 import { refundRequestForTest } from '../../../../tests/helpers/refund-requests.ts';
 import { linesOf, setRefundStatusForTest } from '../../../../tests/helpers/refunds.ts';
 import { getOrder, ORDER_GONE } from '../order/get-order.ts';
@@ -226,6 +226,29 @@ export function invoiceSuite(open: () => Promise<Database>) {
         message: REQUEST_INVOICE_TEXT.refunded,
       });
       expect(await d.db.$count(orderReceipt, eq(orderReceipt.orderId, orderId))).toBe(0);
+    });
+
+    it("a presale's invoice is for the whole price once the balance is paid, and asked for only then", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const open1 = { start: new Date(Date.now() - 86_400_000), end: new Date(Date.now() + 86_400_000) };
+      // Asked for at checkout: the deposit first, then deposit and balance.
+      const atCheckout = await depositOrder(d, s, open1, { receipt: personal });
+      const invoiceOf = async (orderId: number) => (await d.db.select().from(orderReceipt).where(eq(orderReceipt.orderId, orderId)))[0];
+      const payOf = async (orderId: number) => (await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, orderId)))[0]!.payPrice;
+      const deposit = await payOf(atCheckout.orderId);
+      expect((await invoiceOf(atCheckout.orderId))!.receiptPrice).toBe(deposit);
+      const later = await depositOrder(d, s, open1);
+      await expect(requestInvoice(s, { id: later.orderId, ...personal })).rejects.toMatchObject({ message: REQUEST_INVOICE_TEXT.presell });
+      for (const o of [atCheckout, later]) {
+        const [po] = await d.db.select().from(presellOrder).where(eq(presellOrder.orderId, o.orderId));
+        await topUp(d, s.user.uid, po!.payPrice);
+        await payOrder(s, { id: o.orderId, subject: 'presell', type: 'balance' });
+      }
+      expect(await payOf(atCheckout.orderId)).toBeGreaterThan(deposit);
+      expect((await invoiceOf(atCheckout.orderId))!.receiptPrice).toBe(await payOf(atCheckout.orderId));
+      await requestInvoice(s, { id: later.orderId, ...personal });
+      expect((await invoiceOf(later.orderId))!.receiptPrice).toBe(await payOf(later.orderId));
     });
 
     it('writes one invoice however many requests for the order arrive at once', async () => {

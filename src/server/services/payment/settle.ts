@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ORDER_STATUS,
+  orderReceipt,
   presell,
   presellOrder,
   storeGroupOrder,
@@ -134,6 +135,11 @@ async function settlePresell(tx: Tx, p: SettleInput): Promise<{ ok: true } | { o
     .where(and(eq(storeOrder.orderId, po.orderId), eq(storeOrder.status, ORDER_STATUS.presellBalance)))
     .returning({ groupOrderId: storeOrder.groupOrderId });
   if (!o) return { ok: false, why: 'closed' };
+  // An invoice asked for at checkout was for the deposit: it is for the whole price now (until the merchant issues it).
+  await tx
+    .update(orderReceipt)
+    .set({ receiptPrice: sql`${orderReceipt.receiptPrice} + ${po.payPrice}` })
+    .where(and(eq(orderReceipt.orderId, po.orderId), eq(orderReceipt.status, 0)));
   await tx.insert(storeOrderStatus).values({
     orderId: po.orderId,
     groupOrderId: o.groupOrderId,
