@@ -70,11 +70,14 @@ const SPEC_PATHS = [
 const paths = Object.values(ROUTES).map((d) => d.path as string);
 
 describe('route table', () => {
-  it('has every route of spec section 2, and only those plus our scan-login confirmation and sandbox payment page', () => {
-    expect(new Set(paths)).toEqual(new Set([...SPEC_PATHS, '/scan_login', '/sandbox_pay']));
-    expect(paths).toHaveLength(SPEC_PATHS.length + 2);
+  it("has every route of spec section 2, and only those plus our scan-login confirmation, sandbox payment page and the reference build's ranking", () => {
+    const ours = ['/scan_login', '/sandbox_pay', '/goods_ranking', '/goods_ranking/[id]'];
+    expect(new Set(paths)).toEqual(new Set([...SPEC_PATHS, ...ours]));
+    expect(paths).toHaveLength(SPEC_PATHS.length + ours.length);
     expect(matchRoute('/scan_login')?.login).toBe(true);
     expect(matchRoute('/sandbox_pay')?.login).toBe(false);
+    expect(matchRoute('/goods_ranking')).toBe(ROUTES.goodsRanking);
+    expect(matchRoute('/goods_ranking/12')).toBe(ROUTES.goodsRankingCate);
   });
 
   it('asks visitors to log in for the user centre, cart, orders, payment and refunds', () => {

@@ -34,6 +34,9 @@ export const ROUTES = {
   goodsCoupon: r('/goods_coupon', false, false, built),
   goodsList: r('/goods_list', false, false, built),
   goodsPresell: r('/goods_presell', false, false, built),
+  /** The reference build's extra route `/goods_ranking/:cate_id?`: the overall best sellers, or a top-level category's. */
+  goodsRanking: r('/goods_ranking', false, false, built),
+  goodsRankingCate: r('/goods_ranking/[id]', false, false, built),
   goodsSearch: r('/goods_search', false, false, built),
   goodsSeckill: r('/goods_seckill', false, false, built),
   login: r('/login', false, true, built),

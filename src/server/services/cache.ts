@@ -200,6 +200,7 @@ export const CACHE_KEYS = {
   merchantTypes: 'merchant-types',
   merchantCategories: 'merchant-categories',
   hot: 'hot:',
+  hotRanking: 'hot-ranking:',
   seckill: 'seckill',
   rates: 'rates',
   params: 'params:',
@@ -227,6 +228,8 @@ const KEY_TAGS: Record<keyof typeof CACHE_KEYS, Tag[]> = {
   merchantTypes: ['merchant'],
   merchantCategories: ['merchant'],
   hot: ['product'],
+  // A ranking's members and order change with any product; its category's leaves with the category tree.
+  hotRanking: ['product', 'category'],
   seckill: ['promotion'],
   rates: ['rates'],
   params: ['category', 'product'],

@@ -13,6 +13,7 @@ import { toYuan } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
 import { loadMerchantCard, type MerchantCard } from '../merchant/merchant-card.ts';
 import { listMerchantRecommend } from '../merchant/list-merchant-recommend.ts';
+import { rankBadgeOf, type RankBadge } from './hot-ranking.ts';
 import type { ProductCard } from './product-card.ts';
 import { getCategoryTree, ancestorsOf } from './category-tree.ts';
 import { attrDtos, skuMap, type AttrDto, type SkuDto } from './sku-map.ts';
@@ -62,7 +63,13 @@ export interface ProductDetail extends SvipFields {
   temp: { name: string; info: string };
   merchant: MerchantCard & { recommend: ProductCard[] };
   isRelation: boolean;
+  /** The ranking badge (`/goods_ranking/{top_pid}`, "`top_name` 第 `top_num` 名"); 0 and '' when the product is not in its ranking. */
+  top_pid: number;
+  top_name: string;
+  top_num: number;
 }
+
+const NO_RANK: RankBadge = { top_pid: 0, top_name: '', top_num: 0 };
 
 type AttrRow = typeof productAttr.$inferSelect;
 type SkuRow = typeof productSku.$inferSelect;
@@ -150,11 +157,13 @@ export async function loadProductDetail(
   const merchant = row ? await loadMerchantCard(ctx, row.p.merId) : null;
   if (!row || !merchant) throw notFound(PRODUCT_GONE);
   const p = row.p;
-  const [tree, recommend, related, terms] = await Promise.all([
+  const [tree, recommend, related, terms, rank] = await Promise.all([
     getCategoryTree(ctx),
     listMerchantRecommend(ctx, p.merId, { exclude: productType === 0 ? productId : undefined }),
     isRelated(ctx, relationRef.type, relationRef.id),
     p.deliveryFree || p.tempId === null ? null : shippingTerms(ctx, p.tempId),
+    // Rankings list normal products: a flash sale or presale has no place in them.
+    productType === 0 ? rankBadgeOf(ctx, productId, p.cateId) : NO_RANK,
   ]);
   const path = ancestorsOf(tree, p.cateId).map((c) => ({ store_category_id: c.store_category_id, cate_name: c.cate_name }));
   const attr = attrDtos(attrRows(p.productId, row.attrs));
@@ -189,6 +198,7 @@ export async function loadProductDetail(
     temp: shippingOf(p.deliveryFree, terms),
     merchant: { ...merchant, recommend },
     isRelation: related,
+    ...rank,
     ...svipFields(toYuan(p.price)),
   };
   if (row.reviews) firstReviews.set(detail, row.reviews);

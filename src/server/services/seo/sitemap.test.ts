@@ -75,11 +75,15 @@ describe('sitemap shards', () => {
     expect(stores).toHaveLength(openMerchants.length);
   });
 
-  it('lists every visible category, hides a hidden branch, and uses the sid-only canonical form', async () => {
-    const all = await getSitemapShard(ctx(), { name: 'categories' });
+  it('lists every visible category and each top-level ranking, hides a hidden branch, and uses the sid-only canonical form', async () => {
+    const entries = await getSitemapShard(ctx(), { name: 'categories' });
+    const all = entries.filter((e) => e.loc.startsWith('/goods_cate'));
     const rows = await db.db.select().from(s.storeCategory);
     expect(all).toHaveLength(rows.length);
     expect(all.every((e) => /^\/goods_cate\?sid=\d+$/.test(e.loc))).toBe(true);
+    const roots = rows.filter((r) => r.pid === 0).map((r) => `/goods_ranking/${r.storeCategoryId}`);
+    expect(entries.filter((e) => !e.loc.startsWith('/goods_cate')).map((e) => e.loc)).toEqual(expect.arrayContaining(roots));
+    expect(entries).toHaveLength(rows.length + roots.length);
 
     const hidden = await createTestDatabase();
     const [root] = await hidden.db.select().from(s.storeCategory).where(eq(s.storeCategory.pid, 0)).limit(1);
@@ -111,6 +115,7 @@ describe('sitemap shards', () => {
         '/coupon_center',
         '/shop_street',
         '/news_list',
+        '/goods_ranking',
         '/goods_list?type=hot',
         '/goods_list?type=best',
         '/goods_list?type=new',

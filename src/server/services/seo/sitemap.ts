@@ -91,8 +91,11 @@ async function keyedShard(ctx: Ctx, set: KeyedSet, n: number, size: number): Pro
 /** Every visible category of the tree, any level, as its canonical `/goods_cate?sid=<id>` page. */
 async function categoryEntries(ctx: Ctx): Promise<SitemapEntry[]> {
   const walk = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((n) => [n, ...walk(n.children)]);
-  const nodes = walk((await getCategoryTree(ctx)).list);
-  return nodes.map((n) => ({ loc: url('goodsCate', { sid: n.store_category_id }) }));
+  const tree = await getCategoryTree(ctx);
+  const nodes = walk(tree.list);
+  // Each top-level category's best sellers too (/goods_ranking/{id}; the overall ranking is in `pages`).
+  const rankings = tree.list.map((n) => ({ loc: url('goodsRankingCate', { id: n.store_category_id }) }));
+  return [...nodes.map((n) => ({ loc: url('goodsCate', { sid: n.store_category_id }) })), ...rankings];
 }
 
 /** Flash-sale offers running today (date range) in an enabled session, and presales not yet ended. */
@@ -141,12 +144,14 @@ async function promotionEntries(ctx: Ctx, size: number): Promise<SitemapEntry[]>
 export const CURATED_TYPES = ['best', 'hot', 'new', 'good'] as const;
 
 /**
- * Public pages that take no id (the home page, the activity, shop and news lists, the curated lists), the
+ * Public pages that take no id (the home page, the activity, shop and news lists, the overall ranking, the curated lists), the
  * extra content pages, then every news article. News stays in this shard: marketers write tens of articles,
  * not thousands.
  */
 function pageEntries(extra: SitemapEntry[], news: NonNullable<SitemapOptions['news']>): SitemapEntry[] {
-  const fixed = (['home', 'goodsSeckill', 'goodsPresell', 'couponCenter', 'shopStreet', 'newsList'] as const).map((r) => url(r));
+  const fixed = (['home', 'goodsSeckill', 'goodsPresell', 'couponCenter', 'shopStreet', 'newsList', 'goodsRanking'] as const).map((r) =>
+    url(r),
+  );
   const curated = CURATED_TYPES.map((type) => url('goodsList', { type }));
   const articles = [...news]
     .sort((a, b) => a.article_id - b.article_id)

@@ -1,0 +1,90 @@
+import { and, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { product } from '../../db/schema/index.ts';
+import type { ServiceContext } from '../context.ts';
+import { ServiceError } from '../errors.ts';
+import { parseInput } from '../input.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
+import { ancestorsOf, getCategoryTree, leafIdsUnder } from './category-tree.ts';
+import { openMerchants, productOrder, visibleNormal } from './product-query.ts';
+import { pageOfProducts } from './product-page.ts';
+import type { ProductCard } from './product-card.ts';
+
+/** How many products a ranking lists. */
+export const RANKING_SIZE = 20;
+
+/** The name of the overall ranking (`cate_pid` 0). */
+export const OVERALL_RANKING = '热销总榜';
+
+/** The ranking badge of a product page: `top_name` "第 `top_num` 名" linking to `/goods_ranking/{top_pid}`; 0 and '' when unranked. */
+export interface RankBadge {
+  top_pid: number;
+  top_name: string;
+  top_num: number;
+}
+
+export interface HotRanking {
+  /** 0 for the overall ranking, else a top-level category. */
+  store_category_id: number;
+  cate_name: string;
+  /** Best sellers first (sales, then the newer product). */
+  list: ProductCard[];
+}
+
+/** Rankings are read on product pages too: each is cached (and dropped by any product change). */
+export const HOT_RANKING_TTL_MS = 60_000;
+
+const rankingInput = z.object({
+  cate_pid: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 0 : typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
+    z.number({ error: '分类ID格式不正确' }).int('分类ID格式不正确').min(0, '分类ID格式不正确').max(2_147_483_647, '分类ID格式不正确'),
+  ),
+});
+
+const rankingName = (cateName: string) => `${cateName}热销榜`;
+
+/** `GET /api/store/product/category/hotranking` (reference `/goods_ranking` tabs): the top-level categories a ranking is kept for. */
+export async function listRankingCategories(ctx: Pick<ServiceContext, 'db'>): Promise<{ store_category_id: number; cate_name: string }[]> {
+  return (await getCategoryTree(ctx)).list.map((c) => ({ store_category_id: c.store_category_id, cate_name: c.cate_name }));
+}
+
+/** The ranking of top-level category `pid` (0: every category), without checking it exists. */
+async function rankingOf(ctx: Pick<ServiceContext, 'db'>, pid: number): Promise<ProductCard[]> {
+  return cached(
+    ctx.db,
+    `${CACHE_KEYS.hotRanking}${pid}`,
+    async () => {
+      const leaves = pid ? leafIdsUnder(await getCategoryTree(ctx), pid) : null;
+      const inCategory = leaves ? (leaves.length ? inArray(product.cateId, leaves) : sql`false`) : undefined;
+      const where = and(visibleNormal, await openMerchants(ctx), inCategory);
+      return (await pageOfProducts(ctx, where, productOrder('sales'), 1, RANKING_SIZE)).list;
+    },
+    HOT_RANKING_TTL_MS,
+  );
+}
+
+/**
+ * `GET /api/product/spu/get_hot_ranking?cate_pid=<id>` (reference: the client reads `data[0].list`): the best sellers
+ * on sale of a top-level category, or of the whole mall for `cate_pid` 0 or none. A category that is not a visible
+ * top-level one is a 404; a malformed id a 400.
+ */
+export async function getHotRanking(ctx: Pick<ServiceContext, 'db'>, input: { cate_pid?: unknown }): Promise<HotRanking[]> {
+  const { cate_pid: pid } = parseInput(rankingInput, input);
+  let name = OVERALL_RANKING;
+  if (pid) {
+    const node = (await getCategoryTree(ctx)).byId.get(pid);
+    if (!node || node.pid !== 0) throw new ServiceError('not_found', '榜单不存在');
+    name = rankingName(node.cate_name);
+  }
+  return [{ store_category_id: pid, cate_name: name, list: await rankingOf(ctx, pid) }];
+}
+
+/** Where a product of category `cateId` stands in its top-level category's ranking (the product page's badge). */
+export async function rankBadgeOf(ctx: Pick<ServiceContext, 'db'>, productId: number, cateId: number): Promise<RankBadge> {
+  const top = ancestorsOf(await getCategoryTree(ctx), cateId)[0];
+  if (!top) return { top_pid: 0, top_name: '', top_num: 0 };
+  const at = (await rankingOf(ctx, top.store_category_id)).findIndex((p) => p.product_id === productId);
+  return at < 0
+    ? { top_pid: 0, top_name: '', top_num: 0 }
+    : { top_pid: top.store_category_id, top_name: rankingName(top.cate_name), top_num: at + 1 };
+}
