@@ -29,6 +29,17 @@ test.describe('product shapes', () => {
     expectSvipFields(detail);
   });
 
+  test("the product detail's points hint and ranking badge: max_integral and top_pid/top_name/top_num", async ({ request, page }) => {
+    const [best] = (await data(await request.get('/api/product/spu/get_hot_ranking')))[0].list;
+    const detail = await data(await request.get(`/api/store/product/detail/${best.product_id}`));
+    // The demo mall's points rule: at most 50 % of the price, a point worth one cent.
+    expect(detail.max_integral).toBe((Math.floor(Math.round(Number(detail.price) * 100) / 2) / 100).toFixed(2));
+    expect(detail).toMatchObject({ top_pid: expect.any(Number), top_name: expect.stringMatching(/热销榜$/), top_num: expect.any(Number) });
+    expect(detail.top_num).toBeGreaterThan(0);
+    await page.goto(`/goods_detail/${best.product_id}`);
+    await expect(page.locator('[data-max-integral]')).toContainText(`最多可抵 ¥${detail.max_integral}`);
+  });
+
   test('show/{id} gives content as {content: html}', async ({ request }) => {
     const [first] = (await data(await request.get('/api/product/spu/lst?page=1&limit=1'))).list;
     const show = await data(await request.get(`/api/store/product/show/${first.product_id}`));

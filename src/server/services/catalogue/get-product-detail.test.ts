@@ -2,7 +2,10 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, visitorContext, userContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
-import { merchant, product, productSku } from '../../db/schema/index.ts';
+import { merchant, product, productSku, systemConfig } from '../../db/schema/index.ts';
+import { toYuan } from '../../../shared/money.ts';
+import { invalidate } from '../cache.ts';
+import { maxPointsCents } from './product-detail.ts';
 import { resolveSku, defaultSelection, disabledValues, skuKey } from '../../../shared/sku.ts';
 import { getProductDetail } from './get-product-detail.ts';
 import { getPriceRule } from './get-price-rule.ts';
@@ -92,5 +95,24 @@ describe('getPriceRule', () => {
     expect((await getPriceRule(ctx, { cate_id: 9 })).rule_name).toBe('数码价格说明');
     expect((await getPriceRule(ctx, { cate_id: 9999 })).rule_name).toBe('价格说明');
     expect((await getPriceRule(ctx, { cate_id: 30 })).content).toContain('划线价格');
+  });
+});
+
+describe('max_integral (the points hint of the product page)', () => {
+  it('is what checkout lets points pay of one piece: integral_max_rate % of the price in whole points; 0 when points are off', async () => {
+    const own = await createTestDatabase();
+    const ctx = visitorContext(own);
+    const d = await getProductDetail(ctx, { id: 1 });
+    const cents = Math.round(Number(d.price) * 100);
+    // The defaults: points on, at most 50 %, a point is worth 1 cent.
+    expect(d.max_integral).toBe(toYuan(Math.floor(cents / 2)));
+    expect(maxPointsCents(1999, { integralOpen: true, integralMaxRate: 30, centsPerPoint: 10 })).toBe(590);
+
+    await own.db
+      .insert(systemConfig)
+      .values({ key: 'integral_status', value: 0 })
+      .onConflictDoUpdate({ target: systemConfig.key, set: { value: 0 } });
+    invalidate(own.db, ['site']);
+    expect((await getProductDetail(ctx, { id: 1 })).max_integral).toBe('0.00');
   });
 });

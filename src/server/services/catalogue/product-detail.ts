@@ -14,6 +14,7 @@ import type { ServiceContext } from '../context.ts';
 import { loadMerchantCard, type MerchantCard } from '../merchant/merchant-card.ts';
 import { listMerchantRecommend } from '../merchant/list-merchant-recommend.ts';
 import { rankBadgeOf, type RankBadge } from './hot-ranking.ts';
+import { orderSettings, type OrderSettings } from '../order/checkout.ts';
 import type { ProductCard } from './product-card.ts';
 import { getCategoryTree, ancestorsOf } from './category-tree.ts';
 import { attrDtos, skuMap, type AttrDto, type SkuDto } from './sku-map.ts';
@@ -21,6 +22,7 @@ import { guaranteeOf, shippingOf, type GuaranteeTemplate } from './guarantees.ts
 import { shippingTerms } from './shipping-terms.ts';
 import { notFound } from '../input.ts';
 import { svipFields, type SvipFields } from './svip.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 import { shows, tag } from '../cache-tags.ts';
 import { builtOnce, prepareOnPglite } from '../../db/prepared.ts';
 import { firstReviewsColumn, type ReviewStats } from './review-read.ts';
@@ -63,6 +65,8 @@ export interface ProductDetail extends SvipFields {
   temp: { name: string; info: string };
   merchant: MerchantCard & { recommend: ProductCard[] };
   isRelation: boolean;
+  /** The most points can pay of one piece at checkout, yuan ("0.00" when points are off or it is an activity product): "积分最多可抵 ¥x". */
+  max_integral: string;
   /** The ranking badge (`/goods_ranking/{top_pid}`, "`top_name` 第 `top_num` 名"); 0 and '' when the product is not in its ranking. */
   top_pid: number;
   top_name: string;
@@ -70,6 +74,16 @@ export interface ProductDetail extends SvipFields {
 }
 
 const NO_RANK: RankBadge = { top_pid: 0, top_name: '', top_num: 0 };
+
+/** Checkout's points rule (operator settings), read with the shell's settings: at most 30 s old. */
+const pointsRule = (ctx: ServiceContext) => cached(ctx.db, `${CACHE_KEYS.shell}order-settings`, () => orderSettings(ctx.db), 30_000);
+
+/** The most points can pay of one piece at `priceCents`, as checkout counts them: `maxRate` % of it, in whole points. */
+export function maxPointsCents(priceCents: number, s: Pick<OrderSettings, 'integralOpen' | 'integralMaxRate' | 'centsPerPoint'>): number {
+  if (!s.integralOpen) return 0;
+  const cpp = Math.max(1, s.centsPerPoint);
+  return Math.floor((priceCents * s.integralMaxRate) / 100 / cpp) * cpp;
+}
 
 type AttrRow = typeof productAttr.$inferSelect;
 type SkuRow = typeof productSku.$inferSelect;
@@ -157,13 +171,15 @@ export async function loadProductDetail(
   const merchant = row ? await loadMerchantCard(ctx, row.p.merId) : null;
   if (!row || !merchant) throw notFound(PRODUCT_GONE);
   const p = row.p;
-  const [tree, recommend, related, terms, rank] = await Promise.all([
+  const [tree, recommend, related, terms, rank, settings] = await Promise.all([
     getCategoryTree(ctx),
     listMerchantRecommend(ctx, p.merId, { exclude: productType === 0 ? productId : undefined }),
     isRelated(ctx, relationRef.type, relationRef.id),
     p.deliveryFree || p.tempId === null ? null : shippingTerms(ctx, p.tempId),
     // Rankings list normal products: a flash sale or presale has no place in them.
     productType === 0 ? rankBadgeOf(ctx, productId, p.cateId) : NO_RANK,
+    // Points pay only for normal goods at checkout (price-order.ts).
+    productType === 0 ? pointsRule(ctx) : null,
   ]);
   const path = ancestorsOf(tree, p.cateId).map((c) => ({ store_category_id: c.store_category_id, cate_name: c.cate_name }));
   const attr = attrDtos(attrRows(p.productId, row.attrs));
@@ -198,6 +214,7 @@ export async function loadProductDetail(
     temp: shippingOf(p.deliveryFree, terms),
     merchant: { ...merchant, recommend },
     isRelation: related,
+    max_integral: toYuan(settings ? maxPointsCents(p.price, settings) : 0),
     ...rank,
     ...svipFields(toYuan(p.price)),
   };
