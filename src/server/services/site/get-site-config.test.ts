@@ -15,12 +15,14 @@ const FIELDS = [
   'is_open_service',
   'copyright',
 ];
+/** The reference's own additions to the call (its footer and login dialog read them). */
+const REFERENCE_FIELDS = ['beian_sn', 'mer_intention_open', 'wx_scan_login'];
 
 describe('getSiteConfig (GET /api/pc/config)', () => {
   it('has every site config field of spec section 3, filled by the seed', async () => {
     const db = await createTestDatabase();
     const c = await getSiteConfig(visitorContext(db));
-    expect(Object.keys(c).sort()).toEqual([...FIELDS].sort());
+    expect(Object.keys(c).sort()).toEqual([...FIELDS, ...REFERENCE_FIELDS].sort());
     for (const f of FIELDS.filter((f) => f !== 'copyright')) {
       expect(typeof c[f as keyof typeof c], f).toBe('string');
       expect((c[f as keyof typeof c] as string).length, f).toBeGreaterThan(0);
@@ -29,6 +31,11 @@ describe('getSiteConfig (GET /api/pc/config)', () => {
     expect(c.sys_phone).toBe('400-820-8820');
     expect(c.is_open_service).toBe('1');
     expect(c.wechat_qrcode).toBe('/qr.svg?path=%2F');
+    // The ICP number is the footer's ICP entry, as /api/version gives it; scan login is on.
+    expect(c.beian_sn).toBe(c.copyright.find((i) => i.url.includes('beian.miit.gov.cn'))?.name);
+    expect(c.beian_sn).toMatch(/ICP/);
+    expect(c.wx_scan_login).toBe(1);
+    expect([0, 1]).toContain(c.mer_intention_open);
   });
 
   it('lists copyright items with name, url and img; url # means no link', async () => {
@@ -62,6 +69,9 @@ describe('getSiteConfig (GET /api/pc/config)', () => {
       sys_phone: '',
       is_open_service: '0',
       copyright: [],
+      beian_sn: '',
+      mer_intention_open: 0,
+      wx_scan_login: 1,
     });
   });
 

@@ -1,6 +1,7 @@
-import { systemConfig } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { shows } from '../cache-tags.ts';
+import { flag, readSettings } from './read-settings.ts';
+import { beianOf } from './get-version.ts';
 
 export interface CopyrightItem {
   name: string;
@@ -19,6 +20,10 @@ export interface SiteConfig {
   sys_phone: string;
   is_open_service: string;
   copyright: CopyrightItem[];
+  /** The reference's additions: the ICP filing number (as `/api/version`), the merchant application switch (as `/api/config`), and scan login (built, on unless the operator turns it off). */
+  beian_sn: string;
+  mer_intention_open: 0 | 1;
+  wx_scan_login: 0 | 1;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
@@ -31,8 +36,7 @@ function copyrightList(v: unknown): CopyrightItem[] {
 /** Reads the operator's settings; missing keys come back empty rather than undefined. */
 export async function getSiteConfig(ctx: Pick<ServiceContext, 'db'>): Promise<SiteConfig> {
   shows('site');
-  const rows = await ctx.db.select().from(systemConfig);
-  const m = new Map(rows.map((r) => [r.key, r.value]));
+  const m = await readSettings(ctx);
   return {
     site_name: str(m.get('site_name')),
     site_keywords: str(m.get('site_keywords')),
@@ -43,5 +47,8 @@ export async function getSiteConfig(ctx: Pick<ServiceContext, 'db'>): Promise<Si
     sys_phone: str(m.get('sys_phone')),
     is_open_service: str(m.get('is_open_service') ?? '0'),
     copyright: copyrightList(m.get('copyright')),
+    beian_sn: beianOf(m),
+    mer_intention_open: flag(m.get('mer_intention_open'), 0),
+    wx_scan_login: flag(m.get('wx_scan_login'), 1),
   };
 }
