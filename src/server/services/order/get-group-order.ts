@@ -63,9 +63,13 @@ export interface GroupOrderDto {
   total_price: string;
   total_postage: string;
   pay_postage: string;
+  /** The reference's name of the postage charged (as `pay_postage`). */
+  postage_price: string;
   coupon_price: string;
   platform_coupon_price: string;
   svip_discount: string;
+  /** The reference's name of the member (SVIP) discount (as `svip_discount`). */
+  member_price: string;
   integral: number;
   integral_price: string;
   deduction_price: string;
@@ -160,9 +164,11 @@ export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promi
     total_price: toYuan(g.totalPrice),
     total_postage: toYuan(g.totalPostage),
     pay_postage: toYuan(g.totalPostage),
+    postage_price: toYuan(g.totalPostage),
     coupon_price: toYuan(g.couponPrice),
     platform_coupon_price: toYuan(g.platformCouponPrice),
     svip_discount: toYuan(g.svipDiscount),
+    member_price: toYuan(g.svipDiscount),
     integral: g.integral,
     integral_price: toYuan(g.integralPrice),
     deduction_price: toYuan(g.integralPrice),

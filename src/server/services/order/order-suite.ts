@@ -61,6 +61,10 @@ export function orderSuite(open: () => Promise<Database>) {
       expect(detail.orderList.map((o) => o.mer_id).sort()).toEqual([1, 2]);
       expect(detail.paid).toBe(0);
       expect(detail.cancel_unix * 1000).toBeGreaterThan(Date.now() + 14 * 60_000);
+      // The totals under both names clients read: ours and the reference's.
+      expect(detail.postage_price).toBe(detail.pay_postage);
+      expect(detail.member_price).toBe(detail.svip_discount);
+      expect(detail.deduction_price).toBe(detail.integral_price);
       const lines = await d.db.select().from(cart).where(eq(cart.uid, s.user.uid));
       expect(lines.every((l) => l.isPay)).toBe(true);
       const jobs = await d.db
