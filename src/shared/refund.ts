@@ -128,6 +128,11 @@ export interface RefundDetailDto extends RefundListItemDto {
   delivery_phone: string;
   delivery_time: string | null;
   status_time: string;
+  /**
+   * When the system answers for the merchant (`refund_agree_days` after `status_time`): agrees to a request under
+   * review, confirms a returned parcel. Null in the other statuses.
+   */
+  auto_refund_time: string | null;
   refunded_time: string | null;
   order_sn: string;
 }

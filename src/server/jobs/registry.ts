@@ -4,6 +4,7 @@ import { expireOrder } from '../services/order/expire-order.ts';
 import { closePresell } from '../services/payment/close-presell.ts';
 import { autoReceive } from '../services/order/receive-order.ts';
 import { payRefundJob } from '../services/refund/pay-refund-job.ts';
+import { autoRefund } from '../services/refund/auto-refund.ts';
 import { expirePointsJob } from '../services/wallet/expire-points.ts';
 
 /** Every job kind the server runs, with its handler. A feature adds its kind here and to `JobPayloads`. */
@@ -13,5 +14,6 @@ export const appJobs: JobHandlers = {
   'presell.close': closePresell,
   'order.receive': autoReceive,
   'refund.pay': payRefundJob,
+  'refund.auto': autoRefund,
   'integral.expire': expirePointsJob,
 };

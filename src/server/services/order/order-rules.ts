@@ -11,6 +11,11 @@ export interface AfterSaleSettings {
   integralOpen: boolean;
   /** Points earned per yuan paid when an order is received (`order_give_integral`, default 1; 0 gives none). */
   givePerYuan: number;
+  /**
+   * Days a merchant has to answer a refund request, and to confirm a returned parcel, before the system agrees or
+   * confirms for them (`refund_agree_days`, default 7; the `refund.auto` job).
+   */
+  refundAgreeDays: number;
 }
 
 export async function afterSaleSettings(db: Db): Promise<AfterSaleSettings> {
@@ -20,6 +25,7 @@ export async function afterSaleSettings(db: Db): Promise<AfterSaleSettings> {
     refundDays: intSetting(m.get('refund_days'), 7, 0, 365),
     integralOpen: flag(m.get('integral_status'), 1) === 1,
     givePerYuan: intSetting(m.get('order_give_integral'), 1, 0, 1000),
+    refundAgreeDays: intSetting(m.get('refund_agree_days'), 7, 1, 365),
   };
 }
 

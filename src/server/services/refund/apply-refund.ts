@@ -11,6 +11,7 @@ import { parseInput } from '../input.ts';
 import { now } from '../dates.ts';
 import { orderSn } from '../order/create-order.ts';
 import { spread } from '../order/price-order.ts';
+import { queueAutoRefund } from './auto-refund.ts';
 import { recomputeRefundState } from './refund-state.ts';
 import { assertRefundable, checkLines, maxRefundOf, orderLines, shopperOrder } from './refundable-items.ts';
 import { z } from 'zod';
@@ -90,6 +91,7 @@ export async function applyRefund(ctx: ServiceContext, input: Record<string, unk
       .insert(refundProduct)
       .values(asked.map((x, k) => ({ refundOrderId: r!.id, orderProductId: x.i.orderProductId, refundNum: x.n, refundPrice: shares[k]! })));
     await recomputeRefundState(tx, o.orderId, at);
+    await queueAutoRefund(tx, r!.id, REFUND_STATUS.review, at);
     return { refund_order_id: r!.id, refund_order_sn: r!.sn };
   });
 }

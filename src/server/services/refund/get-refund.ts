@@ -11,6 +11,8 @@ import { notFound, parseInput } from '../input.ts';
 import { formatDateTime } from '../dates.ts';
 import { visibleRefunds } from './list-refunds.ts';
 import { loadRefundParts, refundListItemDto, type RefundOrderRow } from './refund-dto.ts';
+import { afterSaleSettings } from '../order/order-rules.ts';
+import { autoRefundAt } from './auto-refund.ts';
 
 /** One of the shopper's refund requests not deleted (another shopper's or an unknown id: 404). */
 export async function shopperRefund(db: Db, uid: number, id: number): Promise<RefundOrderRow> {
@@ -23,9 +25,10 @@ export async function shopperRefund(db: Db, uid: number, id: number): Promise<Re
 }
 
 export async function refundDetailDto(db: Db, r: RefundOrderRow): Promise<RefundDetailDto> {
-  const [parts, [o]] = await Promise.all([
+  const [parts, [o], settings] = await Promise.all([
     loadRefundParts(db, [r]),
     db.select({ sn: storeOrder.orderSn }).from(storeOrder).where(eq(storeOrder.orderId, r.orderId)),
+    afterSaleSettings(db),
   ]);
   return {
     ...refundListItemDto(r, parts),
@@ -43,6 +46,7 @@ export async function refundDetailDto(db: Db, r: RefundOrderRow): Promise<Refund
     delivery_phone: r.deliveryPhone,
     delivery_time: formatDateTime(r.deliveryTime),
     status_time: formatDateTime(r.statusTime)!,
+    auto_refund_time: formatDateTime(autoRefundAt(r.status, r.statusTime, settings.refundAgreeDays)),
     refunded_time: formatDateTime(r.refundedAt),
     order_sn: o?.sn ?? '',
   };

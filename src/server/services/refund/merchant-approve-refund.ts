@@ -19,7 +19,10 @@ import { MERCHANT_REFUND_TEXT, moveMerchantRefund } from './merchant-refund-tran
 export async function approveMerchantRefund(
   ctx: MerchantContext,
   input: { id: unknown } & Partial<RefundApproveBody>,
+  /** `system`: the `refund.auto` job agrees for a merchant who did not answer in time (the timeline says so). */
+  by: 'merchant' | 'system' = 'merchant',
 ): Promise<MerchantRefundDto> {
+  const who = by === 'system' ? '商家超时未处理，系统自动同意' : '商家同意';
   const { merId } = requireMerchant(ctx);
   const { id } = parseInput(z.object({ id: idField('退款单ID') }), { id: input.id });
   const body = parseInput(refundApproveBody, input);
@@ -29,7 +32,7 @@ export async function approveMerchantRefund(
       from: REFUND_STATUS.review,
       set: { status: REFUND_STATUS.refunded, moneyState: 'pending' },
       timeline: [
-        { changeType: 'refund_agree', changeMessage: `商家同意退款（仅退款），退款单${r.refundOrderSn}，金额¥${toYuan(r.refundPrice)}` },
+        { changeType: 'refund_agree', changeMessage: `${who}退款（仅退款），退款单${r.refundOrderSn}，金额¥${toYuan(r.refundPrice)}` },
       ],
     });
   }
@@ -48,7 +51,7 @@ export async function approveMerchantRefund(
     timeline: [
       {
         changeType: 'refund_agree',
-        changeMessage: `商家同意退货退款，退款单${r.refundOrderSn}，请寄回：${user} ${phone} ${address}`,
+        changeMessage: `${who}退货退款，退款单${r.refundOrderSn}，请寄回：${user} ${phone} ${address}`,
       },
     ],
   });

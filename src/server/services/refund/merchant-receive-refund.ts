@@ -15,14 +15,24 @@ import { moveMerchantRefund } from './merchant-refund-transition.ts';
  * refunded (3): the returned quantities go back to stock (SKU and product stock up, sales down, in the global
  * product/SKU order checkout uses, so it cannot deadlock with an order) and the money goes back.
  */
-export async function receiveMerchantRefund(ctx: MerchantContext, input: { id: unknown }): Promise<MerchantRefundDto> {
+export async function receiveMerchantRefund(
+  ctx: MerchantContext,
+  input: { id: unknown },
+  /** `system`: the `refund.auto` job confirms for a merchant who did not in time (the timeline says so). */
+  by: 'merchant' | 'system' = 'merchant',
+): Promise<MerchantRefundDto> {
   const { merId } = requireMerchant(ctx);
   const { id } = parseInput(z.object({ id: idField('退款单ID') }), { id: input.id });
   const r = await findMerchantRefund(ctx.db, merId, id);
   return moveMerchantRefund(ctx.db, merId, id, {
     from: REFUND_STATUS.awaitReceipt,
     set: { status: REFUND_STATUS.refunded, moneyState: 'pending' },
-    timeline: [{ changeType: 'refund_receive', changeMessage: `商家已收到退货，退款单${r.refundOrderSn}，退款¥${toYuan(r.refundPrice)}` }],
+    timeline: [
+      {
+        changeType: 'refund_receive',
+        changeMessage: `${by === 'system' ? '商家超时未确认收货，系统自动确认' : '商家已收到退货'}，退款单${r.refundOrderSn}，退款¥${toYuan(r.refundPrice)}`,
+      },
+    ],
     async also(tx, row) {
       const items = await tx
         .select({ productId: storeOrderProduct.productId, unique: storeOrderProduct.productAttrUnique, num: refundProduct.refundNum })

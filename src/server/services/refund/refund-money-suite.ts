@@ -39,6 +39,12 @@ import { refuseMerchantRefund } from './merchant-refuse-refund.ts';
 import { receiveMerchantRefund } from './merchant-receive-refund.ts';
 import { MERCHANT_REFUND_TEXT } from './merchant-refund-transition.ts';
 import { MONEY_TEXT, payRefund, REFUND_PAY_ATTEMPTS } from './refund-money.ts';
+import { applyRefund } from './apply-refund.ts';
+import { autoRefund } from './auto-refund.ts';
+import { cancelRefund } from './cancel-refund.ts';
+import { getRefund } from './get-refund.ts';
+import { shipReturn } from './ship-return.ts';
+import { formatDateTime } from '../dates.ts';
 
 const KEY = 'refund-suite-key';
 const sandbox = createSandboxProvider(KEY, 'http://mall.test');
@@ -400,6 +406,126 @@ export function refundMoneySuite(open: () => Promise<Database>) {
         mer_delivery_phone: '010-88886666',
         mer_delivery_address: '北京市朝阳区售后路1号',
       });
+    });
+  });
+
+  describe('when the merchant does not answer (refund.auto)', () => {
+    const DAY = 86_400_000;
+    const autoJobs = (d: Database, refundOrderId: number) =>
+      d.db
+        .select()
+        .from(job)
+        .where(and(eq(job.kind, 'refund.auto'), sql`${job.key} like ${`${refundOrderId}:%`}`))
+        .orderBy(job.id);
+    /** Runs the request's queued automatic answers at `at`, as the runner would (only this request's jobs). */
+    const runAuto = async (d: Database, refundOrderId: number, at: Date) => {
+      for (const row of await autoJobs(d, refundOrderId)) {
+        if (row.state === 'queued')
+          await autoRefund.run(row.payload as { refundOrderId: number; status: number }, { db: d.db, job: row, now: at });
+      }
+    };
+    const ask = (orderId: number, orderProductId: number, refundType: 1 | 2, price: number) => ({
+      order_id: orderId,
+      type: 1,
+      refund_type: refundType,
+      num: 1,
+      ids: [orderProductId],
+      refund_message: '不想要了',
+      refund_price: (price / 100).toFixed(2),
+    });
+
+    it('agrees to a refund left under review for refund_agree_days, once: the money goes back; shown as a countdown before', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d);
+      const uid = shopper.user.uid;
+      const before = await balanceOf(d, uid);
+      const { refund_order_id: id } = await applyRefund(shopper, ask(order.orderId, items[0]!.orderProductId, 1, order.payPrice));
+      const row = await refundRow(d, id);
+      const [queued] = await autoJobs(d, id);
+      expect(queued).toMatchObject({ key: `${id}:0`, state: 'queued' });
+      expect(queued!.runAt.getTime()).toBe(row.statusTime.getTime() + 7 * DAY);
+      const shown = await getRefund(shopper, { id });
+      expect(shown.auto_refund_time).toBe(formatDateTime(new Date(row.statusTime.getTime() + 7 * DAY)));
+
+      // Early (a clock ahead): nothing moves.
+      await runAuto(d, id, new Date(row.statusTime.getTime() + 6 * DAY));
+      expect((await refundRow(d, id)).status).toBe(REFUND_STATUS.review);
+      // Due: agreed as the merchant would, the money back once, however often the job runs.
+      const due = new Date(row.statusTime.getTime() + 7 * DAY + 60_000);
+      await runAuto(d, id, due);
+      await runAuto(d, id, due);
+      expect(await refundRow(d, id)).toMatchObject({ status: REFUND_STATUS.refunded, moneyState: 'done' });
+      expect(await balanceOf(d, uid)).toBe(before + order.payPrice);
+      expect(await refundBills(d, uid)).toHaveLength(1);
+      const lines = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.orderId, order.orderId));
+      expect(lines.find((l) => l.changeType === 'refund_agree')?.changeMessage).toMatch(/^商家超时未处理，系统自动同意退款/);
+      expect((await getRefund(shopper, { id })).auto_refund_time).toBeNull();
+      await expectBalanceEqualsLedger(d, uid);
+    });
+
+    it("racing the merchant's own approval, the money goes back once", async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d);
+      const uid = shopper.user.uid;
+      const before = await balanceOf(d, uid);
+      const { refund_order_id: id } = await applyRefund(shopper, ask(order.orderId, items[0]!.orderProductId, 1, order.payPrice));
+      const m1 = await asMerchant(d, 1);
+      const results = await Promise.allSettled([
+        runAuto(d, id, new Date(Date.now() + 8 * DAY)),
+        approveMerchantRefund(m1, { id }),
+        runAuto(d, id, new Date(Date.now() + 8 * DAY)),
+      ]);
+      expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'refused')).toBe(
+        true,
+      );
+      expect((await refundRow(d, id)).status).toBe(REFUND_STATUS.refunded);
+      expect(await balanceOf(d, uid)).toBe(before + order.payPrice);
+      expect(await refundBills(d, uid)).toHaveLength(1);
+      expect((await timelineTypes(d, order.orderId)).filter((t) => t === 'refund_agree')).toHaveLength(1);
+      await expectBalanceEqualsLedger(d, uid);
+    });
+
+    it('leaves a request the merchant answered or the shopper withdrew as it is', async () => {
+      const d = await open();
+      const m1 = await asMerchant(d, 1);
+      const a = await paidByBalance(d);
+      const refused = await applyRefund(a.shopper, ask(a.order.orderId, a.items[0]!.orderProductId, 1, 100));
+      await refuseMerchantRefund(m1, { id: refused.refund_order_id, fail_message: '商品已拆封' });
+      const b = await paidByBalance(d);
+      const withdrawn = await applyRefund(b.shopper, ask(b.order.orderId, b.items[0]!.orderProductId, 1, 100));
+      await cancelRefund(b.shopper, { id: withdrawn.refund_order_id });
+      const balances = [await balanceOf(d, a.shopper.user.uid), await balanceOf(d, b.shopper.user.uid)];
+      const later = new Date(Date.now() + 8 * DAY);
+      await runAuto(d, refused.refund_order_id, later);
+      await runAuto(d, withdrawn.refund_order_id, later);
+      expect((await refundRow(d, refused.refund_order_id)).status).toBe(REFUND_STATUS.refused);
+      expect((await refundRow(d, withdrawn.refund_order_id)).status).toBe(REFUND_STATUS.cancelled);
+      expect([await balanceOf(d, a.shopper.user.uid), await balanceOf(d, b.shopper.user.uid)]).toEqual(balances);
+      expect(await refundBills(d, a.shopper.user.uid)).toHaveLength(0);
+      expect(await refundBills(d, b.shopper.user.uid)).toHaveLength(0);
+    });
+
+    it('a return: agreed to the shop’s address, then the parcel confirmed refund_agree_days after the buyer sent it', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d, { n: 2 });
+      const uid = shopper.user.uid;
+      const before = await balanceOf(d, uid);
+      await shipOrder(await asMerchant(d, 1), { id: order.orderId, delivery_type: 3 });
+      const { refund_order_id: id } = await applyRefund(shopper, ask(order.orderId, items[0]!.orderProductId, 2, 100));
+      await runAuto(d, id, new Date(Date.now() + 8 * DAY));
+      const agreed = await refundRow(d, id);
+      expect(agreed.status).toBe(REFUND_STATUS.awaitReturn);
+      expect(agreed.merDeliveryAddress).toBeTruthy();
+      expect((await getRefund(shopper, { id })).auto_refund_time).toBeNull();
+      await shipReturn(shopper, { id, delivery_type: '顺丰速运', delivery_id: 'SF1234567890', delivery_phone: '13800001111' });
+      const sent = await refundRow(d, id);
+      expect((await getRefund(shopper, { id })).auto_refund_time).toBe(formatDateTime(new Date(sent.statusTime.getTime() + 7 * DAY)));
+      await runAuto(d, id, new Date(sent.statusTime.getTime() + 7 * DAY + 60_000));
+      expect(await refundRow(d, id)).toMatchObject({ status: REFUND_STATUS.refunded, moneyState: 'done' });
+      expect(await balanceOf(d, uid)).toBe(before + 100);
+      const lines = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.orderId, order.orderId));
+      expect(lines.find((l) => l.changeType === 'refund_receive')?.changeMessage).toMatch(/^商家超时未确认收货，系统自动确认/);
+      await expectBalanceEqualsLedger(d, uid);
     });
   });
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { REFUND_STATUS, refundOrder } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
+import { queueAutoRefund } from './auto-refund.ts';
 import { refundIdInput, refundShipInput } from '../../../shared/schemas/refund.ts';
 import { EXPRESS_COMPANIES } from '../../../shared/express.ts';
 import { REFUND_TEXT } from '../../../shared/refund.ts';
@@ -47,6 +48,7 @@ export async function shipReturn(ctx: ServiceContext, input: Record<string, unkn
       .returning({ status: refundOrder.status });
     if (!done) throw new ServiceError('refused', REFUND_TEXT.shipOnly);
     await recomputeRefundState(tx, r.orderId, at);
+    await queueAutoRefund(tx, r.refundOrderId, REFUND_STATUS.awaitReceipt, at);
     return { status: done.status };
   });
 }

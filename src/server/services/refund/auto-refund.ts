@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { REFUND_STATUS, refundOrder } from '../../db/schema/index.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { JobDefinition } from '../../jobs/runner.ts';
+import { ServiceError } from '../errors.ts';
+import { afterSaleSettings, DAY_MS } from '../order/order-rules.ts';
+import { approveMerchantRefund } from './merchant-approve-refund.ts';
+import { receiveMerchantRefund } from './merchant-receive-refund.ts';
+
+/** The statuses the system answers for a merchant who does not: under review, and a returned parcel awaiting confirmation. */
+export const AUTO_STATUSES: readonly number[] = [REFUND_STATUS.review, REFUND_STATUS.awaitReceipt];
+
+/** When the system answers a request that entered `status` at `statusTime`: `refund_agree_days` later; null for other statuses. */
+export function autoRefundAt(status: number, statusTime: Date, agreeDays: number): Date | null {
+  return AUTO_STATUSES.includes(status) ? new Date(statusTime.getTime() + agreeDays * DAY_MS) : null;
+}
+
+/**
+ * Queues the `refund.auto` job of a request that just entered `status` (in the caller's transaction), due
+ * `refund_agree_days` later. Keyed by the request and status: queueing twice adds nothing.
+ */
+export async function queueAutoRefund(tx: Tx | Db, refundOrderId: number, status: number, at: Date): Promise<void> {
+  const { refundAgreeDays } = await afterSaleSettings(tx);
+  const due = autoRefundAt(status, at, refundAgreeDays);
+  if (due) await enqueue(tx, 'refund.auto', { refundOrderId, status }, { runAt: due, key: `${refundOrderId}:${status}` });
+}
+
+/**
+ * The `refund.auto` job: a request still in the status it was queued for, `refund_agree_days` after it entered it, is
+ * answered as its merchant would: under review it is agreed (refund only: refunded and the money goes back; a return:
+ * awaiting the parcel, to the shop's return address), a returned parcel is confirmed (stock back, refunded, money
+ * back). Exactly once: the transition is the merchant's own conditional update, so a merchant or shopper acting first
+ * (or at the same time) leaves the job nothing to do. Run early (the setting was raised), it queues itself for the due
+ * time. A shop without a return address cannot take a return automatically: the request waits for the merchant.
+ */
+export const autoRefund: JobDefinition<{ refundOrderId: number; status: number }> = {
+  async run({ refundOrderId, status }, { db, now: at }) {
+    const [r] = await db
+      .select({ status: refundOrder.status, statusTime: refundOrder.statusTime, merId: refundOrder.merId })
+      .from(refundOrder)
+      .where(eq(refundOrder.refundOrderId, refundOrderId));
+    if (!r || r.status !== status) return;
+    const { refundAgreeDays } = await afterSaleSettings(db);
+    const due = autoRefundAt(status, r.statusTime, refundAgreeDays);
+    if (!due) return;
+    if (due > at) {
+      await enqueue(db, 'refund.auto', { refundOrderId, status }, { runAt: due, key: `${refundOrderId}:${status}@${due.getTime()}` });
+      return;
+    }
+    const ctx = { db, merchant: { merId: r.merId, merName: '', tokenId: 0 } };
+    try {
+      if (status === REFUND_STATUS.review) await approveMerchantRefund(ctx, { id: refundOrderId }, 'system');
+      else await receiveMerchantRefund(ctx, { id: refundOrderId }, 'system');
+    } catch (err) {
+      // Answered meanwhile by the merchant or withdrawn by the shopper, or a return with no address to send it to.
+      if (err instanceof ServiceError && err.code === 'refused') return;
+      throw err;
+    }
+  },
+};
