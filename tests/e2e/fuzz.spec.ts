@@ -38,6 +38,8 @@ const PAGES = [
   '/goods_search',
   '/goods_cate',
   '/goods_list',
+  '/goods_ranking',
+  '/goods_ranking/[id]',
   '/goods_detail/[id]',
   '/goods_seckill',
   '/goods_seckill_detail/[id]',
