@@ -37,6 +37,19 @@ test.describe('product detail for a visitor', () => {
     await expect(buyBox(page).locator('[data-sku-chosen]')).toContainText(value);
   });
 
+  test("联系客服 shows the shop's service phone (no online chat: every shop is phone-only, services_type 1)", async ({ page, request }) => {
+    await page.goto('/goods_detail/1');
+    const contact = page.locator('[data-contact-service]');
+    await expect(contact.locator('.contact-service__pop')).toBeHidden();
+    await contact.getByText('联系客服').click();
+    const phone = contact.getByRole('link');
+    await expect(phone).toBeVisible();
+    await expect(phone).toHaveText(/^400-\d{3}-\d{4}$/);
+    await expect(phone).toHaveAttribute('href', /^tel:400\d{7}$/);
+    const detail = (await (await request.get('/api/store/product/detail/1')).json()).data;
+    expect(detail.merchant).toMatchObject({ services_type: 1, service_phone: await phone.textContent() });
+  });
+
   test('quantity is clamped to the stock and the purchase limit', async ({ page }) => {
     await page.goto('/goods_detail/2');
     await expect(buyBox(page)).toContainText('限购5件');

@@ -97,7 +97,9 @@ test.describe('refunds, the shopper side', () => {
     await expect(page).toHaveURL(/\/refund_detail\?id=\d+$/);
     await expect(page.locator('[data-status-text]')).toHaveText('待审核');
     // The merchant has refund_agree_days (7 in the demo mall) to answer before the system agrees.
-    await expect(page.locator('[data-auto-refund-time]')).toContainText(/若商家在 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 前未处理，系统将自动同意申请/);
+    await expect(page.locator('[data-auto-refund-time]')).toContainText(
+      /若商家在 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 前未处理，系统将自动同意申请/,
+    );
     await expect(page.locator('.refund-info')).toContainText('收到商品损坏了');
     await expect(page.locator('.refund-info')).toContainText('外包装破损，商品有划痕');
     await expect(page.locator('.refund-info .refund-pics img')).toHaveCount(1);
