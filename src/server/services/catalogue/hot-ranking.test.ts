@@ -4,7 +4,7 @@ import { createTestDatabase, visitorContext } from '../../../../tests/helpers/te
 import type { Database } from '../../db/client.ts';
 import { merchant, product, storeCategory } from '../../db/schema/index.ts';
 import { invalidate } from '../cache.ts';
-import { tag } from '../cache-tags.ts';
+import { collectShown, tag } from '../cache-tags.ts';
 import { ancestorsOf, getCategoryTree } from './category-tree.ts';
 import { getHotRanking, listRankingCategories, OVERALL_RANKING, RANKING_SIZE } from './hot-ranking.ts';
 import { getProductDetail } from './get-product-detail.ts';
@@ -65,6 +65,24 @@ describe('hot rankings (/goods_ranking)', () => {
       await expect(getHotRanking(ctx, { cate_pid })).rejects.toMatchObject({ code: 'not_found', message: '榜单不存在' });
     for (const cate_pid of ['abc', '-1', '1.5', '99999999999'])
       await expect(getHotRanking(ctx, { cate_pid })).rejects.toMatchObject({ status: 400, message: '分类ID格式不正确' });
+  });
+
+  it("a product page shows of its ranking only the places: a follow of a ranked product's shop does not drop it", async () => {
+    const ctx = visitorContext(db);
+    const tree = await getCategoryTree(ctx);
+    const top = tree.list[0]!;
+    const [ranking] = await getHotRanking(ctx, { cate_pid: top.store_category_id });
+    const p = ranking!.list[0]!;
+    const other = ranking!.list.find((x) => x.mer_id !== p.mer_id)!;
+    const shown = new Set<string>();
+    const detail = await collectShown(shown, () => getProductDetail(ctx, { id: p.product_id }));
+    expect(detail.top_num).toBe(1);
+    expect(shown.has(tag('merchant', p.mer_id))).toBe(true);
+    expect(shown.has(tag('merchant', other.mer_id))).toBe(false);
+    // The ranking page itself shows every card's shop.
+    const page = new Set<string>();
+    await collectShown(page, () => getHotRanking(ctx, { cate_pid: top.store_category_id }));
+    expect(page.has(tag('merchant', other.mer_id))).toBe(true);
   });
 
   it("badges a ranked product's detail with its place, leaves others unbadged, and follows a product change", async () => {

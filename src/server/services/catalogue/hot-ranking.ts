@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
+import type { Tag } from '../cache-tags.ts';
 import { ancestorsOf, getCategoryTree, leafIdsUnder } from './category-tree.ts';
 import { openMerchants, productOrder, visibleNormal } from './product-query.ts';
 import { cardColumns, toCards, type ProductCard } from './product-card.ts';
@@ -51,8 +52,11 @@ export async function listRankingCategories(ctx: Pick<ServiceContext, 'db'>): Pr
   return (await getCategoryTree(ctx)).list.map((c) => ({ store_category_id: c.store_category_id, cate_name: c.cate_name }));
 }
 
-/** The ranking of top-level category `pid` (0: every category), without checking it exists. */
-async function rankingOf(ctx: Pick<ServiceContext, 'db'>, pid: number): Promise<ProductCard[]> {
+/**
+ * The ranking of top-level category `pid` (0: every category), without checking it exists. `shows`: what the reader
+ * shows of it, when less than the whole list (the product page's badge shows only places, not the cards' shops).
+ */
+async function rankingOf(ctx: Pick<ServiceContext, 'db'>, pid: number, shows?: Tag[]): Promise<ProductCard[]> {
   return cached(
     ctx.db,
     `${CACHE_KEYS.hotRanking}${pid}`,
@@ -69,6 +73,7 @@ async function rankingOf(ctx: Pick<ServiceContext, 'db'>, pid: number): Promise<
       return toCards(ctx, rows);
     },
     HOT_RANKING_TTL_MS,
+    { shows },
   );
 }
 
@@ -92,7 +97,9 @@ export async function getHotRanking(ctx: Pick<ServiceContext, 'db'>, input: { ca
 export async function rankBadgeOf(ctx: Pick<ServiceContext, 'db'>, productId: number, cateId: number): Promise<RankBadge> {
   const top = ancestorsOf(await getCategoryTree(ctx), cateId)[0];
   if (!top) return { top_pid: 0, top_name: '', top_num: 0 };
-  const at = (await rankingOf(ctx, top.store_category_id)).findIndex((p) => p.product_id === productId);
+  // The places depend on every product's sales (and the tree on the categories), not on the cards' shops: a follow of
+  // one of the ranked shops must not drop every product page of the category.
+  const at = (await rankingOf(ctx, top.store_category_id, ['product', 'category'])).findIndex((p) => p.product_id === productId);
   return at < 0
     ? { top_pid: 0, top_name: '', top_num: 0 }
     : { top_pid: top.store_category_id, top_name: rankingName(top.cate_name), top_num: at + 1 };
