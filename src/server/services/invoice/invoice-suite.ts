@@ -35,6 +35,7 @@ import { setDefaultTitle } from './set-default-title.ts';
 import { getInvoice, listInvoices } from './list-invoices.ts';
 import { INVOICE_ISSUE_TEXT, issueInvoice, listMerchantInvoices } from './merchant-invoices.ts';
 import { requestInvoice, REQUEST_INVOICE_TEXT } from './request-invoice.ts';
+import { approveMerchantRefund } from '../refund/merchant-approve-refund.ts';
 
 /** Real unified social credit codes as published (Tencent, Huawei, Xiaomi, Alibaba). */
 export const VALID = ['9144030071526726XG', '91440300708461136T', '91110108551385082Q', '91330100716105852F'];
@@ -249,6 +250,38 @@ export function invoiceSuite(open: () => Promise<Database>) {
       expect((await invoiceOf(atCheckout.orderId))!.receiptPrice).toBe(await payOf(atCheckout.orderId));
       await requestInvoice(s, { id: later.orderId, ...personal });
       expect((await invoiceOf(later.orderId))!.receiptPrice).toBe(await payOf(later.orderId));
+    });
+
+    it('an invoice not issued yet follows the refunds: lowered by a partial one, gone with a full one; an issued one stays', async () => {
+      const d = await open();
+      const m1 = await asMerchant(d, 1);
+      const s = await newShopper(d);
+      const orderId = (await paidOrder(d, s, [1], 2)).orderIds[0]!;
+      const [line] = await linesOf(d, orderId);
+      await requestInvoice(s, { id: orderId, ...personal });
+      const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, orderId));
+      const priceOf = async () => (await d.db.select().from(orderReceipt).where(eq(orderReceipt.orderId, orderId)))[0]?.receiptPrice;
+      expect(await priceOf()).toBe(o!.payPrice);
+      const part = await refundRequestForTest(d, s, orderId, [{ orderProductId: line!.orderProductId, num: 1 }], 1, 100);
+      await approveMerchantRefund(m1, { id: part.refundOrderId });
+      expect(await priceOf()).toBe(o!.payPrice - 100);
+      const rest = await refundRequestForTest(d, s, orderId, [{ orderProductId: line!.orderProductId, num: 1 }], 1, o!.payPrice - 100);
+      await approveMerchantRefund(m1, { id: rest.refundOrderId });
+      expect(await priceOf()).toBeUndefined();
+      expect((await listInvoices(s, {})).count).toBe(0);
+
+      // Issued before the refund: it stays as issued.
+      const issuedOrder = (await paidOrder(d, s, [1], 2)).orderIds[0]!;
+      const [l2] = await linesOf(d, issuedOrder);
+      await requestInvoice(s, { id: issuedOrder, ...personal });
+      const [inv] = await d.db.select().from(orderReceipt).where(eq(orderReceipt.orderId, issuedOrder));
+      await issueInvoice(m1, { id: inv!.orderReceiptId, status: 1, receipt_sn: '24442000000012345678' });
+      const r = await refundRequestForTest(d, s, issuedOrder, [{ orderProductId: l2!.orderProductId, num: 1 }], 1, 100);
+      await approveMerchantRefund(m1, { id: r.refundOrderId });
+      expect((await d.db.select().from(orderReceipt).where(eq(orderReceipt.orderId, issuedOrder)))[0]).toMatchObject({
+        status: 1,
+        receiptPrice: inv!.receiptPrice,
+      });
     });
 
     it('writes one invoice however many requests for the order arrive at once', async () => {

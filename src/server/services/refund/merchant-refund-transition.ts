@@ -6,6 +6,7 @@ import { ServiceError } from '../errors.ts';
 import { now } from '../dates.ts';
 import { recomputeRefundState } from './refund-state.ts';
 import { payRefundNow, queueRefundMoney } from './refund-money.ts';
+import { shrinkInvoice } from '../invoice/refund-invoice.ts';
 import { findMerchantRefund, merchantRefundDtos, type MerchantRefundDto } from './merchant-refund-dto.ts';
 
 type RefundRow = typeof refundOrder.$inferSelect;
@@ -50,8 +51,9 @@ export interface Transition {
  * of requests on one order is serialised with the shopper's apply and cancel), flips the request by a conditional
  * update on its current status (a second or concurrent call, or a race with the shopper's cancel, finds nothing and is
  * refused with what the request is now), runs `also`, recomputes the items' refund state, writes the timeline, and
- * when the request reaches refunded queues the money back (`refund.pay`) and settles the order's points if it is now
- * fully refunded. After the commit the money is tried at once (the job is the safety net). Returns the request.
+ * when the request reaches refunded queues the money back (`refund.pay`), settles the order's points if it is now
+ * fully refunded, and brings an invoice not issued yet down to what is left (refund-invoice.ts). After the commit
+ * the money is tried at once (the job is the safety net). Returns the request.
  */
 export async function moveMerchantRefund(db: Db, merId: number, id: number, t: Transition): Promise<MerchantRefundDto> {
   const r = await findMerchantRefund(db, merId, id);
@@ -76,7 +78,10 @@ export async function moveMerchantRefund(db: Db, merId: number, id: number, t: T
         .insert(storeOrderStatus)
         .values(t.timeline.map((l) => ({ ...l, orderId: row.orderId, groupOrderId: o?.groupOrderId ?? 0, createdAt: at })));
     }
-    if (row.status === REFUND_STATUS.refunded) await queueRefundMoney(tx, row, fullyRefunded, at);
+    if (row.status === REFUND_STATUS.refunded) {
+      await queueRefundMoney(tx, row, fullyRefunded, at);
+      await shrinkInvoice(tx, row.orderId, row.refundPrice, fullyRefunded);
+    }
     return row;
   });
   if (!moved) {
