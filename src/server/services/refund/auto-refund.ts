@@ -4,17 +4,10 @@ import { REFUND_STATUS, refundOrder } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { ServiceError } from '../errors.ts';
-import { afterSaleSettings, DAY_MS } from '../order/order-rules.ts';
+import { afterSaleSettings } from '../order/order-rules.ts';
+import { autoRefundAt } from './auto-refund-time.ts';
 import { approveMerchantRefund } from './merchant-approve-refund.ts';
 import { receiveMerchantRefund } from './merchant-receive-refund.ts';
-
-/** The statuses the system answers for a merchant who does not: under review, and a returned parcel awaiting confirmation. */
-export const AUTO_STATUSES: readonly number[] = [REFUND_STATUS.review, REFUND_STATUS.awaitReceipt];
-
-/** When the system answers a request that entered `status` at `statusTime`: `refund_agree_days` later; null for other statuses. */
-export function autoRefundAt(status: number, statusTime: Date, agreeDays: number): Date | null {
-  return AUTO_STATUSES.includes(status) ? new Date(statusTime.getTime() + agreeDays * DAY_MS) : null;
-}
 
 /**
  * Queues the `refund.auto` job of a request that just entered `status` (in the caller's transaction), due

@@ -12,7 +12,7 @@ import { formatDateTime } from '../dates.ts';
 import { visibleRefunds } from './list-refunds.ts';
 import { loadRefundParts, refundListItemDto, type RefundOrderRow } from './refund-dto.ts';
 import { afterSaleSettings } from '../order/order-rules.ts';
-import { autoRefundAt } from './auto-refund.ts';
+import { autoRefundAt } from './auto-refund-time.ts';
 
 /** One of the shopper's refund requests not deleted (another shopper's or an unknown id: 404). */
 export async function shopperRefund(db: Db, uid: number, id: number): Promise<RefundOrderRow> {

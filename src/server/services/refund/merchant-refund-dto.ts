@@ -5,6 +5,8 @@ import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
 import { notFound } from '../input.ts';
 import { MONEY_TEXT } from './refund-money.ts';
+import { autoRefundAt } from './auto-refund-time.ts';
+import { afterSaleSettings } from '../order/order-rules.ts';
 
 type RefundRow = typeof refundOrder.$inferSelect;
 
@@ -66,6 +68,8 @@ export interface MerchantRefundDto {
   status: number;
   status_text: string;
   status_time: string | null;
+  /** When the system answers if the merchant does not (`refund_agree_days` after `status_time`), while under review or awaiting receipt; else null. */
+  auto_refund_time: string | null;
   fail_message: string;
   /** Where the goods go back (set when a return is approved). */
   mer_delivery_user: string;
@@ -91,7 +95,7 @@ export interface MerchantRefundDto {
 export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<MerchantRefundDto[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.refundOrderId);
-  const [items, orders, buyers] = await Promise.all([
+  const [items, orders, buyers, settings] = await Promise.all([
     db
       .select({ rp: refundProduct, item: storeOrderProduct })
       .from(refundProduct)
@@ -106,6 +110,7 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
       .select({ uid: users.uid, nickname: users.nickname })
       .from(users)
       .where(inArray(users.uid, [...new Set(rows.map((r) => r.uid))])),
+    afterSaleSettings(db),
   ]);
   const orderSn = new Map(orders.map((o) => [o.id, o.sn]));
   const nick = new Map(buyers.map((b) => [b.uid, b.nickname]));
@@ -127,6 +132,7 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
     status: r.status,
     status_text: REFUND_STATUS_TEXT[r.status] ?? '未知状态',
     status_time: formatDateTime(r.statusTime),
+    auto_refund_time: formatDateTime(autoRefundAt(r.status, r.statusTime, settings.refundAgreeDays)),
     fail_message: r.failMessage,
     mer_delivery_user: r.merDeliveryUser,
     mer_delivery_phone: r.merDeliveryPhone,

@@ -446,6 +446,8 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       expect(queued!.runAt.getTime()).toBe(row.statusTime.getTime() + 7 * DAY);
       const shown = await getRefund(shopper, { id });
       expect(shown.auto_refund_time).toBe(formatDateTime(new Date(row.statusTime.getTime() + 7 * DAY)));
+      // The merchant sees the same deadline.
+      expect((await getMerchantRefund(await asMerchant(d, 1), { id })).auto_refund_time).toBe(shown.auto_refund_time);
 
       // Early (a clock ahead): nothing moves.
       await runAuto(d, id, new Date(row.statusTime.getTime() + 6 * DAY));
