@@ -4,6 +4,7 @@ import { product } from '../../db/schema/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
+import { idField } from '../../../shared/schemas/catalogue.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
 import type { Tag } from '../cache-tags.ts';
 import { ancestorsOf, getCategoryTree, leafIdsUnder } from './category-tree.ts';
@@ -23,6 +24,9 @@ export interface RankBadge {
   top_num: number;
 }
 
+/** No badge: the product is not in its ranking (or is no normal product). */
+export const NO_RANK: RankBadge = { top_pid: 0, top_name: '', top_num: 0 };
+
 export interface HotRanking {
   /** 0 for the overall ranking, else a top-level category. */
   store_category_id: number;
@@ -38,10 +42,11 @@ export interface HotRanking {
  */
 export const HOT_RANKING_TTL_MS = 10 * 60_000;
 
+/** `cate_pid`: a category id, or 0 / none for the overall ranking (read as undefined). */
 const rankingInput = z.object({
   cate_pid: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? 0 : typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: '分类ID格式不正确' }).int('分类ID格式不正确').min(0, '分类ID格式不正确').max(2_147_483_647, '分类ID格式不正确'),
+    (v) => (v === undefined || v === null || v === '' || v === 0 || v === '0' ? undefined : v),
+    idField('分类ID').optional(),
   ),
 });
 
@@ -83,7 +88,7 @@ async function rankingOf(ctx: Pick<ServiceContext, 'db'>, pid: number, shows?: T
  * top-level one is a 404; a malformed id a 400.
  */
 export async function getHotRanking(ctx: Pick<ServiceContext, 'db'>, input: { cate_pid?: unknown }): Promise<HotRanking[]> {
-  const { cate_pid: pid } = parseInput(rankingInput, input);
+  const pid = parseInput(rankingInput, input).cate_pid ?? 0;
   let name = OVERALL_RANKING;
   if (pid) {
     const node = (await getCategoryTree(ctx)).byId.get(pid);
@@ -96,11 +101,9 @@ export async function getHotRanking(ctx: Pick<ServiceContext, 'db'>, input: { ca
 /** Where a product of category `cateId` stands in its top-level category's ranking (the product page's badge). */
 export async function rankBadgeOf(ctx: Pick<ServiceContext, 'db'>, productId: number, cateId: number): Promise<RankBadge> {
   const top = ancestorsOf(await getCategoryTree(ctx), cateId)[0];
-  if (!top) return { top_pid: 0, top_name: '', top_num: 0 };
+  if (!top) return NO_RANK;
   // The places depend on every product's sales (and the tree on the categories), not on the cards' shops: a follow of
   // one of the ranked shops must not drop every product page of the category.
   const at = (await rankingOf(ctx, top.store_category_id, ['product', 'category'])).findIndex((p) => p.product_id === productId);
-  return at < 0
-    ? { top_pid: 0, top_name: '', top_num: 0 }
-    : { top_pid: top.store_category_id, top_name: rankingName(top.cate_name), top_num: at + 1 };
+  return at < 0 ? NO_RANK : { top_pid: top.store_category_id, top_name: rankingName(top.cate_name), top_num: at + 1 };
 }

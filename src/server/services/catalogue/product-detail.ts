@@ -13,8 +13,10 @@ import { toYuan } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
 import { loadMerchantCard, type MerchantCard } from '../merchant/merchant-card.ts';
 import { listMerchantRecommend } from '../merchant/list-merchant-recommend.ts';
-import { rankBadgeOf, type RankBadge } from './hot-ranking.ts';
-import { orderSettings, type OrderSettings } from '../order/checkout.ts';
+import { NO_RANK, rankBadgeOf } from './hot-ranking.ts';
+import type { OrderSettings } from '../order/checkout.ts';
+import { maxPointsFor } from '../order/price-order.ts';
+import { cachedOrderSettings } from '../site/load-shell.ts';
 import type { ProductCard } from './product-card.ts';
 import { getCategoryTree, ancestorsOf } from './category-tree.ts';
 import { attrDtos, skuMap, type AttrDto, type SkuDto } from './sku-map.ts';
@@ -22,7 +24,6 @@ import { guaranteeOf, shippingOf, type GuaranteeTemplate } from './guarantees.ts
 import { shippingTerms } from './shipping-terms.ts';
 import { notFound } from '../input.ts';
 import { svipFields, type SvipFields } from './svip.ts';
-import { cached, CACHE_KEYS } from '../cache.ts';
 import { shows, tag } from '../cache-tags.ts';
 import { builtOnce, prepareOnPglite } from '../../db/prepared.ts';
 import { firstReviewsColumn, type ReviewStats } from './review-read.ts';
@@ -73,16 +74,9 @@ export interface ProductDetail extends SvipFields {
   top_num: number;
 }
 
-const NO_RANK: RankBadge = { top_pid: 0, top_name: '', top_num: 0 };
-
-/** Checkout's points rule (operator settings), read with the shell's settings: at most 30 s old. */
-const pointsRule = (ctx: ServiceContext) => cached(ctx.db, `${CACHE_KEYS.shell}order-settings`, () => orderSettings(ctx.db), 30_000);
-
-/** The most points can pay of one piece at `priceCents`, as checkout counts them: `maxRate` % of it, in whole points. */
+/** The most points can pay of one piece at `priceCents`, in cents, as checkout counts them (price-order.ts). */
 export function maxPointsCents(priceCents: number, s: Pick<OrderSettings, 'integralOpen' | 'integralMaxRate' | 'centsPerPoint'>): number {
-  if (!s.integralOpen) return 0;
-  const cpp = Math.max(1, s.centsPerPoint);
-  return Math.floor((priceCents * s.integralMaxRate) / 100 / cpp) * cpp;
+  return s.integralOpen ? maxPointsFor(priceCents, s.integralMaxRate, s.centsPerPoint) * Math.max(1, s.centsPerPoint) : 0;
 }
 
 type AttrRow = typeof productAttr.$inferSelect;
@@ -179,7 +173,7 @@ export async function loadProductDetail(
     // Rankings list normal products: a flash sale or presale has no place in them.
     productType === 0 ? rankBadgeOf(ctx, productId, p.cateId) : NO_RANK,
     // Points pay only for normal goods at checkout (price-order.ts).
-    productType === 0 ? pointsRule(ctx) : null,
+    productType === 0 ? cachedOrderSettings(ctx) : null,
   ]);
   const path = ancestorsOf(tree, p.cateId).map((c) => ({ store_category_id: c.store_category_id, cate_name: c.cate_name }));
   const attr = attrDtos(attrRows(p.productId, row.attrs));

@@ -152,6 +152,10 @@ export interface PricedOrder {
   pay: number;
 }
 
+/** The most whole points that may pay `cents` of goods: `maxRate` % of them, a point worth `centsPerPoint` (at least 1). */
+export const maxPointsFor = (cents: number, maxRate: number, centsPerPoint: number): number =>
+  Math.floor((cents * maxRate) / 100 / Math.max(1, centsPerPoint));
+
 /** A refusal of the input itself (a coupon that is not one of the shopper's usable ones, two per merchant). */
 export class PriceRefusal extends Error {}
 
@@ -347,7 +351,7 @@ export function priceOrder(input: PriceInput): PricedOrder {
   const pointLines = work.filter((l) => l.presellType === 0);
   const left = pointLines.reduce((a, l) => a + l.left, 0);
   const cpp = Math.max(1, integral.centsPerPoint);
-  const usableIntegral = integral.open ? Math.min(Math.max(0, integral.available), Math.floor((left * integral.maxRate) / 100 / cpp)) : 0;
+  const usableIntegral = integral.open ? Math.min(Math.max(0, integral.available), maxPointsFor(left, integral.maxRate, cpp)) : 0;
   const usePoints = integral.use ? usableIntegral : 0;
   const parts = spread(
     usePoints * cpp,

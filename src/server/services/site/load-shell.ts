@@ -7,12 +7,16 @@ import { listHotKeywords } from './list-hot-keywords.ts';
 import { countCart } from '../cart/count-cart.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
+import { orderSettings } from '../order/checkout.ts';
 
 /** Every page's shell reads these; they change only when an operator edits settings (30 s staleness). */
 const SHELL_TTL_MS = 30_000;
 export const cachedSiteConfig = (ctx: Pick<ServiceContext, 'db'>) =>
   cached(ctx.db, `${CACHE_KEYS.shell}site`, () => getSiteConfig(ctx), SHELL_TTL_MS);
 export const cachedHome = (ctx: Pick<ServiceContext, 'db'>) => cached(ctx.db, `${CACHE_KEYS.shell}home`, () => getHome(ctx), SHELL_TTL_MS);
+/** Checkout's operator settings as pages show them (the product page's points hint); checkout itself reads them fresh. */
+export const cachedOrderSettings = (ctx: Pick<ServiceContext, 'db'>) =>
+  cached(ctx.db, `${CACHE_KEYS.shell}order-settings`, () => orderSettings(ctx.db), SHELL_TTL_MS);
 
 export interface ShellData {
   /** null when the settings could not be read: the page then shows the spec's `加载中...` title. */
