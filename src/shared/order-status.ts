@@ -3,6 +3,12 @@
  * Isomorphic: pages and tests use it.
  */
 
+/**
+ * Statuses of a paid store order an invoice cannot be asked for in (`POST /api/order/receipt/{id}` refuses them, the
+ * order pages offer no 申请发票): fully refunded (-1), a presale awaiting its balance (10) or closed unpaid (11).
+ */
+export const NO_INVOICE_STATUSES: readonly number[] = [-1, 10, 11];
+
 /** Status text of a paid store order; a pickup order waiting (status 0) is 待核销, not 待发货. */
 export function orderStatusText(status: number, orderType = 0): string {
   switch (status) {

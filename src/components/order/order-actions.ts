@@ -1,5 +1,6 @@
 import type { StoreOrderDto } from '../../server/services/order/store-order-dto.ts';
 import { url } from '../../shared/routes.ts';
+import { NO_INVOICE_STATUSES } from '../../shared/order-status.ts';
 
 /** The statuses a shopper may delete an order in (done, refunded, presale closed): the API refuses the others. */
 const DELETABLE = new Set([3, -1, 11]);
@@ -22,9 +23,6 @@ export interface OrderActions {
   invoice: boolean;
 }
 
-/** The statuses an invoice may be asked for in (the API refuses the others): to ship, shipped, received, done, group buying. */
-const INVOICEABLE = new Set([0, 1, 2, 3, 9]);
-
 export function orderActions(o: Pick<StoreOrderDto, 'order_id' | 'status' | 'delivery_type' | 'orderProduct' | 'receipt'>): OrderActions {
   const shipped = o.status === 1 || o.status === 2 || o.status === 3;
   const unreviewed = o.status === 2 ? o.orderProduct.find((i) => !i.is_reply) : undefined;
@@ -46,6 +44,6 @@ export function orderActions(o: Pick<StoreOrderDto, 'order_id' | 'status' | 'del
           })
         : null,
     delete: DELETABLE.has(o.status),
-    invoice: !o.receipt && INVOICEABLE.has(o.status),
+    invoice: !o.receipt && !NO_INVOICE_STATUSES.includes(o.status),
   };
 }

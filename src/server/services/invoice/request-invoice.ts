@@ -4,6 +4,7 @@ import { ORDER_STATUS, REFUND_STATUS, refundOrder, storeOrder } from '../../db/s
 import { transaction } from '../../db/transaction.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { receiptInput, type ReceiptInput } from '../../../shared/schemas/invoice.ts';
+import { NO_INVOICE_STATUSES } from '../../../shared/order-status.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { notFound, parseInput } from '../input.ts';
@@ -18,9 +19,6 @@ export const REQUEST_INVOICE_TEXT = {
   closed: '订单已关闭，不能申请发票',
   nothing: '订单已退款，没有可开票的金额',
 } as const;
-
-/** Statuses an invoice cannot be asked for in: fully refunded, a presale awaiting its balance or closed unpaid. */
-const NOT_INVOICEABLE: readonly number[] = [ORDER_STATUS.refunded, ORDER_STATUS.presellBalance, ORDER_STATUS.presellClosed];
 
 const notInvoiceable = (status: number, receipt: unknown): string => {
   if (receipt) return REQUEST_INVOICE_TEXT.requested;
@@ -44,14 +42,14 @@ export async function requestInvoice(ctx: ServiceContext, input: ReceiptInput & 
   const mine = and(eq(storeOrder.orderId, id), visiblePaid(user.uid));
   const [o] = await ctx.db.select({ status: storeOrder.status, receipt: storeOrder.receipt }).from(storeOrder).where(mine);
   if (!o) throw notFound(ORDER_GONE);
-  if (o.receipt || NOT_INVOICEABLE.includes(o.status)) throw new ServiceError('refused', notInvoiceable(o.status, o.receipt));
+  if (o.receipt || NO_INVOICE_STATUSES.includes(o.status)) throw new ServiceError('refused', notInvoiceable(o.status, o.receipt));
   const { id: _, ...fields } = input;
   const info = parseInput(receiptInput, fields);
   await transaction(ctx.db, async (tx) => {
     const [set] = await tx
       .update(storeOrder)
       .set({ receipt: info })
-      .where(and(mine, isNull(storeOrder.receipt), notInArray(storeOrder.status, [...NOT_INVOICEABLE])))
+      .where(and(mine, isNull(storeOrder.receipt), notInArray(storeOrder.status, [...NO_INVOICE_STATUSES])))
       .returning({ merId: storeOrder.merId, payPrice: storeOrder.payPrice });
     if (!set) {
       // Lost a race (another tab, a refund finishing): say what became of it.
