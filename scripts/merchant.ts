@@ -16,8 +16,13 @@
  *   npm run merchant -- invoice <order_receipt_id> <receipt_sn> [receipt_url]      issue an invoice (with a link to its file)
  *   npm run merchant -- invoice <order_receipt_id> <receipt_sn> --unmailed         a paper special VAT invoice, not yet mailed
  *   npm run merchant -- invoice <order_receipt_id> <receipt_sn> --mailed <note>    the paper invoice mailed (courier, tracking)
+ *   npm run merchant -- chats                               customer-service conversations, latest first, with unread counts
+ *   npm run merchant -- chat <uid>                          one conversation (marks the shopper's messages read)
+ *   npm run merchant -- reply <uid> <text>                  answer a shopper who wrote to the shop
+ *   npm run merchant -- unsend <message_id>                 take back the shop's own reply (within two minutes)
  * The mall is MALL_URL (default http://localhost:4321); the token is MERCHANT_TOKEN or `--token <token>`.
  */
+import { CHAT_USAGE, chatCommand } from './chat-cli.ts';
 import { CliError, call, parseArgs, runCli } from './cli.ts';
 
 const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit N] <command>
@@ -37,6 +42,7 @@ const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit 
   invoice <order_receipt_id> <receipt_sn> [receipt_url]    issue an invoice (an e-invoice with a link to its file)
   invoice <order_receipt_id> <receipt_sn> --unmailed       a special VAT invoice issued on paper, not yet mailed
   invoice <order_receipt_id> <receipt_sn> --mailed <note>  the paper invoice mailed (the note: courier and tracking number)
+${CHAT_USAGE}
 environment: MALL_URL (default http://localhost:4321), MERCHANT_TOKEN (or --token)`;
 
 interface Item {
@@ -291,6 +297,11 @@ async function main(): Promise<number> {
       printInvoice(data as Invoice);
       return 0;
     }
+    case 'chats':
+    case 'chat':
+    case 'reply':
+    case 'unsend':
+      return chatCommand('/api/merchant/service', command, args, opts, token);
     default:
       throw new CliError(`unknown command "${command}"\n${USAGE}`);
   }

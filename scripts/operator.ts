@@ -6,9 +6,11 @@
  *   npm run operator -- reject <id> <reason>          reject with the reason the applicant reads
  *   npm run operator -- balance <uid> <+|-yuan> <mark>   add to (+) or deduct from (-) a shopper's balance
  *   npm run operator -- token <mer_id> [name]         a new merchant-API token for a shop (printed once)
+ *   npm run operator -- chats | chat <uid> | reply <uid> <text> | unsend <message_id>   the mall's own customer-service desk
  * The mall is MALL_URL (default http://localhost:4321); the token is OPERATOR_TOKEN or `--token <token>`.
  */
 import { randomUUID } from 'node:crypto';
+import { CHAT_USAGE, chatCommand } from './chat-cli.ts';
 import { CliError, call, mallUrl, parseArgs, runCli } from './cli.ts';
 
 const USAGE = `usage: npm run operator -- [--token <token>] [--page N] [--limit N] <command>
@@ -18,6 +20,7 @@ const USAGE = `usage: npm run operator -- [--token <token>] [--page N] [--limit 
   reject <id> <reason>          reject it with the reason the applicant reads (at most 200 characters)
   balance <uid> <+|-yuan> <mark>   add to (+12.50) or deduct from (-12.50) a shopper's balance, with a note
   token <mer_id> [name]         a new merchant-API token for a shop, printed this once (earlier ones stay valid)
+${CHAT_USAGE}
 environment: MALL_URL (default http://localhost:4321), OPERATOR_TOKEN (or --token)`;
 
 interface Intention {
@@ -110,6 +113,11 @@ async function main(): Promise<number> {
       console.log(data.token);
       return 0;
     }
+    case 'chats':
+    case 'chat':
+    case 'reply':
+    case 'unsend':
+      return chatCommand('/api/operator/service', command, args, opts, token);
     default:
       throw new CliError(`unknown command "${command}"\n${USAGE}`);
   }

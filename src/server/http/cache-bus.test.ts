@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { cached, invalidate, CACHE_KEYS } from '../services/cache.ts';
 import { keepPage, cachedPage } from './page-cache.ts';
 import { CACHE_CHANNEL } from './cache-bus.ts';
+import { type ChatSignal, deskTopic, listenChat, shopperTopic, signalChat } from '../services/chat/hub.ts';
 import { users } from '../db/schema/index.ts';
 import { createSession, revokeSession } from '../services/session/sessions.ts';
 import { shopperOf } from '../services/session/shopper-cache.ts';
@@ -57,6 +58,22 @@ describe('cache bus (LISTEN/NOTIFY)', () => {
     await expect.poll(() => shopperOf(b.db, token), { timeout: 10000 }).toBeNull();
   });
 
+  it('wakes the chat streams of another process, and only the conversation named', async () => {
+    const heard: ChatSignal[] = [];
+    const stopShopper = listenChat(b.db, shopperTopic(4242), (signal) => heard.push(signal));
+    const stopDesk = listenChat(b.db, deskTopic(7), (signal) => heard.push(signal));
+    signalChat(a.db, { uid: 4243, merId: 8 });
+    signalChat(a.db, { uid: 4242, merId: 7, recalled: 9 });
+    // One wake-up for the shopper's stream and one for the desk's; none for the other conversation.
+    await expect.poll(() => heard.length, { timeout: 10000 }).toBe(2);
+    expect(heard).toEqual([
+      { uid: 4242, merId: 7, recalled: 9 },
+      { uid: 4242, merId: 7, recalled: 9 },
+    ]);
+    stopShopper();
+    stopDesk();
+  });
+
   it('carries a change too big for one notification as "everything"', async () => {
     await page(b, 'coupon centre', ['coupon']);
     await page(b, 'news', ['site']);
@@ -68,7 +85,7 @@ describe('cache bus (LISTEN/NOTIFY)', () => {
 
   it('listens again after losing its connection, first dropping what it may have missed', async () => {
     await page(b, 'before', ['category']);
-    await a.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`LISTEN ${CACHE_CHANNEL}`}`);
+    await a.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query like ${`LISTEN ${CACHE_CHANNEL}%`}`);
     await expect.poll(() => cachedPage(b.db, 'before'), { timeout: 15000 }).toBeNull();
     await page(b, 'after', ['category']);
     await page(b, 'unrelated', ['site']);

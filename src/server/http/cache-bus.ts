@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Database } from '../db/client.ts';
 import { applyChange, publishChanges } from '../services/cache.ts';
 import { ALL } from '../services/cache-tags.ts';
+import { applyChatSignal, type ChatSignal, publishChatSignals } from '../services/chat/hub.ts';
 
 /**
  * The cache bus: with several app processes on one PostgreSQL, a change (`invalidate` in
@@ -14,6 +15,8 @@ import { ALL } from '../services/cache-tags.ts';
  * PGlite is one process: there the change stays local and no bus is needed.
  */
 export const CACHE_CHANNEL = 'mallfront_cache';
+/** Chat wake-ups (services/chat/hub.ts) travel on the same connection: `{from, uid, merId, recalled?}`. */
+export const CHAT_CHANNEL = 'mallfront_chat';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more: a bigger change is sent as "everything". */
 const MAX_PAYLOAD = 7900;
 const RETRY_MIN_MS = 500;
@@ -27,6 +30,18 @@ interface Message {
 function payloadOf(from: string, tags: readonly string[]): string {
   const text = JSON.stringify({ from, tags: [...tags] } satisfies Message);
   return Buffer.byteLength(text) < MAX_PAYLOAD ? text : JSON.stringify({ from, tags: [ALL] } satisfies Message);
+}
+
+/** A chat wake-up from another process, or null for anything malformed. */
+function parseChat(payload: string | undefined): (ChatSignal & { from: string }) | null {
+  try {
+    const m = JSON.parse(payload ?? '') as Record<string, unknown>;
+    const whole = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
+    if (typeof m.from !== 'string' || !whole(m.uid) || !whole(m.merId) || (m.recalled !== undefined && !whole(m.recalled))) return null;
+    return { from: m.from, uid: m.uid as number, merId: m.merId as number, recalled: m.recalled as number | undefined };
+  } catch {
+    return null;
+  }
 }
 
 function parse(payload: string | undefined): Message | null {
@@ -74,12 +89,17 @@ export async function withCacheBus(database: Database, pool: pg.Pool): Promise<D
       if (client === c) reconnectLater();
     });
     c.on('notification', (n) => {
+      if (n.channel === CHAT_CHANNEL) {
+        const signal = parseChat(n.payload);
+        if (signal && signal.from !== id) applyChatSignal(db, { uid: signal.uid, merId: signal.merId, recalled: signal.recalled });
+        return;
+      }
       const m = parse(n.payload);
       if (m && m.from !== id) applyChange(db, m.tags);
     });
     try {
       await c.connect();
-      await c.query(`LISTEN ${CACHE_CHANNEL}`);
+      await c.query(`LISTEN ${CACHE_CHANNEL}; LISTEN ${CHAT_CHANNEL}`);
     } catch (err) {
       console.error('[mallfront] cache bus cannot listen:', (err as Error).message);
       void c.end().catch(() => undefined);
@@ -97,6 +117,11 @@ export async function withCacheBus(database: Database, pool: pg.Pool): Promise<D
       console.error('[mallfront] cache bus could not send a change:', err.message);
     });
   });
+  publishChatSignals(db, (signal) => {
+    pool.query('select pg_notify($1, $2)', [CHAT_CHANNEL, JSON.stringify({ from: id, ...signal })]).catch((err: Error) => {
+      console.error('[mallfront] cache bus could not send a chat signal:', err.message);
+    });
+  });
   await listen();
   return {
     ...database,
@@ -104,6 +129,7 @@ export async function withCacheBus(database: Database, pool: pg.Pool): Promise<D
       closed = true;
       clearTimeout(timer);
       publishChanges(db, undefined);
+      publishChatSignals(db, undefined);
       const c = client;
       client = null;
       await c?.end().catch(() => undefined);

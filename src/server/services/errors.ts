@@ -22,6 +22,8 @@ export const SERVICE_ERRORS = {
   too_large: { status: 413, http: 413 },
   /** A body that is not JSON sent to the JSON API (a form or text post: also what a cross-site form would send). */
   unsupported_type: { status: 415, http: 415 },
+  /** An answer only given in a form the request did not ask for (the chat's event stream without `Accept: text/event-stream`). */
+  not_acceptable: { status: 406, http: 406 },
   rate_limited: { status: 429, http: 429 },
   /** A provider we depend on (SMS gateway, payment) failed; not the shopper's fault. */
   unavailable: { status: 500, http: 500 },

@@ -16,3 +16,4 @@ export * from './order.ts';
 export * from './payment.ts';
 export * from './refund.ts';
 export * from './user-centre.ts';
+export * from './chat.ts';

@@ -1,7 +1,8 @@
 /**
  * The demo member's history (uid 1): favourite products and shops, claimed coupons (usable, one ending in two days,
  * one used on an order, one expired), an operator top-up and four orders from different shops paid by balance (one
- * received, one shipped by its merchant, one waiting to ship with an invoice asked for, one unpaid). Everything goes
+ * received, one shipped by its merchant, one waiting to ship with an invoice asked for, one unpaid), and a chat with
+ * the shipped order's shop. Everything goes
  * through the real services inside the seed's transaction, so every ledger, stock, coupon and order row is what the
  * mall itself would have written; the top-up equals what the paid orders cost, so the balance stays ¥500.00.
  * Runs once per database (the `seed_history` marker), at the end of `seedDemo`.
@@ -22,6 +23,8 @@ import { authenticateMerchant } from '../../services/merchant-api/authenticate.t
 import { shipOrder } from '../../services/merchant-api/ship-order.ts';
 import { demoMerchantToken } from './merchant-tokens.ts';
 import { parseYuan } from '../../../shared/money.ts';
+import { CHAT_FROM, CHAT_KIND } from '../../../shared/chat.ts';
+import { writeMessage } from '../../services/chat/write-message.ts';
 
 const MARKER = 'seed_history';
 export const HISTORY_UID = 1;
@@ -197,6 +200,36 @@ export async function seedHistory(db: Db): Promise<void> {
     }
   }
   if (received) for (const so of await storeOrders(received.order_id)) await takeOrder(ctx, { id: so.orderId });
+
+  // A chat with the shop of the shipped order (when it answers by chat): the member shows the order and asks, the shop
+  // answers, and the answer is read.
+  const [parcel] = shipped ? await storeOrders(shipped.order_id) : [];
+  const [chatting] = parcel
+    ? await db
+        .select({ id: s.merchant.merId })
+        .from(s.merchant)
+        .where(and(eq(s.merchant.merId, parcel.merId), eq(s.merchant.servicesType, 0)))
+    : [];
+  if (parcel && chatting) {
+    const member = { uid: HISTORY_UID, merId: parcel.merId, sendType: CHAT_FROM.shopper };
+    const desk = { ...member, sendType: CHAT_FROM.service };
+    const said = [
+      await writeMessage(db, member, { msn_type: CHAT_KIND.order, msn: String(parcel.orderId) }),
+      await writeMessage(db, member, { msn_type: CHAT_KIND.text, msn: '你好，这个订单大概什么时候能到？' }),
+      await writeMessage(db, desk, { msn_type: CHAT_KIND.text, msn: '亲，已经顺丰发出了，一般两到三天送达，请留意物流信息～' }),
+      await writeMessage(db, member, { msn_type: CHAT_KIND.emoji, msn: '👍' }),
+    ];
+    // Three days ago, a few minutes apart, all read.
+    for (const [i, m] of said.entries()) {
+      await db
+        .update(s.chatMessage)
+        .set({
+          createdAt: sql`now() - make_interval(days => 3) + make_interval(mins => ${i * 4})`,
+          readAt: sql`now() - make_interval(days => 2)`,
+        })
+        .where(eq(s.chatMessage.serviceLogId, m.serviceLogId));
+    }
+  }
 
   // Spread the history over the last week (the services stamp everything "now"): the top-up and the received order
   // first, then the shipped one, the one waiting to ship yesterday; the unpaid order stays fresh (it is still payable).

@@ -27,10 +27,7 @@ export interface MerchantCard {
   score: number;
   care_count: number;
   service_phone: string;
-  /**
-   * How the shop answers (reference: 0 online chat, 1 phone only). No online chat is built, so every shop answers by
-   * phone: 1 whatever the shop's setting, so a client shows `service_phone` instead of opening a chat that is not there.
-   */
+  /** How the shop answers (reference): 0 online chat (services/chat) beside the phone, 1 phone only. */
   services_type: number;
   isset_certificate: boolean;
   /** Whether the signed-in shopper follows the shop. */
@@ -56,9 +53,6 @@ export async function loadMerchantCard(ctx: ServiceContext, merId: number): Prom
   const [shop, care] = await Promise.all([loadShop(ctx, merId), isRelated(ctx, 10, merId)]);
   return shop && { ...shop.card, care };
 }
-
-/** `services_type` of phone-only service (see MerchantCard). */
-const PHONE_SERVICE = 1;
 
 async function readShop(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<Shop | null> {
   shows(tag('merchant', merId));
@@ -86,7 +80,7 @@ async function readShop(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise
     score: Math.round(((scores[0] + scores[1] + scores[2]) / 3) * 10) / 10,
     care_count: m.m.careCount,
     service_phone: m.m.servicePhone,
-    services_type: PHONE_SERVICE,
+    services_type: m.m.servicesType,
     isset_certificate: m.m.licenceImages.length > 0,
   };
   return { card, banners: m.m.banners };

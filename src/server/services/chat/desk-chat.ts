@@ -1,0 +1,137 @@
+import { and, countDistinct, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { chatMessage, users } from '../../db/schema/index.ts';
+import { CHAT_FROM, CHAT_TEXT, type ChatConversationDto, type ChatHistoryDto, type ChatMessageDto } from '../../../shared/chat.ts';
+import { chatHistoryQuery } from '../../../shared/schemas/chat.ts';
+import { idField } from '../../../shared/schemas/catalogue.ts';
+import type { Page } from '../input.ts';
+import { notFound, offsetOf, parseInput } from '../input.ts';
+import { loadShop } from '../merchant/merchant-card.ts';
+import type { Db } from '../../db/client.ts';
+import type { ServiceContext } from '../context.ts';
+import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
+import { getSiteConfig } from '../site/get-site-config.ts';
+import { toChatMessages } from './chat-dto.ts';
+import { partiesOf, readConversation, shopperOf } from './conversation.ts';
+import { type Desk, deskNickname } from './desk.ts';
+import { recallMessage, writeMessage } from './write-message.ts';
+
+/**
+ * A desk's side of customer-service chat: a shop's through the merchant API (`Authorization: Bearer <merchant
+ * token>`, `merchantDesk`), the mall's own (`mer_id` 0) through the operator API (`mallDesk`). The conversations, one
+ * conversation, a reply, a recall; every query is scoped to the desk.
+ */
+export interface DeskContext {
+  db: Db;
+  merId: number;
+}
+
+/** The desk of the merchant token's shop. */
+export const merchantDesk = (ctx: MerchantContext): DeskContext => ({ db: ctx.db, merId: requireMerchant(ctx).merId });
+/** The mall's own desk (the operator answers it). */
+export const mallDesk = (ctx: Pick<ServiceContext, 'db'>): DeskContext => ({ db: ctx.db, merId: 0 });
+
+/** The desk as it signs its replies (a shop whatever its `services_type` now: it may answer what was asked before). */
+async function ownDesk(ctx: DeskContext): Promise<Desk> {
+  const { merId } = ctx;
+  if (merId === 0) {
+    const site = await getSiteConfig(ctx);
+    return { merId, name: site.site_name, avatar: site.site_logo, phone: site.sys_phone };
+  }
+  const shop = await loadShop(ctx, merId);
+  return { merId, name: shop?.card.mer_name ?? '', avatar: shop?.card.mer_avatar ?? '', phone: shop?.card.service_phone ?? '' };
+}
+
+const uidInput = (uid: unknown) => parseInput(z.object({ uid: idField('用户ID') }), { uid }).uid;
+
+/** The shopper of a conversation with this shop, or 404 (a shopper who never wrote to it is unknown here). */
+async function conversationShopper(ctx: DeskContext, desk: Desk, uid: number) {
+  const [started] = await ctx.db
+    .select({ id: chatMessage.serviceLogId })
+    .from(chatMessage)
+    .where(and(eq(chatMessage.merId, desk.merId), eq(chatMessage.uid, uid), eq(chatMessage.sendType, CHAT_FROM.shopper)))
+    .limit(1);
+  const shopper = started ? await shopperOf(ctx.db, uid) : null;
+  if (!shopper) throw notFound(CHAT_TEXT.noShopper);
+  return shopper;
+}
+
+/** `GET /api/merchant/service/lst?page&limit`: the shop's conversations, latest first, with the shopper's unread messages counted. */
+export async function listDeskConversations(
+  ctx: DeskContext,
+  input: { page?: unknown; limit?: unknown },
+): Promise<Page<ChatConversationDto>> {
+  const desk = await ownDesk(ctx);
+  const paging = parseInput(chatHistoryQuery, input);
+  const mine = eq(chatMessage.merId, desk.merId);
+  const lastId = max(chatMessage.serviceLogId);
+  const [groups, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        uid: chatMessage.uid,
+        lastId,
+        unread:
+          sql<number>`count(*) filter (where ${chatMessage.sendType} = ${CHAT_FROM.shopper} and ${chatMessage.readAt} is null)`.mapWith(
+            Number,
+          ),
+      })
+      .from(chatMessage)
+      .where(mine)
+      .groupBy(chatMessage.uid)
+      .orderBy(desc(lastId))
+      .limit(paging.limit)
+      .offset(offsetOf(paging.page, paging.limit)),
+    ctx.db
+      .select({ n: countDistinct(chatMessage.uid) })
+      .from(chatMessage)
+      .where(mine),
+  ]);
+  if (!groups.length) return { count: total?.n ?? 0, list: [] };
+  const uids = groups.map((g) => g.uid);
+  const [rows, people] = await Promise.all([
+    ctx.db
+      .select()
+      .from(chatMessage)
+      .where(
+        inArray(
+          chatMessage.serviceLogId,
+          groups.map((g) => g.lastId ?? 0),
+        ),
+      ),
+    ctx.db.select({ uid: users.uid, nickname: users.nickname, avatar: users.avatar }).from(users).where(inArray(users.uid, uids)),
+  ]);
+  const byUid = new Map(people.map((p) => [p.uid, { nickname: p.nickname, avatar: p.avatar }]));
+  const nobody = { nickname: '', avatar: '' };
+  const service = { nickname: deskNickname(desk), avatar: desk.avatar };
+  const dtos = await toChatMessages(ctx.db, rows, { user: (uid) => byUid.get(uid) ?? nobody, service: () => service });
+  const lastOf = new Map(dtos.map((m) => [m.uid, m]));
+  return {
+    count: total?.n ?? 0,
+    list: groups.map((g) => ({ uid: g.uid, ...(byUid.get(g.uid) ?? nobody), unread: g.unread, last: lastOf.get(g.uid)! })),
+  };
+}
+
+/** `GET /api/merchant/service/history/{uid}?page&limit`: one conversation, newest page first; the shopper's messages become read. */
+export async function listDeskHistory(ctx: DeskContext, input: { uid: unknown; page?: unknown; limit?: unknown }): Promise<ChatHistoryDto> {
+  const desk = await ownDesk(ctx);
+  const uid = uidInput(input.uid);
+  const paging = parseInput(chatHistoryQuery, { page: input.page, limit: input.limit });
+  const shopper = await conversationShopper(ctx, desk, uid);
+  return readConversation(ctx.db, uid, desk, shopper, 'desk', paging);
+}
+
+/** `POST /api/merchant/service/send/{uid}` `{msn_type, msn}`: the desk answers a shopper who wrote to it (text, emoji, its products; the mall's desk any product). */
+export async function sendDeskMessage(ctx: DeskContext, input: { uid: unknown; body: unknown }): Promise<ChatMessageDto> {
+  const desk = await ownDesk(ctx);
+  const uid = uidInput(input.uid);
+  const shopper = await conversationShopper(ctx, desk, uid);
+  const row = await writeMessage(ctx.db, { uid, merId: desk.merId, sendType: CHAT_FROM.service }, input.body);
+  const [dto] = await toChatMessages(ctx.db, [row], partiesOf(shopper, desk));
+  return dto!;
+}
+
+/** `POST /api/merchant/service/recall/{service_log_id}`: the shop takes back its own reply within two minutes. */
+export async function recallDeskMessage(ctx: DeskContext, input: { id: unknown }): Promise<void> {
+  const { id } = parseInput(z.object({ id: idField('消息ID') }), { id: input.id });
+  await recallMessage(ctx.db, { by: 'desk', merId: ctx.merId }, id);
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { CHAT_FROM, CHAT_TEXT, type ChatHistoryDto, type ChatMessageDto, type ChatServiceDto } from '../../../shared/chat.ts';
+import { chatHistoryQuery } from '../../../shared/schemas/chat.ts';
+import { idField } from '../../../shared/schemas/catalogue.ts';
+import { requireUser, type ServiceContext } from '../context.ts';
+import { parseInput } from '../input.ts';
+import { toChatMessages } from './chat-dto.ts';
+import { partiesOf, readConversation, unreadCount } from './conversation.ts';
+import { requireDesk } from './desk.ts';
+import { recallMessage, writeMessage } from './write-message.ts';
+
+/**
+ * The shopper's side of customer-service chat (reference: `has_service`, `service/info`, `service/history`), one
+ * verb each below; every one needs a signed-in shopper and talks only about that shopper's own conversations.
+ * `mer_id` is a shop, or 0 for the mall's own desk.
+ */
+
+const merIdField = z.coerce
+  .number({ error: '店铺ID格式不正确' })
+  .int('店铺ID格式不正确')
+  .min(0, '店铺ID格式不正确')
+  .max(2147483647, '店铺ID格式不正确');
+
+const parseMerId = (merId: unknown) => parseInput(z.object({ mer_id: merIdField }), { mer_id: merId }).mer_id;
+
+/** `GET /api/has_service/{mer_id}`: whether the desk answers by chat; 暂无可用客服 when it does not. */
+export async function hasService(ctx: ServiceContext, input: { mer_id: unknown }): Promise<{ mer_id: number; service_id: number }> {
+  requireUser(ctx);
+  const desk = await requireDesk(ctx, parseMerId(input.mer_id));
+  return { mer_id: desk.merId, service_id: desk.merId };
+}
+
+/** `GET /api/service/info/{mer_id}`: the desk the shopper talks to, with the greeting and the unread count. */
+export async function getServiceInfo(ctx: ServiceContext, input: { mer_id: unknown }): Promise<ChatServiceDto> {
+  const user = requireUser(ctx);
+  const desk = await requireDesk(ctx, parseMerId(input.mer_id));
+  const parties = partiesOf(user, desk).service(desk.merId);
+  return {
+    service_id: desk.merId,
+    mer_id: desk.merId,
+    nickname: parties.nickname,
+    avatar: parties.avatar,
+    welcome: CHAT_TEXT.welcome,
+    service_phone: desk.phone,
+    unread: await unreadCount(ctx.db, user.uid, desk.merId, CHAT_FROM.service),
+    merchant: { mer_id: desk.merId, mer_name: desk.name, mer_avatar: desk.avatar },
+  };
+}
+
+/** `GET /api/service/history/{mer_id}?page&limit`: the conversation, newest page first; the desk's messages become read. */
+export async function listChatHistory(
+  ctx: ServiceContext,
+  input: { mer_id: unknown; page?: unknown; limit?: unknown },
+): Promise<ChatHistoryDto> {
+  const user = requireUser(ctx);
+  const merId = parseMerId(input.mer_id);
+  const paging = parseInput(chatHistoryQuery, { page: input.page, limit: input.limit });
+  const desk = await requireDesk(ctx, merId);
+  return readConversation(ctx.db, user.uid, desk, user, 'shopper', paging);
+}
+
+/** `POST /api/service/send/{mer_id}` `{msn_type, msn}`: the shopper writes to an open desk; returns the message. */
+export async function sendChatMessage(ctx: ServiceContext, input: { mer_id: unknown; body: unknown }): Promise<ChatMessageDto> {
+  const user = requireUser(ctx);
+  const desk = await requireDesk(ctx, parseMerId(input.mer_id));
+  const row = await writeMessage(ctx.db, { uid: user.uid, merId: desk.merId, sendType: CHAT_FROM.shopper }, input.body);
+  const [dto] = await toChatMessages(ctx.db, [row], partiesOf(user, desk));
+  return dto!;
+}
+
+/** `POST /api/service/recall/{service_log_id}`: the shopper takes back their own message within two minutes. */
+export async function recallChatMessage(ctx: ServiceContext, input: { id: unknown }): Promise<void> {
+  const user = requireUser(ctx);
+  const { id } = parseInput(z.object({ id: idField('消息ID') }), { id: input.id });
+  await recallMessage(ctx.db, { by: 'shopper', uid: user.uid }, id);
+}
