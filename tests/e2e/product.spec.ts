@@ -37,7 +37,7 @@ test.describe('product detail for a visitor', () => {
     await expect(buyBox(page).locator('[data-sku-chosen]')).toContainText(value);
   });
 
-  test("联系客服 shows the shop's service phone (no online chat: every shop is phone-only, services_type 1)", async ({ page, request }) => {
+  test('联系客服 of a shop that answers by phone only (services_type 1) shows its service phone', async ({ page, request }) => {
     await page.goto('/goods_detail/1');
     const contact = page.locator('[data-contact-service]');
     await expect(contact.locator('.contact-service__pop')).toBeHidden();

@@ -60,7 +60,8 @@ export interface StoreOrderDto {
   pay_price: string;
   pay_postage: string;
   mer_id: number;
-  merchant: { mer_id: number; mer_name: string; mer_avatar: string; service_phone: string; is_trader: number };
+  /** The shop, with how it answers (`services_type` 0 chat and phone, 1 phone only). */
+  merchant: { mer_id: number; mer_name: string; mer_avatar: string; service_phone: string; services_type: number; is_trader: number };
   orderProduct: OrderItemDto[];
   presellOrder: PresellOrderDto | null;
   /** 1 express (`delivery_name` company, `delivery_id` number), 2 rider (name, phone), 3 no shipment; null before shipping. */
@@ -158,6 +159,7 @@ export function storeOrderDto(o: StoreOrderRow, m: MerchantRow, parts: Parts, at
       mer_name: m.merName,
       mer_avatar: m.merAvatar,
       service_phone: m.servicePhone,
+      services_type: m.servicesType,
       is_trader: m.isTrader ? 1 : 0,
     },
     orderProduct: parts.items.filter(({ i }) => i.orderId === o.orderId).map(itemDto),
