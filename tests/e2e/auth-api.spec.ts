@@ -3,6 +3,7 @@
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { codeCount, latestCode, noticesFor, uniquePhone } from './sms.ts';
+import { aesEncrypt } from '../../src/server/auth/slider-captcha.ts';
 import { SESSION_COOKIE, envelope, okBody, refusal, sendCode, sessionCookieOf, registered } from './accounts.ts';
 
 test.describe('accounts API', () => {
@@ -11,6 +12,29 @@ test.describe('accounts API', () => {
     expect(data.captcha).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(data.key.length).toBeGreaterThanOrEqual(32);
     expect(data.code).toMatch(/^[A-Za-z0-9]{4}$/);
+  });
+
+  test("the reference's slider captcha: a puzzle, an answer checked once, a verification the SMS send takes", async ({ request }) => {
+    const { data: puzzle } = await okBody(await request.get('/api/ajcaptcha?captchaType=blockPuzzle'));
+    expect(puzzle.originalImageBase64).toMatch(/^iVBORw0KGgo/); // a PNG, as base64 without a data: prefix
+    expect(puzzle.jigsawImageBase64).toMatch(/^iVBORw0KGgo/);
+    expect(puzzle.secretKey).toMatch(/^[A-Za-z0-9]{16}$/);
+    // The browser's answer, as AJ-Captcha's code encrypts it (AES-128-ECB with the secret key, base64).
+    const point = JSON.stringify({ x: puzzle.x + 1.5, y: 5 });
+    const pointJson = aesEncrypt(point, puzzle.secretKey);
+    const check = (body: Record<string, unknown>) => request.post('/api/ajcheck', { data: { captchaType: 'blockPuzzle', ...body } });
+    expect((await okBody(await check({ token: puzzle.token, pointJson }))).message).toBe('验证成功');
+    expect((await refusal(await check({ token: puzzle.token, pointJson }), 400)).message).toBe('验证失败，请重新拖动滑块');
+    for (const body of [{}, { token: 1, pointJson: [] }, { token: puzzle.token, pointJson: 'garbage' }])
+      await refusal(await check(body), 400);
+
+    const captchaVerification = aesEncrypt(`${puzzle.token}---${point}`, puzzle.secretKey);
+    // A reference client sends its verification with every code it asks for: it passes the captcha whenever one is
+    // due (the unit tests show it standing in for the image captcha, once).
+    const res = await request.post('/api/auth/verify', {
+      data: { phone_code: '86', phone: uniquePhone(), type: 'login', captchaType: 'blockPuzzle', captchaVerification },
+    });
+    expect((await okBody(res)).message).toBe('验证码已发送');
   });
 
   test('register → password login (cookie) → /api/user → logout → /api/user says 请登录', async ({ request }) => {

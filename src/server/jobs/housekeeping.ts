@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { captcha, job, rateLimitHit, scanLogin, smsCode, userSession } from '../db/schema/index.ts';
+import { captcha, job, rateLimitHit, scanLogin, sliderCaptcha, smsCode, userSession } from '../db/schema/index.ts';
 import { enqueue } from './queue.ts';
 import type { JobDefinition } from './runner.ts';
 
@@ -21,7 +21,7 @@ export function scheduleHousekeeping(db: Db, now = new Date()) {
 
 /**
  * Deletes rows nothing reads any more: sessions expired or revoked a day ago, SMS codes and scan-login keys a day
- * past expiry, expired captchas, rate-limit hits older than the longest window (a day), and jobs finished a week
+ * past expiry, expired captchas (image and slider), rate-limit hits older than the longest window (a day), and jobs finished a week
  * ago.
  */
 export async function deleteExpired(db: Db, now = new Date()): Promise<Record<string, number>> {
@@ -37,6 +37,7 @@ export async function deleteExpired(db: Db, now = new Date()): Promise<Record<st
     smsCodes: await count(db.delete(smsCode).where(lt(smsCode.expiresAt, dayAgo)).returning({ id: smsCode.id })),
     scanLogins: await count(db.delete(scanLogin).where(lt(scanLogin.expiresAt, dayAgo)).returning({ id: scanLogin.id })),
     captchas: await count(db.delete(captcha).where(lt(captcha.expiresAt, now)).returning({ k: captcha.keyHash })),
+    sliderCaptchas: await count(db.delete(sliderCaptcha).where(lt(sliderCaptcha.expiresAt, now)).returning({ k: sliderCaptcha.tokenHash })),
     rateLimitHits: await count(db.delete(rateLimitHit).where(lt(rateLimitHit.at, dayAgo)).returning({ id: rateLimitHit.id })),
     jobs: await count(
       db

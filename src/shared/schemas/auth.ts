@@ -103,8 +103,16 @@ const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v
 const optionalText = (max: number, message: string) =>
   z.preprocess(blankToUndefined, z.string({ error: message }).trim().max(max, message).optional());
 
-/** The image captcha answer on sends and logins; the server decides when it is required. */
-export const captchaBody = { key: optionalText(64, '图形验证码错误'), code: optionalText(8, '图形验证码错误') };
+/**
+ * The captcha answer on sends and logins: the image one (`key`, `code`) or the reference's slider (`captchaType`
+ * blockPuzzle, `captchaVerification` from `POST /api/ajcheck`); the server decides when one is required.
+ */
+export const captchaBody = {
+  key: optionalText(64, '图形验证码错误'),
+  code: optionalText(8, '图形验证码错误'),
+  captchaType: optionalText(32, '验证码类型错误'),
+  captchaVerification: optionalText(1024, '滑块验证已失效，请重新验证'),
+};
 const sendPhone = sendCodeForm.shape.phone;
 const smsCode = smsLoginForm.shape.sms_code;
 const codeTypeError = { error: '验证码类型错误' };

@@ -53,6 +53,27 @@ export const captcha = pgTable(
   (t) => [index('captcha_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Slider (block-puzzle) captchas of the reference's `ajcaptcha` / `ajcheck`. `x` is where the piece fits (on the
+ * 310 px wide picture); `secret_key` is the AES key the browser encrypts its answer with (given to it, so not a
+ * secret of ours). A right answer sets `verified_at` and the hash of the `captchaVerification` the browser will show
+ * next; that is used up once (`consumed_at`). Only the token's SHA-256 is stored.
+ */
+export const sliderCaptcha = pgTable(
+  'slider_captcha',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    secretKey: text('secret_key').notNull(),
+    x: integer('x').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    verificationHash: text('verification_hash').unique(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('slider_captcha_expires_idx').on(t.expiresAt)],
+);
+
 export const SCAN_STATUSES = ['pending', 'confirmed', 'refused', 'used'] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
 

@@ -13,6 +13,10 @@ export const accountText = {
   ipDailyCap: '今日获取验证码次数过多，请明天再试',
   needCaptcha: '请输入图形验证码',
   captchaWrong: '图形验证码错误',
+  /** The reference's slider captcha (`ajcaptcha` / `ajcheck`, `captchaVerification`). */
+  sliderFailed: '验证失败，请重新拖动滑块',
+  sliderType: '不支持的验证码类型，请使用 blockPuzzle',
+  sliderUsed: '滑块验证已失效，请重新验证',
   phoneTaken: '该手机号已被其他账号使用',
   phoneSame: '新手机号不能与当前手机号相同',
   registered: '注册成功',
