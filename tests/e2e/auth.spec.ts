@@ -245,5 +245,13 @@ test.describe('login page and redirects', () => {
     await expect(page.getByRole('heading', { name: '隐私政策', level: 1 })).toBeVisible();
     await expect(page).toHaveTitle('隐私政策 - Mallfront 商城');
     expect((await page.goto('/privacy_agreement?type=nope'))?.status()).toBe(404);
+    // Without a type, the page lists every agreement, each linking to its page.
+    expect((await page.goto('/privacy_agreement'))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: '协议与规则', level: 1 })).toBeVisible();
+    const privacy = page.locator('.agreement__list').getByRole('link', { name: '隐私政策' });
+    await expect(privacy).toHaveAttribute('href', '/privacy_agreement?type=sys_userr_privacy');
+    await expect(page.locator('.agreement__list li')).toHaveCount(7);
+    await privacy.click();
+    await expect(page.getByRole('heading', { name: '隐私政策', level: 1 })).toBeVisible();
   });
 });
