@@ -12,7 +12,7 @@ import { photo } from '../helpers/images.ts';
 import { CHAT_TEXT } from '../../src/shared/chat.ts';
 
 const desk = (merId: number) => bearer(`mf_demo_mer_${merId}_mallfront`);
-/** Demo shops that answer by chat (services_type 0; two, so the tests stay within one desk's sends a minute), and one that answers by phone only. */
+/** Demo shops that answer by chat (services_type 0), and one that answers by phone only. */
 const CHAT_SHOP = 2;
 const OTHER_CHAT_SHOP = 3;
 const PHONE_SHOP = 1;
