@@ -24,6 +24,7 @@ describe('error envelopes', () => {
       conflict: [409, 409],
       too_large: [413, 413],
       unsupported_type: [415, 415],
+      not_acceptable: [406, 406],
       rate_limited: [429, 429],
       unavailable: [500, 500],
       internal: [500, 500],
