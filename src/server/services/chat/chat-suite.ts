@@ -239,6 +239,13 @@ export function chatSuite(open: Open) {
         .where(eq(chatMessage.serviceLogId, old.service_log_id));
       await expect(recallChatMessage(s, { id: old.service_log_id })).rejects.toMatchObject({ message: CHAT_TEXT.recallLate });
       await recallDeskMessage(desk, { id: r.service_log_id });
+
+      // Recalls racing each other (two tabs): one takes it back, the others are told it is gone.
+      const raced = await sendChatMessage(s, { mer_id: chat, body: text('两个窗口一起撤回') });
+      const tries = await Promise.allSettled(Array.from({ length: 5 }, () => recallChatMessage(s, { id: raced.service_log_id })));
+      expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(1);
+      for (const t of tries.filter((t) => t.status === 'rejected'))
+        expect((t as PromiseRejectedResult).reason).toMatchObject({ message: CHAT_TEXT.recalled });
     });
 
     it('lets one shopper send 30 messages a minute, however fast they come', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { chatMessage, product, refundOrder, storeOrder } from '../../db/schema/index.ts';
 import { afterCommit, rootOf, transaction } from '../../db/transaction.ts';
@@ -45,7 +46,8 @@ async function checkedMsn(db: Db, author: ChatAuthor, kind: number, raw: string)
   if (containsNul(raw)) throw refuse(CHAT_TEXT.empty);
   const msn = raw.trim();
   const byShopper = author.sendType === CHAT_FROM.shopper;
-  const ofDesk = <T>(column: T) => (author.merId === 0 ? undefined : eq(column as never, author.merId));
+  /** The shop's own rows for a shop's desk; any shop's for the mall's. */
+  const ofDesk = (column: AnyPgColumn) => (author.merId === 0 ? undefined : eq(column, author.merId));
   switch (kind) {
     case CHAT_KIND.text:
       if (!msn) throw refuse(CHAT_TEXT.empty);
@@ -156,6 +158,10 @@ export async function recallMessage(db: Db, side: ChatSide, id: number): Promise
       ),
     )
     .returning({ id: chatMessage.serviceLogId });
-  if (!done) throw refuse(CHAT_TEXT.recallLate);
+  if (!done) {
+    // Too late, or taken back meanwhile by a recall racing this one.
+    const [now] = await db.select({ kind: chatMessage.msnType }).from(chatMessage).where(eq(chatMessage.serviceLogId, id));
+    throw refuse(now?.kind === CHAT_KIND.recalled ? CHAT_TEXT.recalled : CHAT_TEXT.recallLate);
+  }
   signalChat(rootOf(db), { uid: row.uid, merId: row.merId, recalled: id });
 }
