@@ -50,6 +50,16 @@ test.describe('customer-service chat', () => {
     await page.getByRole('button', { name: '联系客服' }).click();
     await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible();
     await expect(page.locator('dialog.chat')).toHaveCount(0);
+
+    // The shop header offers the chat only where the shop chats.
+    await page.goto(`/store?id=${PHONE_SHOP}`);
+    await expect(page.locator('.merchant-head')).toContainText('客服电话');
+    await expect(page.locator(`.merchant-head [data-chat-trigger="${PHONE_SHOP}"]`)).toHaveCount(0);
+    await page.goto(`/store?id=${CHAT_SHOP}`);
+    await expect(page.locator('.merchant-head').getByRole('button', { name: '联系客服' })).toHaveAttribute(
+      'data-chat-trigger',
+      String(CHAT_SHOP),
+    );
   });
 
   test('a shopper sends text, an emoji and the product; the shop answers live; a recall shows; reopening shows it all', async ({
