@@ -6,14 +6,12 @@ import { chatHistoryQuery } from '../../../shared/schemas/chat.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import type { Page } from '../input.ts';
 import { notFound, offsetOf, parseInput } from '../input.ts';
-import { loadShop } from '../merchant/merchant-card.ts';
 import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../context.ts';
 import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
-import { getSiteConfig } from '../site/get-site-config.ts';
 import { toChatMessages } from './chat-dto.ts';
 import { partiesOf, readConversation, shopperOf } from './conversation.ts';
-import { type Desk, deskNickname } from './desk.ts';
+import { type Desk, deskNickname, deskOf } from './desk.ts';
 import { recallMessage, writeMessage } from './write-message.ts';
 
 /**
@@ -31,16 +29,8 @@ export const merchantDesk = (ctx: MerchantContext): DeskContext => ({ db: ctx.db
 /** The mall's own desk (the operator answers it). */
 export const mallDesk = (ctx: Pick<ServiceContext, 'db'>): DeskContext => ({ db: ctx.db, merId: 0 });
 
-/** The desk as it signs its replies (a shop whatever its `services_type` now: it may answer what was asked before). */
-async function ownDesk(ctx: DeskContext): Promise<Desk> {
-  const { merId } = ctx;
-  if (merId === 0) {
-    const site = await getSiteConfig(ctx);
-    return { merId, name: site.site_name, avatar: site.site_logo, phone: site.sys_phone };
-  }
-  const shop = await loadShop(ctx, merId);
-  return { merId, name: shop?.card.mer_name ?? '', avatar: shop?.card.mer_avatar ?? '', phone: shop?.card.service_phone ?? '' };
-}
+/** The desk as it signs its replies. */
+const ownDesk = (ctx: DeskContext) => deskOf(ctx, ctx.merId);
 
 const uidInput = (uid: unknown) => parseInput(z.object({ uid: idField('用户ID') }), { uid }).uid;
 

@@ -16,26 +16,37 @@ export interface Desk {
 }
 
 /**
- * The open desk of `merId`, or null: the shop exists, is open and answers by chat (`services_type` 0); the mall's
- * desk (0) when the operator's `is_open_service` is on. Both are cached reads (the shop card, the settings).
+ * The desk of `merId` as it signs its messages, and whether it takes chats now: the mall's (0, open when the operator's
+ * `is_open_service` is on) or an open shop's (open when it answers by chat, `services_type` 0); null for a shop that
+ * does not exist or is closed. Both are cached reads (the settings, the shop card).
  */
-export async function findDesk(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<Desk | null> {
+async function readDesk(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<{ desk: Desk; open: boolean } | null> {
   if (merId === 0) {
     const site = await getSiteConfig(ctx);
-    if (site.is_open_service !== '1') return null;
-    return { merId: 0, name: site.site_name, avatar: site.site_logo, phone: site.sys_phone };
+    return { desk: { merId: 0, name: site.site_name, avatar: site.site_logo, phone: site.sys_phone }, open: site.is_open_service === '1' };
   }
   const shop = await loadShop(ctx, merId);
-  if (!shop || shop.card.services_type !== CHAT_SERVICE) return null;
+  if (!shop) return null;
   const { card } = shop;
-  return { merId, name: card.mer_name, avatar: card.mer_avatar, phone: card.service_phone };
+  return {
+    desk: { merId, name: card.mer_name, avatar: card.mer_avatar, phone: card.service_phone },
+    open: card.services_type === CHAT_SERVICE,
+  };
 }
 
-/** The open desk of `merId`, or the reference's refusal 暂无可用客服. */
+/**
+ * The desk of `merId` as its messages are signed, whether or not it takes chats now (a shop that turned chat off still
+ * answers, and shows, what was asked before); a shop closed or gone signs with no name.
+ */
+export async function deskOf(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<Desk> {
+  return (await readDesk(ctx, merId))?.desk ?? { merId, name: '', avatar: '', phone: '' };
+}
+
+/** The open desk of `merId` (see readDesk), or the reference's refusal 暂无可用客服. */
 export async function requireDesk(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<Desk> {
-  const desk = await findDesk(ctx, merId);
-  if (!desk) throw new ServiceError('refused', CHAT_TEXT.noService);
-  return desk;
+  const found = await readDesk(ctx, merId);
+  if (!found?.open) throw new ServiceError('refused', CHAT_TEXT.noService);
+  return found.desk;
 }
 
 /** How the desk signs its messages. */

@@ -6,7 +6,7 @@ import { requireUser, type ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 import { toChatMessages } from './chat-dto.ts';
 import { partiesOf, readConversation, unreadCount } from './conversation.ts';
-import { requireDesk } from './desk.ts';
+import { deskNickname, requireDesk } from './desk.ts';
 import { recallMessage, writeMessage } from './write-message.ts';
 
 /**
@@ -34,12 +34,11 @@ export async function hasService(ctx: ServiceContext, input: { mer_id: unknown }
 export async function getServiceInfo(ctx: ServiceContext, input: { mer_id: unknown }): Promise<ChatServiceDto> {
   const user = requireUser(ctx);
   const desk = await requireDesk(ctx, parseMerId(input.mer_id));
-  const parties = partiesOf(user, desk).service(desk.merId);
   return {
     service_id: desk.merId,
     mer_id: desk.merId,
-    nickname: parties.nickname,
-    avatar: parties.avatar,
+    nickname: deskNickname(desk),
+    avatar: desk.avatar,
     welcome: CHAT_TEXT.welcome,
     service_phone: desk.phone,
     unread: await unreadCount(ctx.db, user.uid, desk.merId, CHAT_FROM.service),

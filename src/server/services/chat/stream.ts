@@ -4,7 +4,7 @@ import { chatMessage, users } from '../../db/schema/index.ts';
 import { CHAT_EVENT, CHAT_FROM, type ChatMessageDto } from '../../../shared/chat.ts';
 import { ServiceError } from '../errors.ts';
 import { type ChatParties, toChatMessages } from './chat-dto.ts';
-import { deskNickname, findDesk } from './desk.ts';
+import { deskNickname, deskOf } from './desk.ts';
 import { type ChatSignal, deskTopic, listenChat, listenerCount, shopperTopic } from './hub.ts';
 
 /** Open event streams one shopper (or one desk) may hold in one process: a few tabs, not a flood. */
@@ -35,8 +35,8 @@ function partiesFor(db: Db, reader: StreamReader) {
   return async (rows: { uid: number; merId: number }[]): Promise<ChatParties> => {
     for (const merId of new Set(rows.map((r) => r.merId))) {
       if (desks.has(merId)) continue;
-      const desk = await findDesk({ db }, merId);
-      desks.set(merId, { nickname: desk ? deskNickname(desk) : '客服', avatar: desk?.avatar ?? '' });
+      const desk = await deskOf({ db }, merId);
+      desks.set(merId, { nickname: deskNickname(desk), avatar: desk.avatar });
     }
     if (reader.by === 'desk') {
       const missing = [...new Set(rows.map((r) => r.uid))].filter((uid) => !shoppers.has(uid));
