@@ -1,4 +1,5 @@
 import { createCaptcha } from '../../auth/captcha.ts';
+import type { Db } from '../../db/client.ts';
 import { count, hit } from '../../auth/rate-limit.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../context.ts';
@@ -14,6 +15,13 @@ export interface CaptchaDto {
   code?: string;
 }
 
+/** Counts one captcha (image or slider) asked for from `ip`, refusing past 300 an hour: each is a row until it expires. */
+export async function countCaptchaRequest(tx: Db, ip: string, now: Date): Promise<void> {
+  if ((await count(tx, buckets.captchaIp(ip), HOUR, now)) >= CAPTCHAS_PER_IP_HOUR)
+    throw new ServiceError('rate_limited', accountText.tooManyRequests);
+  await hit(tx, buckets.captchaIp(ip), now);
+}
+
 /**
  * `GET /api/captcha`: a new 4-character image captcha, valid 5 minutes, single use, case-insensitive. At most
  * 300 an hour per address, since each one is stored until it expires.
@@ -24,11 +32,7 @@ export async function getCaptcha(
   now = new Date(),
 ): Promise<CaptchaDto> {
   const { key, image, code } = await transactOrRefuse(ctx.db, async (tx) => {
-    if (ctx.ip) {
-      if ((await count(tx, buckets.captchaIp(ctx.ip), HOUR, now)) >= CAPTCHAS_PER_IP_HOUR)
-        throw new ServiceError('rate_limited', accountText.tooManyRequests);
-      await hit(tx, buckets.captchaIp(ctx.ip), now);
-    }
+    if (ctx.ip) await countCaptchaRequest(tx, ctx.ip, now);
     return createCaptcha(tx, now);
   });
   return opts.exposeCode ? { captcha: image, key, code } : { captcha: image, key };

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { checkSliderCaptcha, createSliderCaptcha, type NewSliderCaptcha } from '../../auth/slider-captcha.ts';
-import { count, hit } from '../../auth/rate-limit.ts';
 import type { ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
-import { buckets, CAPTCHAS_PER_IP_HOUR, HOUR } from './limits.ts';
 import { accountText } from './messages.ts';
+import { countCaptchaRequest } from './get-captcha.ts';
 import { transactOrRefuse } from './transact.ts';
 
 /** The one kind of the reference's `captchaType` built: the block puzzle (AJ-Captcha's `clickWord` is not). */
@@ -27,14 +26,8 @@ export async function getSliderCaptcha(
   now = new Date(),
 ): Promise<NewSliderCaptcha & { x?: number }> {
   parseInput(z.object({ captchaType }), input);
-  if (ctx.ip) {
-    const ip = ctx.ip;
-    await transactOrRefuse(ctx.db, async (tx) => {
-      if ((await count(tx, buckets.captchaIp(ip), HOUR, now)) >= CAPTCHAS_PER_IP_HOUR)
-        throw new ServiceError('rate_limited', accountText.tooManyRequests);
-      await hit(tx, buckets.captchaIp(ip), now);
-    });
-  }
+  const ip = ctx.ip;
+  if (ip) await transactOrRefuse(ctx.db, (tx) => countCaptchaRequest(tx, ip, now));
   // Drawn outside any transaction: the picture takes a few milliseconds of sharp.
   const { x, ...puzzle } = await createSliderCaptcha(ctx.db, now);
   return opts.exposeAnswer ? { ...puzzle, x } : puzzle;
