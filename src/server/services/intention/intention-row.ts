@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { media, merchant, merchantCategory, merchantIntention, merchantType } from '../../db/schema/index.ts';
+import { merchant, merchantCategory, merchantIntention, merchantType } from '../../db/schema/index.ts';
 import { config } from '../../config.ts';
 import {
   INTENTION_STATUS,
@@ -9,10 +9,10 @@ import {
   type IntentionDto,
   type IntentionStatus,
 } from '../../../shared/intention.ts';
-import { UPLOAD_PATH } from '../../../shared/review.ts';
 import { formatDateTime } from '../dates.ts';
 import { ServiceError } from '../errors.ts';
 import { notFound } from '../input.ts';
+import { areOwnUploads } from '../media/own-uploads.ts';
 import type { SQL } from 'drizzle-orm';
 
 export type IntentionRow = typeof merchantIntention.$inferSelect;
@@ -86,13 +86,7 @@ export async function assertCategoryAndType(db: Db, categoryId: number, typeId: 
  */
 export async function assertOwnPictures(db: Db, uid: number, images: string[], kept: string[] = []): Promise<void> {
   const fresh = images.filter((p) => !kept.includes(p));
-  if (!fresh.length) return;
-  const ids = fresh.map((p) => UPLOAD_PATH.exec(p)![1]!);
-  const rows = await db
-    .select({ id: media.mediaId })
-    .from(media)
-    .where(and(inArray(media.mediaId, ids), eq(media.uid, uid)));
-  if (rows.length !== new Set(ids).size) throw refuse(INTENTION_TEXT.imagesInvalid);
+  if (!(await areOwnUploads(db, uid, fresh))) throw refuse(INTENTION_TEXT.imagesInvalid);
 }
 
 /** A shop of that name exists already (names compared as written, after trimming). */
