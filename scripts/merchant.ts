@@ -20,10 +20,15 @@
  *   npm run merchant -- chat <uid>                          one conversation (marks the shopper's messages read)
  *   npm run merchant -- reply <uid> <text>                  answer a shopper who wrote to the shop
  *   npm run merchant -- unsend <message_id>                 take back the shop's own reply (within two minutes)
+ *   npm run merchant -- forms | form-add <file.json> | form-edit <form_id> <file.json> | form-delete <form_id>
+ *                                                           the shop's order forms (scripts/form-cli.ts)
+ *   npm run merchant -- product-form <product_id> <form_id | 0>   which form a checkout of the product asks for
  * The mall is MALL_URL (default http://localhost:4321); the token is MERCHANT_TOKEN or `--token <token>`.
  */
 import { CHAT_USAGE, chatCommand } from './chat-cli.ts';
 import { CliError, call, parseArgs, runCli } from './cli.ts';
+import { FORM_USAGE, formCommand, printAnswers } from './form-cli.ts';
+import type { OrderExtendItem } from '../src/shared/order-form.ts';
 
 const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit N] <command>
   orders [status]                          paid orders; status: all (default), 0 to ship, 1 shipped, 2 to review, 3 done, -1 refunded, 10, 11
@@ -43,6 +48,7 @@ const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit 
   invoice <order_receipt_id> <receipt_sn> --unmailed       a special VAT invoice issued on paper, not yet mailed
   invoice <order_receipt_id> <receipt_sn> --mailed <note>  the paper invoice mailed (the note: courier and tracking number)
 ${CHAT_USAGE}
+${FORM_USAGE}
 environment: MALL_URL (default http://localhost:4321), MERCHANT_TOKEN (or --token)`;
 
 interface Item {
@@ -70,6 +76,7 @@ interface Order {
   delivery_time: string | null;
   verify_time: string | null;
   orderProduct: Item[];
+  order_extend?: OrderExtendItem[];
   storeOrderStatus?: { change_time: string; change_message: string }[];
 }
 
@@ -175,6 +182,7 @@ function printOrder(o: Order, full = false): void {
   console.log(`    配送：${shipping(o)}`);
   if (o.mark) console.log(`    买家留言：${o.mark}`);
   if (o.remark) console.log(`    商家备注：${o.remark}`);
+  printAnswers(o.order_extend);
   if (full && o.storeOrderStatus?.length) {
     console.log('    进度：');
     for (const s of o.storeOrderStatus) console.log(`      ${s.change_time}  ${s.change_message}`);
@@ -302,8 +310,11 @@ async function main(): Promise<number> {
     case 'reply':
     case 'unsend':
       return chatCommand('/api/merchant/service', command, args, opts, token);
-    default:
-      throw new CliError(`unknown command "${command}"\n${USAGE}`);
+    default: {
+      const done = await formCommand(command, args, token);
+      if (done === null) throw new CliError(`unknown command "${command}"\n${USAGE}`);
+      return done;
+    }
   }
 }
 

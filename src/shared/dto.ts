@@ -1,3 +1,5 @@
+import type { MerFormInfo } from './order-form.ts';
+
 /** The user as the API shows it (spec section 3 "User"); the phone is masked. */
 export interface UserDto {
   uid: number;
@@ -128,7 +130,9 @@ export interface OrderCheckDto {
   status: 'finish' | 'noAddress' | 'noDeliver';
   address: { address_id: number; real_name: string; phone: string; address: string } | null;
   cancel_minutes: number;
+  /** The shop's order form the shopper fills in before submitting (shared/order-form.ts), 0 / null when none. */
   mer_form_id: number;
+  mer_form_info: MerFormInfo | null;
   key: string;
 }
 

@@ -66,6 +66,8 @@ export async function pickSku(d: Database, opts: { merId?: number; except?: numb
         eq(merchant.status, true),
         eq(product.onceMinCount, 0),
         eq(product.onceMaxCount, 0),
+        // A product asking for an order form needs answers at create: only the tests of forms attach one.
+        eq(product.merFormId, 0),
         gt(productSku.stock, opts.minStock ?? 5),
         opts.merId ? eq(product.merId, opts.merId) : undefined,
         opts.except?.length ? notInArray(product.productId, opts.except) : undefined,

@@ -68,6 +68,13 @@ export const orderCreateInput = orderCheckInput.extend({
     (v) => (blank(v) ? {} : v),
     z.object({ real_name: text('提货人', 25), phone: text('提货人电话', 20) }, { error: '提货人信息格式不正确' }),
   ),
+  /** Answers to the shop's order form, keyed by field (shared/order-form.ts checks them against the form). */
+  extend: z.preprocess(
+    (v) => (blank(v) || (Array.isArray(v) && !v.length) ? {} : v),
+    z
+      .record(z.string().max(32, '订单信息格式不正确'), z.unknown(), { error: '订单信息格式不正确' })
+      .refine((r) => Object.keys(r).length <= 50, '订单信息格式不正确'),
+  ),
   pay_type: z.preprocess((v) => (blank(v) ? 'pc' : v), z.string().max(20)),
   return_url: z.preprocess((v) => (blank(v) ? '' : v), z.string().max(500)),
 });

@@ -64,6 +64,8 @@ export const product = pgTable(
     deliveryFree: boolean('delivery_free').notNull().default(false),
     /** Shipping template (shipping_template); null ships free. */
     tempId: integer('temp_id'),
+    /** The shop's order form (merchant_form) a checkout of it asks the shopper to fill in; 0 none. */
+    merFormId: integer('mer_form_id').notNull().default(0),
     /** Whether after-sales refunds are offered for it. */
     refundSwitch: boolean('refund_switch').notNull().default(true),
     /** 1 on sale, 0 off the shelf. */

@@ -17,3 +17,4 @@ export * from './payment.ts';
 export * from './refund.ts';
 export * from './user-centre.ts';
 export * from './chat.ts';
+export * from './order-form.ts';

@@ -2,6 +2,7 @@ import { pgTable, text, serial, integer, boolean, smallint, jsonb, timestamp, in
 import { sql } from 'drizzle-orm';
 import { users } from './user.ts';
 import { merchant } from './catalogue-merchant.ts';
+import type { OrderExtendItem } from '../../../shared/order-form.ts';
 
 /**
  * Order `status` of a store order (reference section 3). An unpaid order lives only as its group order
@@ -138,6 +139,8 @@ export const storeOrder = pgTable(
     receiver: jsonb('receiver').$type<OrderReceiver>().notNull(),
     mark: text('mark').notNull().default(''),
     receipt: jsonb('receipt').$type<ReceiptInfo | null>(),
+    /** The answers to the shop's order form (`order_extend`), with each field as it was; null when none was asked. */
+    orderExtend: jsonb('order_extend').$type<OrderExtendItem[] | null>(),
     status: smallint('status').notNull().default(0),
     paid: boolean('paid').notNull().default(false),
     payType: smallint('pay_type'),

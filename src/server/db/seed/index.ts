@@ -11,11 +11,12 @@ import { seedAddresses } from './addresses.ts';
 import { seedMerchantTokens } from './merchant-tokens.ts';
 import { seedHistory } from './history.ts';
 import { seedIntention } from './intention.ts';
+import { seedOrderForms } from './order-forms.ts';
 import { invalidateCatalogue } from '../../services/cache.ts';
 import { transaction } from '../transaction.ts';
 
 /** Raise when the demo seed gains content: a database seeded by an older version gets the additions. */
-export const SEED_VERSION = 5;
+export const SEED_VERSION = 6;
 const MARKER = 'seed_version';
 
 /**
@@ -50,11 +51,13 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedBuying(tx);
     await seedMerchantTokens(tx);
     await seedIntention(tx);
+    await seedOrderForms(tx);
     // Explicit ids were inserted: move the sequences past them.
     for (const [table, col] of [
       ['users', 'uid'],
       ['cart', 'cart_id'],
       ['group_data', 'group_data_id'],
+      ['merchant_form', 'form_id'],
     ] as const) {
       await tx.execute(
         sql.raw(`select setval(pg_get_serial_sequence('${table}', '${col}'), greatest((select max(${col}) from ${table}), 1))`),

@@ -1,6 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { storeGroupOrder, type storeOrder, storeOrderProduct, users } from '../../db/schema/index.ts';
+import type { OrderExtendItem } from '../../../shared/order-form.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
 
@@ -64,6 +65,8 @@ export interface MerchantOrderDto {
   /** The merchant's own remark. */
   remark: string;
   receipt: unknown;
+  /** The shopper's answers to the shop's order form ([] when none was asked). */
+  order_extend: OrderExtendItem[];
   /** Shipment (null until shipped): 1 express, 2 same-city rider, 3 no shipment needed. */
   delivery_type: number | null;
   delivery_name: string;
@@ -169,6 +172,7 @@ export async function merchantOrderDtos(db: Db, orders: OrderRow[]): Promise<Mer
     mark: o.mark,
     remark: o.remark,
     receipt: o.receipt ?? null,
+    order_extend: o.orderExtend ?? [],
     delivery_type: o.deliveryType,
     delivery_name: o.deliveryName,
     delivery_id: o.deliveryId,

@@ -8,6 +8,7 @@ import { formatDateTime, now } from '../dates.ts';
 import { couponTypeLabel } from '../coupon/coupon-rules.ts';
 import { loadCheckout, type Checkout } from './checkout.ts';
 import type { PricedCoupon } from './price-order.ts';
+import { formInfo } from './order-form.ts';
 import type { CheckCouponDto, CheckLineDto, CheckMerchantDto, OrderCheckDto } from '../../../shared/dto.ts';
 
 /** How long the `key` of a check stays good for create. */
@@ -105,7 +106,8 @@ export function checkoutDto(c: Checkout, key: string): OrderCheckDto {
       ? { address_id: c.address.addressId, real_name: c.address.realName, phone: c.address.phone, address: c.address.text }
       : null,
     cancel_minutes: c.settings.cancelMinutes,
-    mer_form_id: 0,
+    mer_form_id: c.form?.formId ?? 0,
+    mer_form_info: formInfo(c.form),
     key,
   };
 }

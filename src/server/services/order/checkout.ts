@@ -32,6 +32,7 @@ import { readSettings } from '../site/read-settings.ts';
 import { quantityBounds } from '../../../shared/sku.ts';
 import { regionLabel } from '../../../shared/address.ts';
 import { toAddressDto } from '../address/address-row.ts';
+import { checkoutForm, type CheckoutForm } from './order-form.ts';
 import { priceOrder, PriceRefusal, type CouponCandidate, type LineInput, type PricedOrder, type TemplateInput } from './price-order.ts';
 
 export const ORDER_TEXT = {
@@ -103,6 +104,8 @@ export interface CheckoutLine extends LineInput {
   /** The product shoppers see (a flash sale's or presale's origin product, else itself). */
   showProductId: number;
   presellId: number | null;
+  /** The shop's order form the product asks for (0 none). */
+  merFormId: number;
 }
 
 export interface CheckoutMerchant {
@@ -133,6 +136,8 @@ export interface Checkout {
   points: number;
   priced: PricedOrder;
   settings: OrderSettings;
+  /** The order form the checkout asks for, or null. */
+  form: CheckoutForm | null;
 }
 
 export interface CheckoutQuery {
@@ -210,6 +215,7 @@ async function loadLines(db: Db, uid: number, ids: number[], lock: boolean): Pro
       stock: s.stock,
       showProductId: sk?.originProductId ?? pr?.originProductId ?? p.productId,
       presellId: pr?.productPresellId ?? null,
+      merFormId: p.merFormId,
     } satisfies CheckoutLine;
   });
   if (lines.length > 1 && lines.some((l) => l.productType !== 0)) throw refuse(ORDER_TEXT.activityAlone);
@@ -359,6 +365,7 @@ export async function loadCheckout(db: Db, uid: number, q: CheckoutQuery, lock =
   const settings = await orderSettings(db);
   const lines = await loadLines(db, uid, q.cart_id, lock);
   await checkLimits(db, uid, lines);
+  const form = await checkoutForm(db, lines);
   const merIds = [...new Set(lines.map((l) => l.merId))];
   const mers = await db.select().from(merchant).where(inArray(merchant.merId, merIds));
   const coupons = await loadCoupons(db, uid, lines);
@@ -402,7 +409,7 @@ export async function loadCheckout(db: Db, uid: number, q: CheckoutQuery, lock =
       },
       strictCoupons: lock,
     });
-    return { lines, merchants, address, points, priced, settings };
+    return { lines, merchants, address, points, priced, settings, form };
   } catch (e) {
     if (e instanceof PriceRefusal) throw refuse(e.message);
     throw e;

@@ -29,6 +29,7 @@ import { invalidate } from '../cache.ts';
 import { tag, type Tag } from '../cache-tags.ts';
 import { loadCheckout, ORDER_TEXT } from './checkout.ts';
 import { PRICE_TEXT } from './price-order.ts';
+import { answerForm } from './order-form.ts';
 import { recordInvoice } from '../invoice/record-invoice.ts';
 
 export interface CreatedOrder {
@@ -60,7 +61,8 @@ const PHONE_RE = /^\+?[\d\- ]{5,20}$/;
  * order per merchant, in ONE transaction: the lines are re-priced exactly as the check priced them (a different
  * payable is refused), SKU stock is taken by conditional updates (never below zero), the coupons are marked used,
  * the points are taken with a ledger row, the cart lines are consumed, and the unpaid order's expiry is queued.
- * The check's `key` makes it idempotent: the same key again returns the same order.
+ * The shop's order form, when the products ask for one, must be answered (`extend`); the answers stay on that
+ * shop's order. The check's `key` makes it idempotent: the same key again returns the same order.
  */
 export async function createOrder(ctx: ServiceContext, input: OrderCreateInput): Promise<CreatedOrder> {
   const user = requireUser(ctx);
@@ -86,6 +88,8 @@ export async function createOrder(ctx: ServiceContext, input: OrderCreateInput):
     const anyTake = p.merchants.some((m) => m.isTake);
     if (anyTake && (!q.post.real_name || !PHONE_RE.test(q.post.phone))) throw refuse(ORDER_TEXT.takeContact);
     if (p.pay !== key.payPrice) throw refuse(ORDER_TEXT.changed);
+    // The shop's order form: answered as the form stands now, kept on that shop's order.
+    const extend = c.form ? await answerForm(tx, user.uid, c.form, q.extend) : null;
 
     const receiver: OrderReceiver = c.address
       ? {
@@ -192,6 +196,7 @@ export async function createOrder(ctx: ServiceContext, input: OrderCreateInput):
           receiver: m.isTake ? takeReceiver(m.merId) : receiver,
           mark: q.mark[String(m.merId)] ?? '',
           receipt: q.receipt_data[String(m.merId)] ?? null,
+          orderExtend: c.form?.merId === m.merId ? extend : null,
           paid: paidNow,
           payType: paidNow ? PAY_TYPE.balance : null,
           payTime: paidNow ? at : null,

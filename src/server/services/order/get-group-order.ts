@@ -8,6 +8,7 @@ import { requireUser, type ServiceContext } from '../context.ts';
 import { notFound, parseInput } from '../input.ts';
 import { formatDateTime, now } from '../dates.ts';
 import { CANCEL_TEXT, cancelGroupOrder } from './cancel-order.ts';
+import type { OrderExtendItem } from '../../../shared/order-form.ts';
 
 export interface GroupOrderItemDto {
   order_product_id: number;
@@ -44,6 +45,8 @@ export interface GroupOrderStoreDto {
   user_phone: string;
   user_address: string;
   receipt: unknown;
+  /** Answers to the shop's order form ([] when none was asked). */
+  order_extend: OrderExtendItem[];
   orderProduct: GroupOrderItemDto[];
 }
 
@@ -204,6 +207,7 @@ export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promi
         user_phone: o.receiver.phone,
         user_address: o.receiver.address,
         receipt: o.receipt,
+        order_extend: o.orderExtend ?? [],
         orderProduct: items.filter((i) => i.orderId === o.orderId).map(groupItemDto),
       })),
   }));

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { type merchant, presellOrder, product, type ReceiptInfo, type storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
+import type { OrderExtendItem } from '../../../shared/order-form.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime, unix } from '../dates.ts';
 import { groupItemDto, type GroupOrderItemDto } from './get-group-order.ts';
@@ -72,6 +73,8 @@ export interface StoreOrderDto {
   verify_code: string;
   /** The invoice asked for (at checkout or later, `POST /api/order/receipt/{id}`), or null. */
   receipt: ReceiptInfo | null;
+  /** Answers to the shop's order form, with each field as it was asked ([] when none was asked). */
+  order_extend: OrderExtendItem[];
 }
 
 export type StoreOrderRow = typeof storeOrder.$inferSelect;
@@ -169,6 +172,7 @@ export function storeOrderDto(o: StoreOrderRow, m: MerchantRow, parts: Parts, at
     delivery_id: o.deliveryId,
     verify_code: o.orderType === 1 ? o.verifyCode : '',
     receipt: o.receipt ?? null,
+    order_extend: o.orderExtend ?? [],
   };
 }
 
