@@ -9,6 +9,7 @@ import { LOGIN_REQUIRED } from '../../shared/messages.ts';
 import { charged, shown, type ShownCurrency } from './money.ts';
 import { INVOICE_MAX, INVOICE_TEXT, fromTitle, invoiceProblem, titlesFor, type InvoiceDraft } from './invoice.ts';
 import type { InvoiceTitleDto } from '../../shared/invoice.ts';
+import { checkForm, type FormAnswer, type FormAnswers, type FormProblem, OrderFormFields } from './OrderFormFields.tsx';
 
 export interface OrderConfirmProps {
   cartIds: number[];
@@ -56,10 +57,29 @@ export default function OrderConfirm(p: OrderConfirmProps) {
   const [addresses, setAddresses] = useState(p.addresses);
   const [adding, setAdding] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // The shop's form: answers outlive re-prices (each check answers the same form again).
+  const [answers, setAnswers] = useState<FormAnswers>({});
+  const [formError, setFormError] = useState<FormProblem | null>(null);
+  const [uploads, setUploads] = useState<Record<string, boolean>>({});
+  const formBox = useRef<HTMLElement>(null);
   const seq = useRef(0);
   const money = (y: string) => shown(p.currency, y);
   const hasPresell = data.order.some((o) => o.list.some((l) => l.product_type === 2));
   const anyTake = data.order.some((o) => o.order.isTake === 1);
+  const form = data.mer_form_info;
+
+  const answer = (key: string, a: FormAnswer) => {
+    setAnswers((all) => ({ ...all, [key]: a }));
+    setFormError((e) => (e?.key === key ? null : e));
+  };
+
+  /** Shows what is wrong under its field and brings the shopper there. */
+  function formProblem(problem: FormProblem) {
+    setFormError(problem);
+    const target = formBox.current?.querySelector<HTMLElement>(`[data-form-field="${problem.key}"] :is(input, select, textarea)`);
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  }
 
   /** Re-prices with the server; the page never computes a price itself. A refusal keeps the last good state. */
   async function recheck(next: Choice): Promise<OrderCheckDto | null> {
@@ -106,6 +126,16 @@ export default function OrderConfirm(p: OrderConfirmProps) {
     if (data.status === 'noAddress') return toast('请选择收货地址');
     if (data.status === 'noDeliver') return toast('收货地址不在配送范围内');
     if (anyTake && (!pickup.real_name.trim() || !/^\+?[\d\- ]{5,20}$/.test(pickup.phone.trim()))) return toast('请填写提货人姓名和电话');
+    let extend: Record<string, unknown> | undefined;
+    if (form) {
+      if (Object.values(uploads).some(Boolean)) return toast('图片还在上传，请稍候');
+      const checked = checkForm(form.value, answers);
+      if (!checked.ok) {
+        toast(checked.message);
+        return formProblem(checked);
+      }
+      extend = checked.extend;
+    }
     if (hasPresell && !agreed) return toast('请先阅读并同意预售协议');
     for (const [merId, inv] of Object.entries(invoices)) {
       const problem = invoiceProblem(inv);
@@ -124,6 +154,7 @@ export default function OrderConfirm(p: OrderConfirmProps) {
         mark: marks,
         receipt_data,
         post: pickup,
+        ...(extend && { extend }),
         pay_type: 'pc',
       });
       // As the reference: on to the payment page, or (nothing left to pay) straight to the paid order's page.
@@ -131,6 +162,9 @@ export default function OrderConfirm(p: OrderConfirmProps) {
     } catch (err) {
       fail(err);
       setSubmitting(false);
+      // The server's word on the form (the form changed meanwhile, a picture no longer ours): under its field too.
+      const named = err instanceof ApiError && form?.value.find((f) => err.message.includes(`「${f.title}」`));
+      if (named) formProblem({ key: named.key, message: (err as ApiError).message });
       // An expired key or a changed price: show the current price and a fresh key, the shopper submits again.
       if (err instanceof ApiError && err.message !== LOGIN_REQUIRED) await recheck({ ...choice, useCoupon: explicitCoupons(data) });
     }
@@ -388,6 +422,21 @@ export default function OrderConfirm(p: OrderConfirmProps) {
           </label>
         )}
       </section>
+
+      {form && (
+        <section className="checkout__block" aria-labelledby="co-form" ref={formBox} data-mer-form={form.form_id}>
+          <div className="checkout__head">
+            <h2 id="co-form">{form.name}</h2>
+          </div>
+          <OrderFormFields
+            fields={form.value}
+            value={answers}
+            onChange={answer}
+            error={formError}
+            onUploading={(key, busy) => setUploads((u) => ({ ...u, [key]: busy }))}
+          />
+        </section>
+      )}
 
       <aside className="checkout__summary" aria-label="订单结算">
         <dl>
