@@ -16,14 +16,14 @@ import { requireMerchant, type MerchantContext } from './context.ts';
  * or product is the same 404 as an unknown one.
  */
 
+/** At most this many live forms per shop. */
+export const FORMS_PER_SHOP = 50;
+
 export const FORM_TEXT_API = {
   gone: '表单不存在',
   productGone: '商品不存在',
-  tooMany: '每个店铺最多50个表单',
+  tooMany: `每个店铺最多${FORMS_PER_SHOP}个表单`,
 } as const;
-
-/** At most this many live forms per shop. */
-export const FORMS_PER_SHOP = 50;
 
 export interface MerchantFormDto {
   form_id: number;
