@@ -202,4 +202,15 @@ test.describe('customer-service chat', () => {
     await box.press('Enter');
     await expect(chat.locator('.chat-msg--mine .chat-msg__text')).toHaveText('平台客服你好');
   });
+
+  test("the home page's floating toolbar offers the mall's desk beside the page", async ({ page, context, request, baseURL }) => {
+    await freshShopper(request, context, baseURL);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const toolbar = page.getByRole('navigation', { name: '楼层导航' });
+    await expect(toolbar).toBeVisible();
+    const chat = await openChat(toolbar.getByRole('button', { name: '在线客服' }));
+    await expect(chat).toHaveAttribute('data-chat', '0');
+    await page.screenshot({ path: '/tmp/home-float-chat.png' });
+  });
 });
