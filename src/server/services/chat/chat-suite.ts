@@ -145,6 +145,8 @@ export function chatSuite(open: Open) {
       const history = await listChatHistory(s, { mer_id: 0 });
       expect(history.list.map((m) => m.send_type)).toEqual([0, 0, 1]);
       expect(history.list[0]!.product?.product_id).toBe(sku.productId);
+      // The mall desk signs with the square mark, not the wide site logo.
+      expect((await getServiceInfo(s, { mer_id: 0 })).avatar).toBe('/favicon.svg');
       // The shop's desk never sees the mall's conversation.
       await expect(listDeskHistory(await asMerchant(d, sku.merId), { uid: s.user.uid })).rejects.toMatchObject({ code: 'not_found' });
     });

@@ -15,6 +15,9 @@ export interface Desk {
   phone: string;
 }
 
+/** The mall desk's avatar: the square mark (the site logo is a wide word mark, cut off in a round avatar). */
+const MALL_DESK_AVATAR = '/favicon.svg';
+
 /**
  * The desk of `merId` as it signs its messages, and whether it takes chats now: the mall's (0, open when the operator's
  * `is_open_service` is on) or an open shop's (open when it answers by chat, `services_type` 0); null for a shop that
@@ -23,7 +26,7 @@ export interface Desk {
 async function readDesk(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<{ desk: Desk; open: boolean } | null> {
   if (merId === 0) {
     const site = await getSiteConfig(ctx);
-    return { desk: { merId: 0, name: site.site_name, avatar: site.site_logo, phone: site.sys_phone }, open: site.is_open_service === '1' };
+    return { desk: { merId: 0, name: site.site_name, avatar: MALL_DESK_AVATAR, phone: site.sys_phone }, open: site.is_open_service === '1' };
   }
   const shop = await loadShop(ctx, merId);
   if (!shop) return null;
