@@ -118,7 +118,10 @@ test.describe('order form at checkout', () => {
     // The unpaid order's page shows the answers under the shop's part.
     await page.goto(`/order_stay_detail?orderId=${groupId}`);
     await expect(page.locator('[data-order-extend="packing"]')).toHaveText(/包装方式\s*礼盒包装/);
-    await page.locator('[data-order-extend="packing"]').locator('xpath=ancestor::section[1]').screenshot({ path: '/tmp/order-form-stay.png' });
+    await page
+      .locator('[data-order-extend="packing"]')
+      .locator('xpath=ancestor::section[1]')
+      .screenshot({ path: '/tmp/order-form-stay.png' });
     await payBySandbox(request, token, groupId);
     const orderId = (await okBody(await request.get(`/api/order/group_order_detail/${groupId}`, { headers: bearer(token) }))).data
       .orderList[0].order_id;

@@ -26,7 +26,10 @@ const MALL_DESK_AVATAR = '/favicon.svg';
 async function readDesk(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<{ desk: Desk; open: boolean } | null> {
   if (merId === 0) {
     const site = await getSiteConfig(ctx);
-    return { desk: { merId: 0, name: site.site_name, avatar: MALL_DESK_AVATAR, phone: site.sys_phone }, open: site.is_open_service === '1' };
+    return {
+      desk: { merId: 0, name: site.site_name, avatar: MALL_DESK_AVATAR, phone: site.sys_phone },
+      open: site.is_open_service === '1',
+    };
   }
   const shop = await loadShop(ctx, merId);
   if (!shop) return null;
