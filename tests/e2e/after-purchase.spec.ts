@@ -60,7 +60,7 @@ test.describe('after the purchase', () => {
     const comment = `包装完好，物流很快，和描述一致，推荐购买。编号${id}-${Date.now() % 100000}`;
     await page.getByLabel('评价内容').fill(comment);
     await page.locator('input[type="file"]').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo('jpeg') });
-    await expect(page.locator('.review-pics__item[data-uploaded]')).toHaveCount(1);
+    await expect(page.locator('[data-review-form] [data-uploaded]')).toHaveCount(1);
     await page.getByRole('button', { name: '提交评价' }).click();
     await expect(page).toHaveURL(new RegExp(`/order_detail\\?orderId=${id}`));
     await expect(page.locator('[data-status-text]')).toHaveText('已完成');

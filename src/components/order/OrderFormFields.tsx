@@ -2,6 +2,7 @@ import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef } fr
 import type { AreaNodeDto } from '../../shared/dto.ts';
 import { ANSWER_MAX, checkAnswers, FORM_TEXT, type FormField } from '../../shared/order-form.ts';
 import { RegionPicker, type RegionValue } from '../address/RegionPicker.tsx';
+import { PictureList } from '../ui/PictureList.tsx';
 import { usePictureUploads } from '../ui/use-picture-uploads.ts';
 
 /** What a field holds while the shopper fills it in: text, chosen options / [start, end] / picture paths, or a region path. */
@@ -232,34 +233,16 @@ function Pictures({ field, onChange, onUploading }: { field: FormField } & Pick<
     onUploading(field.key, uploading);
   }, [paths, uploading]);
   return (
-    <ul className="co-field__pics">
-      {pics.map((x, i) => (
-        <li key={x.key} data-uploaded={x.path ? '' : undefined}>
-          <img src={x.preview} alt={`${field.title} 第${i + 1}张 ${x.name}`} width="64" height="64" />
-          {!x.path && <span className="co-field__busy">上传中…</span>}
-          <button type="button" onClick={() => drop(x.key)} aria-label={`删除${field.title}第${i + 1}张图片`}>
-            ×
-          </button>
-        </li>
-      ))}
-      {pics.length < max && (
-        <li>
-          <label className="co-field__add">
-            <input
-              type="file"
-              className="sr-only"
-              accept="image/jpeg,image/png,image/webp,image/gif"
-              multiple={max > 1}
-              onChange={(e) => {
-                choose(e.currentTarget.files);
-                e.currentTarget.value = '';
-              }}
-            />
-            <span aria-hidden="true">+</span>
-            上传图片（{pics.length}/{max}）
-          </label>
-        </li>
-      )}
-    </ul>
+    <PictureList
+      pics={pics}
+      max={max}
+      onDrop={drop}
+      onChoose={choose}
+      alt={(n, name) => `${field.title} 第${n}张 ${name}`}
+      label={field.title}
+      multiple={max > 1}
+      size={64}
+      count
+    />
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, post } from '../../client/api.ts';
 import { flashToast } from '../../client/toast.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
+import { PictureList } from '../ui/PictureList.tsx';
 import { usePictureUploads } from '../ui/use-picture-uploads.ts';
 import { charCount, REVIEW_MAX_COMMENT, REVIEW_MAX_PICS, REVIEW_TEXT, STAR_WORDS, type ReviewCreatedDto } from '../../shared/review.ts';
 
@@ -140,37 +141,15 @@ export default function ReviewForm(p: ReviewFormProps) {
           晒图
         </span>
         <div>
-          <ul className="review-pics" aria-labelledby={`${ids}-pics`}>
-            {pics.map((x, i) => (
-              <li key={x.key} className="review-pics__item" data-uploaded={x.path ? '' : undefined}>
-                <img src={x.preview} alt={`第${i + 1}张图片 ${x.name}`} width="96" height="96" />
-                {!x.path && <span className="review-pics__busy">上传中…</span>}
-                <button type="button" className="review-pics__remove" onClick={() => drop(x.key)} aria-label={`删除第${i + 1}张图片`}>
-                  ×
-                </button>
-              </li>
-            ))}
-            {pics.length < REVIEW_MAX_PICS && (
-              <li>
-                <label className="review-pics__add">
-                  <input
-                    type="file"
-                    className="sr-only"
-                    accept="image/jpeg,image/png,image/webp,image/gif"
-                    multiple
-                    onChange={(e) => {
-                      void choose(e.target.files);
-                      e.target.value = '';
-                    }}
-                  />
-                  <span aria-hidden="true" className="review-pics__plus">
-                    +
-                  </span>
-                  <span>上传图片</span>
-                </label>
-              </li>
-            )}
-          </ul>
+          <PictureList
+            pics={pics}
+            max={REVIEW_MAX_PICS}
+            onDrop={drop}
+            onChoose={choose}
+            alt={(n, name) => `第${n}张图片 ${name}`}
+            labelledBy={`${ids}-pics`}
+            size={96}
+          />
           <p className="review-form__hint">
             {pics.length}/{REVIEW_MAX_PICS} 张，支持 JPG、PNG、WebP、GIF，每张不超过 5MB
           </p>

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError, post } from '../../client/api.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
+import { PictureList } from '../ui/PictureList.tsx';
 import { usePictureUploads } from '../ui/use-picture-uploads.ts';
 import { parseYuan, toYuan } from '../../shared/money.ts';
 import { charCount } from '../../shared/review.ts';
@@ -173,37 +174,15 @@ export default function RefundForm(p: RefundFormProps) {
           上传凭证
         </span>
         <div>
-          <ul className="refund-pics" aria-labelledby={`${ids}-pics`}>
-            {pics.map((x, i) => (
-              <li key={x.key} className="refund-pics__item" data-uploaded={x.path ? '' : undefined}>
-                <img src={x.preview} alt={`第${i + 1}张凭证 ${x.name}`} width="88" height="88" />
-                {!x.path && <span className="refund-pics__busy">上传中…</span>}
-                <button type="button" className="refund-pics__remove" onClick={() => drop(x.key)} aria-label={`删除第${i + 1}张图片`}>
-                  ×
-                </button>
-              </li>
-            ))}
-            {pics.length < REFUND_MAX_PICS && (
-              <li>
-                <label className="refund-pics__add">
-                  <input
-                    type="file"
-                    className="sr-only"
-                    accept="image/jpeg,image/png,image/webp,image/gif"
-                    multiple
-                    onChange={(e) => {
-                      choose(e.target.files);
-                      e.target.value = '';
-                    }}
-                  />
-                  <span aria-hidden="true" className="refund-pics__plus">
-                    +
-                  </span>
-                  <span>上传图片</span>
-                </label>
-              </li>
-            )}
-          </ul>
+          <PictureList
+            pics={pics}
+            max={REFUND_MAX_PICS}
+            onDrop={drop}
+            onChoose={choose}
+            alt={(n, name) => `第${n}张凭证 ${name}`}
+            labelledBy={`${ids}-pics`}
+            size={88}
+          />
           <p className="refund-form__hint">
             {pics.length}/{REFUND_MAX_PICS} 张，每张不超过 5MB
           </p>
