@@ -67,11 +67,11 @@ test.describe('merchant settle-in', () => {
     await help.getByRole('button', { name: '关闭' }).click();
     await expect(help).toBeHidden();
 
-    await form.locator('[data-intention-pictures]').setInputFiles([
+    await form.locator('[data-picture-input]').setInputFiles([
       { name: 'licence.jpg', mimeType: 'image/jpeg', buffer: await photo('jpeg') },
       { name: 'brand.png', mimeType: 'image/png', buffer: await photo('png', { colour: '#2a7' }) },
     ]);
-    await expect(form.locator('.intention-pics__item[data-uploaded]')).toHaveCount(2);
+    await expect(form.locator('.picture-list__item[data-uploaded]')).toHaveCount(2);
     await expect(form.getByText('商户入驻协议', { exact: false }).first()).toBeVisible();
 
     // Without the agreement ticked nothing is sent.
@@ -178,13 +178,11 @@ test.describe('merchant settle-in', () => {
     const form = page.locator('[data-intention-form]');
     await expect(form.getByLabel('商户名称')).toHaveValue(merName);
     await expect(form.getByLabel('联系电话')).toHaveValue(phone);
-    await expect(form.locator('.intention-pics__item')).toHaveCount(1);
+    await expect(form.locator('.picture-list__item')).toHaveCount(1);
     await form.getByLabel('联系人').fill('赵六六');
     await expect(page.locator('[data-intention-form][data-ready]')).toBeVisible();
-    await form
-      .locator('[data-intention-pictures]')
-      .setInputFiles({ name: 'clear.jpg', mimeType: 'image/jpeg', buffer: await photo('jpeg') });
-    await expect(form.locator('.intention-pics__item[data-uploaded]')).toHaveCount(2);
+    await form.locator('[data-picture-input]').setInputFiles({ name: 'clear.jpg', mimeType: 'image/jpeg', buffer: await photo('jpeg') });
+    await expect(form.locator('.picture-list__item[data-uploaded]')).toHaveCount(2);
     await form.getByLabel('我已阅读并同意《商户入驻协议》').check();
     await shot(page, 'merchant-settled-resubmit');
     await form.getByRole('button', { name: '重新提交' }).click();

@@ -5,7 +5,8 @@ import { flashToast, toast } from '../../client/toast.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
 import { firstError, mainlandPhone } from '../../shared/schemas/auth.ts';
 import { INTENTION_MAX_IMAGES, INTENTION_TEXT, intentionInput, type IntentionDto } from '../../shared/intention.ts';
-import { usePictureUploads } from '../ui/use-picture-uploads.ts';
+import { type Pic, usePictureUploads } from '../ui/use-picture-uploads.ts';
+import { PictureList } from '../ui/PictureList.tsx';
 import { CodeButton } from '../auth/CodeButton.tsx';
 import { CaptchaField } from '../auth/CaptchaField.tsx';
 
@@ -145,6 +146,8 @@ export default function IntentionForm(p: IntentionFormProps) {
   }
 
   const pictureCount = kept.length + pics.length;
+  // The pictures of the application being edited (already stored, negative keys) before the ones chosen now.
+  const shown: Pic[] = [...kept.map((src, i) => ({ key: -(i + 1), preview: src, name: '', path: src })), ...pics];
   return (
     <form ref={form} className="intention-form" onSubmit={submit} noValidate data-intention-form data-ready={ready || undefined}>
       <div className="intention-form__field">
@@ -262,56 +265,15 @@ export default function IntentionForm(p: IntentionFormProps) {
           <em aria-hidden="true">*</em>资质图片
         </span>
         <div>
-          <ul className="intention-pics" aria-labelledby={`${ids}-pics`}>
-            {kept.map((src, i) => (
-              <li key={src} className="intention-pics__item" data-uploaded="">
-                <img src={src} alt={`资质图片${i + 1}`} width="96" height="96" />
-                <button
-                  type="button"
-                  className="intention-pics__remove"
-                  onClick={() => setKept((k) => k.filter((x) => x !== src))}
-                  aria-label={`删除第${i + 1}张图片`}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-            {pics.map((x, i) => (
-              <li key={x.key} className="intention-pics__item" data-uploaded={x.path ? '' : undefined}>
-                <img src={x.preview} alt={`资质图片${kept.length + i + 1}`} width="96" height="96" />
-                {!x.path && <span className="intention-pics__busy">上传中…</span>}
-                <button
-                  type="button"
-                  className="intention-pics__remove"
-                  onClick={() => drop(x.key)}
-                  aria-label={`删除第${kept.length + i + 1}张图片`}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-            {pictureCount < INTENTION_MAX_IMAGES && (
-              <li>
-                <label className="intention-pics__add">
-                  <input
-                    type="file"
-                    accept="image/*"
-                    multiple
-                    className="sr-only"
-                    onChange={(x) => {
-                      choose(x.target.files);
-                      x.target.value = '';
-                    }}
-                    data-intention-pictures
-                  />
-                  <span aria-hidden="true" className="intention-pics__plus">
-                    +
-                  </span>
-                  <span>上传图片</span>
-                </label>
-              </li>
-            )}
-          </ul>
+          <PictureList
+            pics={shown}
+            max={INTENTION_MAX_IMAGES}
+            onDrop={(key) => (key < 0 ? setKept((k) => k.filter((_, j) => j !== -key - 1)) : drop(key))}
+            onChoose={choose}
+            alt={(n) => `资质图片${n}`}
+            labelledBy={`${ids}-pics`}
+            size={96}
+          />
           <p className="intention-form__hint">
             请上传营业执照、品牌授权书等资质图片，{pictureCount}/{INTENTION_MAX_IMAGES} 张，每张不超过 5MB
           </p>

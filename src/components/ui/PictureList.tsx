@@ -52,6 +52,7 @@ export function PictureList(p: PictureListProps) {
               className="sr-only"
               accept="image/jpeg,image/png,image/webp,image/gif"
               multiple={p.multiple ?? true}
+              data-picture-input
               onChange={(e) => {
                 p.onChoose(e.currentTarget.files);
                 e.currentTarget.value = '';
