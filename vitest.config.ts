@@ -10,5 +10,7 @@ export default defineConfig({
     // seconds on an idle machine, much more on a loaded CI runner.
     testTimeout: 60000,
     hookTimeout: 120000,
+    // Queries overlapping on one PostgreSQL connection fail the file (see the file).
+    setupFiles: ['tests/helpers/no-overlapping-queries.ts'],
   },
 });

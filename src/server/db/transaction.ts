@@ -73,3 +73,18 @@ export function rootOf(db: Db): Db {
   if (!root) throw new Error('transaction not opened by transaction(): its database handle is unknown');
   return root;
 }
+
+type Reads = readonly (() => PromiseLike<unknown>)[];
+
+/**
+ * Runs independent reads: at once outside a transaction (a pool gives each its own connection), one after another
+ * inside one, whose single connection runs one query at a time (node-postgres queues overlapping queries on a
+ * client today, with a deprecation warning, and pg@9 refuses them). Each read is a function, so nothing starts
+ * before its turn.
+ */
+export async function readAll<const T extends Reads>(db: Db, reads: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!inTransaction(db)) return (await Promise.all(reads.map((read) => read()))) as never;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as never;
+}

@@ -9,6 +9,7 @@ import { loadPresell } from '../promotion/get-presell-detail.ts';
 import { presellStatus, type PresellStatus } from '../promotion/presell-state.ts';
 import { offerStatus, type SeckillStatus } from '../promotion/seckill-clock.ts';
 import { now } from '../dates.ts';
+import { readAll } from '../../db/transaction.ts';
 
 export const CART_TEXT = {
   noSku: '商品规格不存在',
@@ -69,43 +70,45 @@ export async function loadCartTargets(
 ): Promise<CartTargetFacts[]> {
   if (!keys.length) return [];
   const at = now();
-  const [products, skus] = await Promise.all([
-    ctx.db
-      .select({
-        productId: product.productId,
-        productType: product.productType,
-        status: product.status,
-        storeName: product.storeName,
-        image: product.image,
-        price: product.price,
-        unitName: product.unitName,
-        onceMinCount: product.onceMinCount,
-        onceMaxCount: product.onceMaxCount,
-        merId: merchant.merId,
-        merName: merchant.merName,
-        merAvatar: merchant.merAvatar,
-        isTrader: merchant.isTrader,
-        merchantOpen: merchant.status,
-        seckillStartDay: seckillProduct.startDay,
-        seckillEndDay: seckillProduct.endDay,
-        seckillOnce: seckillProduct.oncePayCount,
-        sessionStart: seckillTime.startTime,
-        sessionEnd: seckillTime.endTime,
-        presellOn: presell.status,
-        presellStart: presell.startTime,
-        presellEnd: presell.endTime,
-        presellCap: presell.payCount,
-      })
-      .from(product)
-      .innerJoin(merchant, eq(merchant.merId, product.merId))
-      .leftJoin(seckillProduct, eq(seckillProduct.productId, product.productId))
-      .leftJoin(seckillTime, eq(seckillTime.seckillTimeId, seckillProduct.seckillTimeId))
-      .leftJoin(presell, eq(presell.productId, product.productId))
-      .where(inArray(product.productId, [...new Set(keys.map((k) => k.productId))])),
-    ctx.db
-      .select()
-      .from(productSku)
-      .where(inArray(productSku.unique, [...new Set(keys.map((k) => k.unique))])),
+  const [products, skus] = await readAll(ctx.db, [
+    () =>
+      ctx.db
+        .select({
+          productId: product.productId,
+          productType: product.productType,
+          status: product.status,
+          storeName: product.storeName,
+          image: product.image,
+          price: product.price,
+          unitName: product.unitName,
+          onceMinCount: product.onceMinCount,
+          onceMaxCount: product.onceMaxCount,
+          merId: merchant.merId,
+          merName: merchant.merName,
+          merAvatar: merchant.merAvatar,
+          isTrader: merchant.isTrader,
+          merchantOpen: merchant.status,
+          seckillStartDay: seckillProduct.startDay,
+          seckillEndDay: seckillProduct.endDay,
+          seckillOnce: seckillProduct.oncePayCount,
+          sessionStart: seckillTime.startTime,
+          sessionEnd: seckillTime.endTime,
+          presellOn: presell.status,
+          presellStart: presell.startTime,
+          presellEnd: presell.endTime,
+          presellCap: presell.payCount,
+        })
+        .from(product)
+        .innerJoin(merchant, eq(merchant.merId, product.merId))
+        .leftJoin(seckillProduct, eq(seckillProduct.productId, product.productId))
+        .leftJoin(seckillTime, eq(seckillTime.seckillTimeId, seckillProduct.seckillTimeId))
+        .leftJoin(presell, eq(presell.productId, product.productId))
+        .where(inArray(product.productId, [...new Set(keys.map((k) => k.productId))])),
+    () =>
+      ctx.db
+        .select()
+        .from(productSku)
+        .where(inArray(productSku.unique, [...new Set(keys.map((k) => k.unique))])),
   ]);
   const byId = new Map<number, CartProduct>();
   for (const r of products) {
