@@ -40,7 +40,9 @@ if (run('npx', ['astro', 'build']) !== 0) {
   const v = readJson('reports/vitest.json');
   if (v) {
     passed += v.numPassedTests;
-    failed += v.numFailedTests + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0);
+    const counted = v.numFailedTests + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0);
+    failed += counted;
+    if (vStatus !== 0 && counted === 0) failed++; // an error outside any test (an unhandled rejection, a crashed worker)
   } else if (vStatus !== 0) failed++;
 
   const pStatus = run('npx', ['playwright', 'test']);
