@@ -29,6 +29,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'shared', testIgnore: /frames\.spec\.ts$/ },
+    // Writes that drop every catalogue page (the operator's activity frames are on every product card) run after the
+    // rest, alone: other specs expect a page they just kept to be answered from the cache. `--no-deps` runs them alone.
+    { name: 'mall-wide', testMatch: /frames\.spec\.ts$/, dependencies: ['shared'] },
+  ],
   webServer: {
     command: 'npx tsx tests/e2e/server.ts',
     url: `http://127.0.0.1:${port}/api/health`,

@@ -3,6 +3,7 @@
  * mall's JSON API (MALL_URL, default http://localhost:4321) unwrapping the `{status, message, data}` envelope, and
  * how a command ends (a refusal is one `error: …` line and exit code 1).
  */
+import { readFile } from 'node:fs/promises';
 
 /** A refusal to print as one line (`error: …`), not as a stack trace. */
 export class CliError extends Error {}
@@ -23,10 +24,35 @@ export function parseArgs(argv: string[]) {
   return { opts, rest };
 }
 
+/** A positive id given on the command line (`name` says which, in the refusal). */
+export function positiveId(v: string | undefined, name: string): string {
+  if (!v || !/^[1-9]\d{0,9}$/.test(v)) throw new CliError(`${name} must be a positive number`);
+  return v;
+}
+
+/** The JSON of a file, or of standard input for `-` (`what` names it in the refusal when no path is given). */
+export async function readJsonFile(path: string | undefined, what: string): Promise<unknown> {
+  if (!path) throw new CliError(`give a JSON file of the ${what}, or - to read it from standard input`);
+  let text: string;
+  try {
+    text = path === '-' ? await new Response(process.stdin as unknown as ReadableStream).text() : await readFile(path, 'utf8');
+  } catch (e) {
+    throw new CliError(`cannot read ${path}: ${(e as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CliError(`${path} is not JSON`);
+  }
+}
+
 /** The mall's origin, without a trailing slash. */
 export const mallUrl = () => (process.env.MALL_URL || 'http://localhost:4321').replace(/\/+$/, '');
 
-/** One API call with `Authorization: Bearer <token>` (none when null): the envelope's message and data, or a CliError. */
+/**
+ * One API call with `Authorization: Bearer <token>` (none when null): the envelope's message and data, or a CliError.
+ * A `FormData` body is sent as `multipart/form-data` (an upload, given a minute), anything else as JSON.
+ */
 export async function call(
   method: 'GET' | 'POST',
   path: string,
@@ -34,6 +60,7 @@ export async function call(
   body?: unknown,
 ): Promise<{ message: string; data: any }> {
   const base = mallUrl();
+  const multipart = body instanceof FormData;
   let res: Response;
   try {
     res = await fetch(`${base}${path}`, {
@@ -41,10 +68,10 @@ export async function call(
       headers: {
         accept: 'application/json',
         ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(body && !multipart ? { 'content-type': 'application/json' } : {}),
       },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(30_000),
+      body: multipart ? body : body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(multipart ? 60_000 : 30_000),
     });
   } catch (err) {
     throw new CliError(`cannot reach the mall at ${base}: ${(err as Error).cause ?? (err as Error).message}`);

@@ -4,8 +4,7 @@
  *   {"name": "礼品定制", "value": [{"key": "packing", "type": "radio", "title": "包装方式", "required": true,
  *     "options": ["简约环保包装", "礼盒包装"]}, {"key": "card", "type": "textarea", "title": "贺卡祝福语", "required": false}]}
  */
-import { readFile } from 'node:fs/promises';
-import { CliError, call } from './cli.ts';
+import { CliError, call, positiveId, readJsonFile } from './cli.ts';
 import { answerText, FORM_FIELD_LABEL, type FormField, type OrderExtendItem } from '../src/shared/order-form.ts';
 
 export const FORM_USAGE = `  forms                                    the shop's order forms and how many products ask for each
@@ -20,26 +19,6 @@ interface Form {
   value: FormField[];
   product_count: number;
   update_time: string;
-}
-
-const positive = (v: string | undefined, name: string) => {
-  if (!v || !/^[1-9]\d{0,9}$/.test(v)) throw new CliError(`${name} must be a positive number`);
-  return v;
-};
-
-async function readForm(path: string | undefined): Promise<unknown> {
-  if (!path) throw new CliError('give a JSON file of the form, or - to read it from standard input');
-  let text: string;
-  try {
-    text = path === '-' ? await new Response(process.stdin as unknown as ReadableStream).text() : await readFile(path, 'utf8');
-  } catch (e) {
-    throw new CliError(`cannot read ${path}: ${(e as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new CliError(`${path} is not JSON`);
-  }
 }
 
 function printForm(f: Form): void {
@@ -67,25 +46,25 @@ export async function formCommand(command: string, args: string[], token: string
       return 0;
     }
     case 'form-add': {
-      const { message, data } = await call('POST', '/api/merchant/form/create', token, await readForm(args[0]));
+      const { message, data } = await call('POST', '/api/merchant/form/create', token, await readJsonFile(args[0], 'form'));
       console.log(message);
       printForm(data as Form);
       return 0;
     }
     case 'form-edit': {
-      const id = positive(args[0], 'form_id');
-      const { message, data } = await call('POST', `/api/merchant/form/update/${id}`, token, await readForm(args[1]));
+      const id = positiveId(args[0], 'form_id');
+      const { message, data } = await call('POST', `/api/merchant/form/update/${id}`, token, await readJsonFile(args[1], 'form'));
       console.log(message);
       printForm(data as Form);
       return 0;
     }
     case 'form-delete': {
-      const { message, data } = await call('POST', `/api/merchant/form/delete/${positive(args[0], 'form_id')}`, token, {});
+      const { message, data } = await call('POST', `/api/merchant/form/delete/${positiveId(args[0], 'form_id')}`, token, {});
       console.log(`${message}：#${data.form_id}，${data.products} 个商品不再使用`);
       return 0;
     }
     case 'product-form': {
-      const id = positive(args[0], 'product_id');
+      const id = positiveId(args[0], 'product_id');
       if (!args[1] || !/^\d{1,10}$/.test(args[1])) throw new CliError('usage: product-form <product_id> <form_id | 0>');
       const { message, data } = await call('POST', `/api/merchant/product/form/${id}`, token, { mer_form_id: Number(args[1]) });
       console.log(`${message}：商品 #${data.product_id} ${data.mer_form_id ? `使用表单 #${data.mer_form_id}` : '不使用表单'}`);

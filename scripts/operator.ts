@@ -7,11 +7,16 @@
  *   npm run operator -- balance <uid> <+|-yuan> <mark>   add to (+) or deduct from (-) a shopper's balance
  *   npm run operator -- token <mer_id> [name]         a new merchant-API token for a shop (printed once)
  *   npm run operator -- chats | chat <uid> | reply <uid> <text> | unsend <message_id>   the mall's own customer-service desk
+ *   npm run operator -- frames [state] | frame <id>   activity frames on product cards (state: all, 0, 1, -1, -2)
+ *   npm run operator -- frame-add <file.json> | frame-edit <id> <file.json> | frame-delete <id>
+ *                                                     create, replace or delete a frame (scripts/frame-cli.ts)
+ *   npm run operator -- upload <picture>              upload a frame's picture and print its path (the frame's pic)
  * The mall is MALL_URL (default http://localhost:4321); the token is OPERATOR_TOKEN or `--token <token>`.
  */
 import { randomUUID } from 'node:crypto';
 import { CHAT_USAGE, chatCommand } from './chat-cli.ts';
 import { CliError, call, mallUrl, parseArgs, runCli } from './cli.ts';
+import { FRAME_USAGE, frameCommand } from './frame-cli.ts';
 
 const USAGE = `usage: npm run operator -- [--token <token>] [--page N] [--limit N] <command>
   list [status]                 merchant applications; status: 0 pending (default), 1 approved, 2 rejected, all
@@ -21,6 +26,7 @@ const USAGE = `usage: npm run operator -- [--token <token>] [--page N] [--limit 
   balance <uid> <+|-yuan> <mark>   add to (+12.50) or deduct from (-12.50) a shopper's balance, with a note
   token <mer_id> [name]         a new merchant-API token for a shop, printed this once (earlier ones stay valid)
 ${CHAT_USAGE}
+${FRAME_USAGE}
 environment: MALL_URL (default http://localhost:4321), OPERATOR_TOKEN (or --token)`;
 
 interface Intention {
@@ -118,8 +124,11 @@ async function main(): Promise<number> {
     case 'reply':
     case 'unsend':
       return chatCommand('/api/operator/service', command, args, opts, token);
-    default:
-      throw new CliError(`unknown command "${command}"\n${USAGE}`);
+    default: {
+      const done = await frameCommand(command, args, opts, token);
+      if (done === null) throw new CliError(`unknown command "${command}"\n${USAGE}`);
+      return done;
+    }
   }
 }
 

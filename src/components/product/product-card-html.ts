@@ -11,6 +11,8 @@ export interface CardProduct {
   sales?: number;
   issetCoupon?: boolean;
   merchant?: { mer_name: string; is_trader: number } | null;
+  /** An activity frame over the picture (the reference's `border_pic`), or ''. */
+  border_pic?: string;
 }
 
 export interface CardOptions {
@@ -28,6 +30,15 @@ const price = (pricing: Pricing, value: string, tag: 'span' | 'del', cls: string
 };
 
 /**
+ * A card picture with its activity frame laid over it (a decorative picture of the same size), or the picture alone:
+ * cards without a frame keep their markup.
+ */
+export function framed(img: string, borderPic: string | undefined, eager = false): string {
+  if (!borderPic) return img;
+  return `<span class="card__framed">${img}<img class="card__frame" src="${e(borderPic)}" alt="" width="220" height="220" loading="${eager ? 'eager' : 'lazy'}" decoding="async"></span>`;
+}
+
+/**
  * The product card of every list (reference section 1) as HTML, with its prices as ui/Price.astro writes them (same
  * markup). A list page renders dozens of cards, and each Astro component instance costs more than its markup, so lists
  * put this string in (ProductGrid.astro) and ProductCard.astro is this function for the others.
@@ -37,7 +48,11 @@ export function productCardHtml(p: CardProduct, pricing: Pricing, { eager = fals
   const showOt = p.ot_price && Number(p.ot_price) > Number(p.price);
   return (
     `<article class="card"><a class="card__link" href="${e(href ?? url('goodsDetail', { id: p.product_id }))}">` +
-    `<img class="card__img" src="${e(p.image)}" alt="${e(p.store_name)}" width="220" height="220" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager ? ' fetchpriority="high"' : ''}>` +
+    framed(
+      `<img class="card__img" src="${e(p.image)}" alt="${e(p.store_name)}" width="220" height="220" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager ? ' fetchpriority="high"' : ''}>`,
+      p.border_pic,
+      eager,
+    ) +
     `<div class="card__price">${price(pricing, p.price, 'span', 'card__now')}${showOt ? price(pricing, p.ot_price!, 'del', 'card__ot') : ''}</div>` +
     `<${h} class="card__name">${e(p.store_name)}</${h}></a>` +
     `<div class="card__meta">${p.issetCoupon ? '<span class="tag tag--coupon">券</span>' : ''}${p.merchant?.is_trader === 1 ? '<span class="tag tag--self">自营</span>' : ''}${p.sales !== undefined ? `<span class="card__sales">已售 ${p.sales}</span>` : ''}</div>` +

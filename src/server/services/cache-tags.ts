@@ -25,7 +25,9 @@ export type Kind =
   | 'rates'
   | 'locale'
   | 'price-rule'
-  | 'shopper';
+  | 'shopper'
+  // The operator's activity frames on product cards (`border_pic`): shown by every card list.
+  | 'frame';
 export type Tag = Kind | `${Kind}:${string}` | typeof ALL;
 
 /** The tag of one thing: `tag('product', 12)` is `product:12`. */

@@ -186,7 +186,8 @@ export function dropCached(db: Db, key: string): void {
  * - seckill: the session schedule; rates: new exchange rates;
  * - shell: the site settings, home tabs and banners, hot keywords (read by every page's shell);
  * - couponFlags: which products and shops have a claimable coupon (coupon claims drop it);
- * - priceRules: the price notes; countries: country names of the locale picker.
+ * - priceRules: the price notes; countries: country names of the locale picker;
+ * - frames: the operator's activity frames not yet ended (the operator's changes drop it).
  * Writers name what they changed with tags (`invalidate`); `KEY_TAGS` says which tags drop which group.
  */
 export const CACHE_KEYS = {
@@ -212,6 +213,7 @@ export const CACHE_KEYS = {
   couponFlags: 'coupon-flags',
   priceRules: 'price-rules',
   countries: 'countries',
+  frames: 'frames',
 } as const;
 
 /** What each key group shows: a change naming one of these drops the group's entries. */
@@ -241,6 +243,7 @@ const KEY_TAGS: Record<keyof typeof CACHE_KEYS, Tag[]> = {
   couponFlags: [COUPON_FLAGS],
   priceRules: ['price-rule'],
   countries: ['locale'],
+  frames: ['frame'],
 };
 
 const GROUPS = Object.entries(CACHE_KEYS) as [keyof typeof CACHE_KEYS, string][];

@@ -78,3 +78,32 @@ export const presell = pgTable(
     check('presell_type_known', sql`${t.presellType} in (1, 2) and ${t.startTime} < ${t.endTime}`),
   ],
 );
+
+/**
+ * An activity frame (the reference's `border_pic`): a picture the operator lays over product cards' images for a
+ * campaign, from `start_time` to `end_time`, on every product (`scope` 0), the products of some categories (1, any
+ * level), of some shops (2) or some products (3), named in `scope_ids`. Where several apply, the highest `sort`
+ * (then the newest) wins. `pic` is a picture of the media table (`/media/<id>.<ext>`).
+ */
+export const activityFrame = pgTable(
+  'activity_frame',
+  {
+    frameId: serial('frame_id').primaryKey(),
+    name: text('name').notNull(),
+    pic: text('pic').notNull(),
+    scope: smallint('scope').notNull().default(0),
+    scopeIds: integer('scope_ids').array().notNull().default(sql`'{}'::integer[]`),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    status: boolean('status').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    isDel: boolean('is_del').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('activity_frame_scope', sql`${t.scope} between 0 and 3`),
+    check('activity_frame_window', sql`${t.startTime} < ${t.endTime}`),
+    index('activity_frame_live_idx').on(t.isDel, t.endTime),
+  ],
+);

@@ -12,11 +12,12 @@ import { seedMerchantTokens } from './merchant-tokens.ts';
 import { seedHistory } from './history.ts';
 import { seedIntention } from './intention.ts';
 import { seedOrderForms } from './order-forms.ts';
+import { seedFrames } from './frames.ts';
 import { invalidateCatalogue } from '../../services/cache.ts';
 import { transaction } from '../transaction.ts';
 
 /** Raise when the demo seed gains content: a database seeded by an older version gets the additions. */
-export const SEED_VERSION = 6;
+export const SEED_VERSION = 7;
 const MARKER = 'seed_version';
 
 /**
@@ -52,12 +53,14 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedMerchantTokens(tx);
     await seedIntention(tx);
     await seedOrderForms(tx);
+    await seedFrames(tx);
     // Explicit ids were inserted: move the sequences past them.
     for (const [table, col] of [
       ['users', 'uid'],
       ['cart', 'cart_id'],
       ['group_data', 'group_data_id'],
       ['merchant_form', 'form_id'],
+      ['activity_frame', 'frame_id'],
     ] as const) {
       await tx.execute(
         sql.raw(`select setval(pg_get_serial_sequence('${table}', '${col}'), greatest((select max(${col}) from ${table}), 1))`),

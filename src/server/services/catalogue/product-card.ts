@@ -8,6 +8,7 @@ import { now } from '../dates.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
 import { svipFields, type SvipFields } from './svip.ts';
 import { shows, tag } from '../cache-tags.ts';
+import { frameOf, liveFrames } from '../promotion/activity-frames.ts';
 
 /** The columns every product list selects (small: no content, no search tokens). */
 export const cardColumns = {
@@ -69,6 +70,8 @@ export interface ProductCard extends SvipFields {
   brand_id: number | null;
   issetCoupon: boolean;
   merchant: MerchantBrief | null;
+  /** The activity frame laid over the picture (the operator's, promotion/activity-frames.ts), or ''. */
+  border_pic: string;
 }
 
 /** Coupon markers change when a coupon opens, closes or runs out: read at most this often (claims drop it). */
@@ -101,7 +104,7 @@ export function couponFlags(ctx: Pick<ServiceContext, 'db'>) {
   );
 }
 
-export function cardOf(r: CardRow, merchant: MerchantBrief | null, issetCoupon: boolean): ProductCard {
+export function cardOf(r: CardRow, merchant: MerchantBrief | null, issetCoupon: boolean, borderPic: string): ProductCard {
   const price = toYuan(r.price);
   return {
     ...r,
@@ -111,15 +114,19 @@ export function cardOf(r: CardRow, merchant: MerchantBrief | null, issetCoupon: 
     delivery_free: r.delivery_free ? 1 : 0,
     issetCoupon,
     merchant,
+    border_pic: borderPic,
     ...svipFields(price),
   };
 }
 
 /** Turns selected rows into cards (coupon flags and merchants from the cache). */
 export async function toCards(ctx: Pick<ServiceContext, 'db'>, rows: CardRow[]): Promise<ProductCard[]> {
-  // A list's members and order depend on every product; each card also shows its shop's brief.
-  shows('product', ...new Set(rows.map((r) => tag('merchant', r.mer_id))));
+  // A list's members and order depend on every product; each card also shows its shop's brief and any frame.
+  shows('product', 'frame', ...new Set(rows.map((r) => tag('merchant', r.mer_id))));
   if (!rows.length) return [];
-  const [flags, briefs] = await Promise.all([couponFlags(ctx), merchantBriefs(ctx)]);
-  return rows.map((r) => cardOf(r, briefOf(briefs.get(r.mer_id)), flags.products.has(r.product_id) || flags.shops.has(r.mer_id)));
+  const [flags, briefs, frames] = await Promise.all([couponFlags(ctx), merchantBriefs(ctx), liveFrames(ctx)]);
+  const at = now().getTime();
+  return rows.map((r) =>
+    cardOf(r, briefOf(briefs.get(r.mer_id)), flags.products.has(r.product_id) || flags.shops.has(r.mer_id), frameOf(frames, r, at)),
+  );
 }

@@ -39,13 +39,28 @@ export async function uploadImage(ctx: ServiceContext, input: { bytes: Uint8Arra
   if (!(bytes instanceof Uint8Array)) throw new ServiceError('invalid', UPLOAD_TEXT.noFile);
   if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new ServiceError('too_large', UPLOAD_TEXT.tooLarge);
   await countUpload(ctx, user.uid);
+  return storeImage(ctx, bytes, user.uid);
+}
+
+/**
+ * A picture of the mall operator's content (activity frames), through the operator API: the same checks and
+ * re-encoding as a shopper's (transparency kept), stored with no uploader.
+ */
+export async function uploadOperatorImage(ctx: ServiceContext, input: { bytes: Uint8Array | null | undefined }): Promise<UploadedImageDto> {
+  const { bytes } = input;
+  if (!(bytes instanceof Uint8Array)) throw new ServiceError('invalid', UPLOAD_TEXT.noFile);
+  if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new ServiceError('too_large', UPLOAD_TEXT.tooLarge);
+  return storeImage(ctx, bytes, null);
+}
+
+async function storeImage(ctx: ServiceContext, bytes: Uint8Array, uid: number | null): Promise<UploadedImageDto> {
   const image = await reencodeImage(bytes);
   const id = `u${randomBytes(12).toString('hex')}`;
   await ctx.db.insert(media).values({
     mediaId: id,
     mime: image.mime,
     bytes: image.bytes,
-    uid: user.uid,
+    uid,
     width: image.width,
     height: image.height,
   });

@@ -14,6 +14,8 @@ export interface MerchantListItem {
   mer_name: string;
   mer_avatar: string;
   mer_banner: string;
+  /** The shop street card's background (reference: `border_pic`): the shop's banner. */
+  border_pic: string;
   mer_info: string;
   type_name: string;
   is_trader: number;
@@ -77,6 +79,7 @@ async function readMerchants(ctx: Pick<ServiceContext, 'db'>, q: z.output<typeof
       mer_name: m.merName,
       mer_avatar: m.merAvatar,
       mer_banner: m.merBanner,
+      border_pic: m.merBanner,
       mer_info: m.merInfo,
       type_name: typeName,
       is_trader: m.isTrader ? 1 : 0,
