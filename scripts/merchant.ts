@@ -16,6 +16,8 @@
  *   npm run merchant -- invoice <order_receipt_id> <receipt_sn> [receipt_url]      issue an invoice (with a link to its file)
  *   npm run merchant -- invoice <order_receipt_id> <receipt_sn> --unmailed         a paper special VAT invoice, not yet mailed
  *   npm run merchant -- invoice <order_receipt_id> <receipt_sn> --mailed <note>    the paper invoice mailed (courier, tracking)
+ *   npm run merchant -- invoices-to-correct                 issued invoices refunded since (to reverse and re-issue)
+ *   npm run merchant -- invoice-correct <order_receipt_id> <red_sn> [new receipt_sn] [receipt_url]   reverse and re-issue
  *   npm run merchant -- chats                               customer-service conversations, latest first, with unread counts
  *   npm run merchant -- chat <uid>                          one conversation (marks the shopper's messages read)
  *   npm run merchant -- reply <uid> <text>                  answer a shopper who wrote to the shop
@@ -47,6 +49,10 @@ const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit 
   invoice <order_receipt_id> <receipt_sn> [receipt_url]    issue an invoice (an e-invoice with a link to its file)
   invoice <order_receipt_id> <receipt_sn> --unmailed       a special VAT invoice issued on paper, not yet mailed
   invoice <order_receipt_id> <receipt_sn> --mailed <note>  the paper invoice mailed (the note: courier and tracking number)
+  invoices-to-correct                      issued invoices refunded since: to reverse with a red-letter invoice and re-issue
+  invoice-correct <order_receipt_id> <red_sn> [receipt_sn] [receipt_url]
+                                           reverse an issued invoice (red-letter number) and issue one for what is left
+                                           (no new number when the order was refunded in full)
 ${CHAT_USAGE}
 ${FORM_USAGE}
 environment: MALL_URL (default http://localhost:4321), MERCHANT_TOKEN (or --token)`;
@@ -114,6 +120,12 @@ interface Invoice {
   receipt_sn: string;
   receipt_url: string;
   mark: string;
+  refund_price: string;
+  correct_price: string;
+  correct_status: number;
+  correct_text: string;
+  red_sn: string;
+  red_price: string;
   receipt_info: {
     receipt_type: number;
     receipt_title_type: number;
@@ -139,6 +151,8 @@ function printInvoice(x: Invoice): void {
   if (i.receipt_type === 2) console.log(`    ${i.bank_name} ${i.bank_code}  ${i.address} ${i.tel}`);
   if (x.receipt_sn) console.log(`    发票号码：${x.receipt_sn}${x.receipt_url ? `  ${x.receipt_url}` : ''}  (${x.status_time})`);
   if (x.mark) console.log(`    备注：${x.mark}`);
+  if (x.correct_status === 1) console.log(`    ${x.correct_text}：已退款 ¥${x.refund_price}，应红冲原票并按 ¥${x.correct_price} 重开`);
+  if (x.correct_status === 2) console.log(`    ${x.correct_text}：红字发票 ${x.red_sn}（冲销 ¥${x.red_price}）`);
 }
 
 function printRefund(r: Refund): void {
@@ -290,6 +304,29 @@ async function main(): Promise<number> {
       const list = data.list as Invoice[];
       console.log(`${data.count} invoice(s)${data.count > list.length ? `, showing ${list.length} (page ${q.get('page')})` : ''}`);
       for (const x of list) printInvoice(x);
+      return 0;
+    }
+    case 'invoices-to-correct': {
+      const q = new URLSearchParams({ correct: '1', page: opts.page ?? '1', limit: opts.limit ?? '20' });
+      const { data } = await call('GET', `/api/merchant/receipt?${q}`, token);
+      const list = data.list as Invoice[];
+      console.log(
+        `${data.count} invoice(s) to correct${data.count > list.length ? `, showing ${list.length} (page ${q.get('page')})` : ''}`,
+      );
+      for (const x of list) printInvoice(x);
+      return 0;
+    }
+    case 'invoice-correct': {
+      const [id, redSn, sn, url] = args;
+      if (!id || !/^[1-9]\d{0,9}$/.test(id) || !redSn)
+        throw new CliError('usage: invoice-correct <order_receipt_id> <red_sn> [receipt_sn] [receipt_url]');
+      const { message, data } = await call('POST', `/api/merchant/receipt/correct/${id}`, token, {
+        red_sn: redSn,
+        receipt_sn: sn ?? '',
+        receipt_url: url ?? '',
+      });
+      console.log(message);
+      printInvoice(data as Invoice);
       return 0;
     }
     case 'invoice': {

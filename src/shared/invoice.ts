@@ -81,6 +81,13 @@ export const invoiceKind = (receiptType: number) => (receiptType === 2 ? INVOICE
 /** Reference section 3: 0 not issued, 1 issued, 10 issued on paper, not yet mailed. */
 export const INVOICE_STATUS_TEXT: Record<number, string> = { 0: '未开票', 1: '已开票', 10: '未寄出' };
 
+/**
+ * The correction of an issued invoice after a refund (`correct_status`): 1 the refund is still on the issued invoice
+ * (the merchant reverses it with a red-letter invoice and issues one for what is left), 2 done. `reversed` is a
+ * correction that left nothing to invoice (the order was refunded in full).
+ */
+export const INVOICE_CORRECT_TEXT = { 0: '', 1: '退款后待红冲重开', 2: '已红冲重开', reversed: '已红冲' } as const;
+
 const BANK_CODE = /^\d[\d -]{6,38}\d$/;
 const TEL = /^\+?[\d][\d\- ()]{4,28}\d$/;
 

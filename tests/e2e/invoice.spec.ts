@@ -151,3 +151,101 @@ test('an invoice asked for after payment, from the order list, starts from the d
   const own = (await okBody(await request.get('/api/user/receipt/order', { headers: bearer(token) }))).data;
   expect(own.list.map((x: { order_id: number; status: number }) => [x.order_id, x.status])).toEqual([[orderId, 0]]);
 });
+
+test('a refund after the invoice was issued shows as waiting for correction, then the red-letter invoice and the new one', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const token = await freshShopper(request, context, baseURL);
+  const { orderIds } = await paidOrder(request, token, [1], 2);
+  const orderId = orderIds[0]!;
+  await okBody(
+    await request.post(`/api/order/receipt/${orderId}`, {
+      headers: bearer(token),
+      data: { receipt_type: 1, receipt_title_type: 2, receipt_title: TITLE, duty_paragraph: TAX_ID },
+    }),
+  );
+  const id = (await okBody(await request.get('/api/user/receipt/order', { headers: bearer(token) }))).data.list[0]
+    .order_receipt_id as number;
+  const sn = `2444200000${String(id).padStart(10, '0')}`;
+  const issued = (
+    await okBody(await request.post(`/api/merchant/receipt/${id}`, { headers: merchant(1), data: { status: 1, receipt_sn: sn } }))
+  ).data;
+  const paid = Number(issued.receipt_price);
+  // Nothing to correct yet.
+  expect(
+    (await refusal(await request.post(`/api/merchant/receipt/correct/${id}`, { headers: merchant(1), data: { red_sn: '00000001' } })))
+      .message,
+  ).toBe('该发票没有需要红冲的退款');
+
+  // The shopper gets one of the two pieces refunded.
+  const group = (await okBody(await request.get(`/api/order/detail/${orderId}`, { headers: bearer(token) }))).data;
+  const itemId = group.orderProduct[0].order_product_id as number;
+  const most = (await okBody(await request.get(`/api/refund/product/${orderId}?ids=${itemId}&type=1`, { headers: bearer(token) }))).data;
+  const reasons = (await okBody(await request.get('/api/common/refund_message'))).data as string[];
+  const refundPrice = Number((Number(most.total_refund_price) / 2).toFixed(2));
+  const refund = (
+    await okBody(
+      await request.post(`/api/refund/apply/${orderId}`, {
+        headers: bearer(token),
+        data: {
+          type: 1,
+          refund_type: 1,
+          num: 1,
+          ids: String(itemId),
+          refund_message: reasons[0],
+          mark: '',
+          refund_price: refundPrice,
+          phone: '13612345678',
+        },
+      }),
+    )
+  ).data;
+  await okBody(await request.post(`/api/merchant/refund/approve/${refund.refund_order_id}`, { headers: merchant(1) }));
+
+  // Issued, and waiting for the merchant's correction: in the list and in the detail.
+  const left = (paid - refundPrice).toFixed(2);
+  await page.goto('/user/invoice_list');
+  const row = page.locator(`tr[data-invoice="${id}"]`);
+  await expect(row.locator('[data-status-text]')).toHaveText('已开票');
+  await expect(row.locator('[data-correct-text]')).toHaveText('退款后待红冲重开');
+  await row.getByRole('link', { name: /查看.*发票详情/ }).click();
+  const detail = page.locator(`[data-invoice-detail="${id}"]`);
+  await expect(detail.locator('[data-invoice-correct]')).toHaveText(
+    `已退款 ¥${refundPrice.toFixed(2)}，商家将红冲原发票，并按 ¥${left} 重新开具`,
+  );
+
+  // The merchant finds it among those to correct and corrects it once.
+  const toCorrect = (await okBody(await request.get('/api/merchant/receipt?correct=1&limit=100', { headers: merchant(1) }))).data;
+  expect(toCorrect.list.find((x: { order_receipt_id: number }) => x.order_receipt_id === id)).toMatchObject({
+    refund_price: refundPrice.toFixed(2),
+    correct_price: left,
+  });
+  expect(
+    (await refusal(await request.post(`/api/merchant/receipt/correct/${id}`, { headers: merchant(1), data: { red_sn: '00000001' } })))
+      .message,
+  ).toBe('退款后仍有开票金额，请填写新发票号码');
+  await refusal(
+    await request.post(`/api/merchant/receipt/correct/${id}`, {
+      headers: merchant(2),
+      data: { red_sn: '00000001', receipt_sn: '12345678' },
+    }),
+    404,
+  );
+  const newSn = `2444300000${String(id).padStart(10, '0')}`;
+  const corrected = await okBody(
+    await request.post(`/api/merchant/receipt/correct/${id}`, { headers: merchant(1), data: { red_sn: '00000001', receipt_sn: newSn } }),
+  );
+  expect(corrected.message).toBe('红冲重开成功');
+  expect(corrected.data).toMatchObject({ receipt_price: left, receipt_sn: newSn, correct_status: 2, red_sn: '00000001' });
+
+  await page.reload();
+  await expect(row.locator('[data-correct-text]')).toHaveText('已红冲重开');
+  await expect(row).toContainText(`¥${left}`);
+  await expect(detail.locator('[data-receipt-sn]')).toHaveText(newSn);
+  await expect(detail.locator('[data-red-sn]')).toHaveText(`00000001（冲销 ¥${paid.toFixed(2)}）`);
+  await expect(detail.locator('[data-invoice-correct]')).toHaveCount(0);
+});

@@ -86,6 +86,11 @@ export type InvoiceListQuery = { [K in keyof z.output<typeof invoiceListQuery>]?
 /** `GET /api/merchant/receipt?status&page&limit`: as the shopper's filter ('' or `all` every invoice). */
 export const merchantInvoiceQuery = z.object({
   status: z.preprocess((v) => (v === 'all' ? '' : v), statusFilter),
+  /** '' every invoice; 1 refunded after issue (to reverse and re-issue); 2 corrected; 0 neither. */
+  correct: z.preprocess(
+    (v) => (v === undefined || v === null || v === 'all' ? '' : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z.enum(['', '0', '1', '2'], { error: '红冲状态不正确：1 待红冲重开，2 已红冲重开' }),
+  ),
   ...paged(20),
 });
 
@@ -129,3 +134,25 @@ export const issueInvoiceBody = z.object({
   mark: field('备注', 200),
 });
 export type IssueInvoiceBody = z.input<typeof issueInvoiceBody>;
+
+const invoiceSn = (what: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : blank(v) ? '' : v),
+    z
+      .string({ error: `${what}格式不正确` })
+      .trim()
+      .refine((s) => s === '' || /^[A-Za-z0-9-]{4,40}$/.test(s), `${what}格式不正确`),
+  );
+
+/**
+ * Body of `POST /api/merchant/receipt/correct/{order_receipt_id}`: an issued invoice refunded since is reversed by the
+ * red-letter invoice `red_sn` and, when something is left to invoice, replaced by `receipt_sn` (with `receipt_url`,
+ * `mark`) for the amount left.
+ */
+export const correctInvoiceBody = z.object({
+  red_sn: invoiceSn('红字发票号码').refine((s) => s !== '', '请填写红字发票号码'),
+  receipt_sn: invoiceSn('新发票号码'),
+  receipt_url: fileUrl,
+  mark: field('备注', 200),
+});
+export type CorrectInvoiceBody = z.input<typeof correctInvoiceBody>;

@@ -62,6 +62,16 @@ export const orderReceipt = pgTable(
     receiptUrl: text('receipt_url').notNull().default(''),
     /** The merchant's note (a courier and tracking number for a mailed paper invoice). */
     mark: text('mark').notNull().default(''),
+    /**
+     * Refunded after the invoice was issued, in cents (at most `receipt_price`): the issued invoice overstates the
+     * sale by this much until the merchant reverses it with a red-letter invoice and issues one for what is left.
+     */
+    refundPrice: integer('refund_price').notNull().default(0),
+    /** 0 nothing to correct, 1 refunded after issue (to reverse and re-issue), 2 corrected. */
+    correctStatus: smallint('correct_status').notNull().default(0),
+    /** The red-letter invoice of the last correction, and the amount it reversed (cents). */
+    redSn: text('red_sn').notNull().default(''),
+    redPrice: integer('red_price').notNull().default(0),
     statusTime: timestamp('status_time', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,6 +79,10 @@ export const orderReceipt = pgTable(
     index('order_receipt_uid_idx').on(t.uid, t.status, t.orderReceiptId),
     index('order_receipt_mer_idx').on(t.merId, t.status),
     check('order_receipt_status', sql`${t.status} in (0, 1, 10) and ${t.receiptPrice} >= 0`),
+    check(
+      'order_receipt_correction',
+      sql`${t.correctStatus} in (0, 1, 2) and ${t.refundPrice} between 0 and ${t.receiptPrice} and ${t.redPrice} >= 0`,
+    ),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { orderReceipt } from '../../db/schema/index.ts';
-import { INVOICE_STATUS_TEXT, type ReceiptInfoDto } from '../../../shared/invoice.ts';
+import { INVOICE_CORRECT_TEXT, INVOICE_STATUS_TEXT, type ReceiptInfoDto } from '../../../shared/invoice.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
 import type { StoreOrderDto } from '../order/store-order-dto.ts';
@@ -26,6 +26,16 @@ export interface InvoiceBaseDto {
   /** The merchant's note (a courier and tracking number for a mailed invoice). */
   mark: string;
   create_time: string;
+  /** Refunded since the invoice was issued and not yet corrected, yuan. */
+  refund_price: string;
+  /** What the corrected invoice is for (`receipt_price` less `refund_price`), yuan. */
+  correct_price: string;
+  /** 0 nothing to correct, 1 refunded after issue (to reverse and re-issue), 2 corrected. */
+  correct_status: number;
+  correct_text: string;
+  /** The red-letter invoice of the last correction ('' before) and the amount it reversed, yuan. */
+  red_sn: string;
+  red_price: string;
 }
 
 /** An invoice as the shopper reads it (`GET /api/user/receipt/order`), with its store order and the order's lines. */
@@ -47,5 +57,12 @@ export function invoiceBaseDto(r: InvoiceRow): InvoiceBaseDto {
     receipt_url: r.receiptUrl,
     mark: r.mark,
     create_time: formatDateTime(r.createdAt)!,
+    refund_price: toYuan(r.refundPrice),
+    correct_price: toYuan(r.receiptPrice - r.refundPrice),
+    correct_status: r.correctStatus,
+    correct_text:
+      r.correctStatus === 2 && r.receiptPrice === 0 ? INVOICE_CORRECT_TEXT.reversed : INVOICE_CORRECT_TEXT[r.correctStatus as 0 | 1 | 2],
+    red_sn: r.redSn,
+    red_price: toYuan(r.redPrice),
   };
 }

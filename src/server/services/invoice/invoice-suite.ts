@@ -33,7 +33,7 @@ import { getTitle } from './get-title.ts';
 import { deleteTitle } from './delete-title.ts';
 import { setDefaultTitle } from './set-default-title.ts';
 import { getInvoice, listInvoices } from './list-invoices.ts';
-import { INVOICE_ISSUE_TEXT, issueInvoice, listMerchantInvoices } from './merchant-invoices.ts';
+import { correctInvoice, INVOICE_ISSUE_TEXT, issueInvoice, listMerchantInvoices } from './merchant-invoices.ts';
 import { requestInvoice, REQUEST_INVOICE_TEXT } from './request-invoice.ts';
 import { approveMerchantRefund } from '../refund/merchant-approve-refund.ts';
 
@@ -252,7 +252,7 @@ export function invoiceSuite(open: () => Promise<Database>) {
       expect((await invoiceOf(later.orderId))!.receiptPrice).toBe(await payOf(later.orderId));
     });
 
-    it('an invoice not issued yet follows the refunds: lowered by a partial one, gone with a full one; an issued one stays', async () => {
+    it('an invoice not issued yet follows the refunds: lowered by a partial one, gone with a full one; an issued one waits for correction', async () => {
       const d = await open();
       const m1 = await asMerchant(d, 1);
       const s = await newShopper(d);
@@ -270,7 +270,7 @@ export function invoiceSuite(open: () => Promise<Database>) {
       expect(await priceOf()).toBeUndefined();
       expect((await listInvoices(s, {})).count).toBe(0);
 
-      // Issued before the refund: it stays as issued.
+      // Issued before the refund: it stays as issued, with the refund waiting for the merchant's correction.
       const issuedOrder = (await paidOrder(d, s, [1], 2)).orderIds[0]!;
       const [l2] = await linesOf(d, issuedOrder);
       await requestInvoice(s, { id: issuedOrder, ...personal });
@@ -281,7 +281,131 @@ export function invoiceSuite(open: () => Promise<Database>) {
       expect((await d.db.select().from(orderReceipt).where(eq(orderReceipt.orderId, issuedOrder)))[0]).toMatchObject({
         status: 1,
         receiptPrice: inv!.receiptPrice,
+        refundPrice: 100,
+        correctStatus: 1,
       });
+    });
+
+    it('a refund after issue is corrected by a red-letter invoice and a new one for what is left; a full refund is reversed whole', async () => {
+      const d = await open();
+      const m1 = await asMerchant(d, 1);
+      const m2 = await asMerchant(d, 2);
+      const s = await newShopper(d);
+      const orderId = (await paidOrder(d, s, [1], 3)).orderIds[0]!;
+      const [line] = await linesOf(d, orderId);
+      await requestInvoice(s, { id: orderId, ...personal });
+      const [inv] = await d.db.select().from(orderReceipt).where(eq(orderReceipt.orderId, orderId));
+      const id = inv!.orderReceiptId;
+      const paid = inv!.receiptPrice;
+      await expect(correctInvoice(m1, { id, red_sn: '00000001' })).rejects.toMatchObject({ message: INVOICE_ISSUE_TEXT.nothingToCorrect });
+      await issueInvoice(m1, { id, status: 1, receipt_sn: '24442000000012345678', receipt_url: 'https://invoice.example.com/a.pdf' });
+      await expect(correctInvoice(m1, { id, red_sn: '00000001' })).rejects.toMatchObject({ message: INVOICE_ISSUE_TEXT.nothingToCorrect });
+
+      // Two partial refunds add up on the issued invoice.
+      for (const cents of [100, 250]) {
+        const r = await refundRequestForTest(d, s, orderId, [{ orderProductId: line!.orderProductId, num: 1 }], 1, cents);
+        await approveMerchantRefund(m1, { id: r.refundOrderId });
+      }
+      const waiting = await getInvoice(s, { id });
+      expect(waiting).toMatchObject({
+        status: 1,
+        receipt_price: toYuan(paid),
+        refund_price: '3.50',
+        correct_price: toYuan(paid - 350),
+        correct_status: 1,
+        correct_text: '退款后待红冲重开',
+      });
+      expect((await listMerchantInvoices(m1, { correct: '1', limit: 100 })).list.map((x) => x.order_receipt_id)).toContain(id);
+      expect((await listMerchantInvoices(m1, { correct: '0', limit: 100 })).list.map((x) => x.order_receipt_id)).not.toContain(id);
+      await expect(listMerchantInvoices(m1, { correct: '5' })).rejects.toMatchObject({
+        message: '红冲状态不正确：1 待红冲重开，2 已红冲重开',
+      });
+
+      // Refusals change nothing.
+      await expect(correctInvoice(m2, { id, red_sn: '00000001', receipt_sn: '24442000000087654321' })).rejects.toMatchObject({
+        code: 'not_found',
+      });
+      await expect(correctInvoice(m1, { id, red_sn: '', receipt_sn: '24442000000087654321' })).rejects.toMatchObject({
+        message: '请填写红字发票号码',
+      });
+      await expect(correctInvoice(m1, { id, red_sn: '00000001' })).rejects.toMatchObject({ message: INVOICE_ISSUE_TEXT.newSnNeeded });
+      await expect(correctInvoice(m1, { id, red_sn: '00000001', receipt_sn: '24442000000012345678' })).rejects.toMatchObject({
+        message: INVOICE_ISSUE_TEXT.sameSn,
+      });
+      await expect(correctInvoice(m1, { id, red_sn: '00000001', receipt_sn: 'x y' })).rejects.toMatchObject({
+        message: '新发票号码格式不正确',
+      });
+      expect(await getInvoice(s, { id })).toEqual(waiting);
+
+      // Corrected once, however many calls arrive at once.
+      const body = { id, red_sn: '00000001', receipt_sn: '24442000000087654321', receipt_url: 'https://invoice.example.com/b.pdf' };
+      const results = await Promise.allSettled([correctInvoice(m1, body), correctInvoice(m1, body), correctInvoice(m1, body)]);
+      expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
+      for (const x of results)
+        if (x.status === 'rejected') expect(x.reason).toMatchObject({ message: INVOICE_ISSUE_TEXT.nothingToCorrect });
+      const corrected = await getInvoice(s, { id });
+      expect(corrected).toMatchObject({
+        status: 1,
+        receipt_price: toYuan(paid - 350),
+        receipt_sn: '24442000000087654321',
+        receipt_url: 'https://invoice.example.com/b.pdf',
+        refund_price: '0.00',
+        correct_status: 2,
+        correct_text: '已红冲重开',
+        red_sn: '00000001',
+        red_price: toYuan(paid),
+      });
+
+      // The rest refunded: the new invoice is reversed whole, with no new one.
+      const rest = await refundRequestForTest(d, s, orderId, [{ orderProductId: line!.orderProductId, num: 1 }], 1, paid - 350);
+      await approveMerchantRefund(m1, { id: rest.refundOrderId });
+      expect(await getInvoice(s, { id })).toMatchObject({ correct_status: 1, refund_price: toYuan(paid - 350), correct_price: '0.00' });
+      await expect(correctInvoice(m1, { id, red_sn: '00000002', receipt_sn: '24442000000011112222' })).rejects.toMatchObject({
+        message: INVOICE_ISSUE_TEXT.noNewSn,
+      });
+      expect(await correctInvoice(m1, { id, red_sn: '00000002' })).toMatchObject({
+        receipt_price: '0.00',
+        receipt_sn: '',
+        receipt_url: '',
+        red_sn: '00000002',
+        red_price: toYuan(paid - 350),
+        correct_status: 2,
+        correct_text: '已红冲',
+      });
+    });
+
+    it('a refund landing while the merchant corrects is never lost: either corrected with it, or left to correct', async () => {
+      const d = await open();
+      const m1 = await asMerchant(d, 1);
+      const s = await newShopper(d);
+      const orderId = (await paidOrder(d, s, [1], 3)).orderIds[0]!;
+      const [line] = await linesOf(d, orderId);
+      await requestInvoice(s, { id: orderId, ...vat });
+      const [inv] = await d.db.select().from(orderReceipt).where(eq(orderReceipt.orderId, orderId));
+      const id = inv!.orderReceiptId;
+      await issueInvoice(m1, { id, status: 1, receipt_sn: '12345678' });
+      const first = await refundRequestForTest(d, s, orderId, [{ orderProductId: line!.orderProductId, num: 1 }], 1, 100);
+      await approveMerchantRefund(m1, { id: first.refundOrderId });
+      const second = await refundRequestForTest(d, s, orderId, [{ orderProductId: line!.orderProductId, num: 1 }], 1, 200);
+      const [corrected, refunded] = await Promise.allSettled([
+        correctInvoice(m1, { id, red_sn: '87654321', receipt_sn: '12345679' }),
+        approveMerchantRefund(m1, { id: second.refundOrderId }),
+      ]);
+      expect(refunded.status).toBe('fulfilled');
+      const [row] = await d.db.select().from(orderReceipt).where(eq(orderReceipt.orderId, orderId));
+      if (corrected.status === 'fulfilled') {
+        // Corrected for the first refund (a paper invoice to mail again), then the second waits on the new invoice.
+        expect(row).toMatchObject({
+          receiptPrice: inv!.receiptPrice - 100,
+          refundPrice: 200,
+          correctStatus: 1,
+          status: 10,
+          redSn: '87654321',
+        });
+      } else {
+        expect(corrected.reason).toMatchObject({ message: INVOICE_ISSUE_TEXT.changed });
+        expect(row).toMatchObject({ receiptPrice: inv!.receiptPrice, refundPrice: 300, correctStatus: 1, status: 1 });
+      }
     });
 
     it('writes one invoice however many requests for the order arrive at once', async () => {

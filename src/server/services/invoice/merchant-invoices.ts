@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { orderReceipt, storeOrder } from '../../db/schema/index.ts';
 import { INVOICE_TEXT } from '../../../shared/invoice.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
-import { issueInvoiceBody, merchantInvoiceQuery } from '../../../shared/schemas/invoice.ts';
+import { correctInvoiceBody, issueInvoiceBody, merchantInvoiceQuery } from '../../../shared/schemas/invoice.ts';
 import { ServiceError } from '../errors.ts';
 import { notFound, offsetOf, parseInput, type Page } from '../input.ts';
 import { formatDateTime, now } from '../dates.ts';
@@ -30,11 +30,18 @@ export const INVOICE_ISSUE_TEXT = {
   mailedOnlyVat: '只有增值税专用发票可标记为已开票未寄出',
   notMailed: '发票已开具，尚未寄出',
   done: '开票成功',
+  nothingToCorrect: '该发票没有需要红冲的退款',
+  newSnNeeded: '退款后仍有开票金额，请填写新发票号码',
+  noNewSn: '订单已全额退款，无需开具新发票',
+  sameSn: '新发票号码不能与原发票或红字发票相同',
+  corrected: '红冲重开成功',
+  changed: '发票的退款金额刚刚变化，请刷新后重试',
 } as const;
 
 /**
- * `GET /api/merchant/receipt?status&page&limit`: the invoices asked for with the merchant's paid orders, newest
- * first; `status` '' or `all` every one, 0 to issue, 1 issued, 10 issued and not yet mailed.
+ * `GET /api/merchant/receipt?status&correct&page&limit`: the invoices asked for with the merchant's paid orders,
+ * newest first; `status` '' or `all` every one, 0 to issue, 1 issued, 10 issued and not yet mailed; `correct` 1 the
+ * issued ones refunded since (to reverse and re-issue), 2 the corrected ones.
  */
 export async function listMerchantInvoices(ctx: MerchantContext, input: Record<string, unknown> = {}): Promise<Page<MerchantInvoiceDto>> {
   const { merId } = requireMerchant(ctx);
@@ -43,6 +50,7 @@ export async function listMerchantInvoices(ctx: MerchantContext, input: Record<s
     eq(orderReceipt.merId, merId),
     eq(storeOrder.paid, true),
     q.status === '' ? undefined : eq(orderReceipt.status, Number(q.status)),
+    q.correct === '' ? undefined : eq(orderReceipt.correctStatus, Number(q.correct)),
   );
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -96,6 +104,67 @@ export async function issueInvoice(ctx: MerchantContext, input: { id: unknown } 
   if (!row) {
     const [current] = await ctx.db.select({ status: orderReceipt.status }).from(orderReceipt).where(eq(orderReceipt.orderReceiptId, id));
     throw refuse(current?.status === 10 ? INVOICE_ISSUE_TEXT.notMailed : INVOICE_ISSUE_TEXT.issued);
+  }
+  return dto(row, found.o);
+}
+
+/**
+ * `POST /api/merchant/receipt/correct/{order_receipt_id}` `{red_sn, receipt_sn?, receipt_url?, mark?}`: an issued
+ * invoice refunded since (`correct_status` 1) is reversed by the red-letter invoice `red_sn` for its whole amount, and
+ * replaced by `receipt_sn` for what is left (`receipt_price` less `refund_price`; a paper special VAT invoice is then
+ * 10, to mail). When the order was refunded in full nothing is left: no new number, and the invoice stays reversed.
+ * A conditional update on the status and the refunded amount the merchant saw: a retry, a concurrent call or a refund
+ * landing meanwhile changes nothing and is refused.
+ */
+export async function correctInvoice(ctx: MerchantContext, input: { id: unknown } & Record<string, unknown>): Promise<MerchantInvoiceDto> {
+  const { merId } = requireMerchant(ctx);
+  const { id } = parseInput(z.object({ id: idField('发票ID') }), { id: input.id });
+  const body = parseInput(correctInvoiceBody, input);
+  const [found] = await ctx.db
+    .select({ r: orderReceipt, o: { orderSn: storeOrder.orderSn, payTime: storeOrder.payTime } })
+    .from(orderReceipt)
+    .innerJoin(storeOrder, eq(storeOrder.orderId, orderReceipt.orderId))
+    .where(and(eq(orderReceipt.orderReceiptId, id), eq(orderReceipt.merId, merId)));
+  if (!found) throw notFound(INVOICE_TEXT.invoiceGone);
+  const r = found.r;
+  const refuse = (m: string) => new ServiceError('refused', m);
+  if (r.correctStatus !== 1) throw refuse(INVOICE_ISSUE_TEXT.nothingToCorrect);
+  const left = r.receiptPrice - r.refundPrice;
+  if (left > 0 && !body.receipt_sn) throw refuse(INVOICE_ISSUE_TEXT.newSnNeeded);
+  if (left === 0 && body.receipt_sn) throw refuse(INVOICE_ISSUE_TEXT.noNewSn);
+  if (body.receipt_sn && (body.receipt_sn === r.receiptSn || body.receipt_sn === body.red_sn)) throw refuse(INVOICE_ISSUE_TEXT.sameSn);
+  if (body.red_sn === r.receiptSn) throw refuse(INVOICE_ISSUE_TEXT.sameSn);
+  const [row] = await ctx.db
+    .update(orderReceipt)
+    .set({
+      redSn: body.red_sn,
+      redPrice: r.receiptPrice,
+      receiptPrice: left,
+      refundPrice: 0,
+      correctStatus: 2,
+      receiptSn: body.receipt_sn,
+      // The old file is the reversed invoice's.
+      receiptUrl: body.receipt_url,
+      mark: body.mark || r.mark,
+      status: left > 0 && r.receiptInfo.receipt_type === 2 ? 10 : 1,
+      statusTime: now(),
+    })
+    .where(
+      and(
+        eq(orderReceipt.orderReceiptId, id),
+        eq(orderReceipt.merId, merId),
+        eq(orderReceipt.correctStatus, 1),
+        eq(orderReceipt.receiptPrice, r.receiptPrice),
+        eq(orderReceipt.refundPrice, r.refundPrice),
+      ),
+    )
+    .returning();
+  if (!row) {
+    const [current] = await ctx.db
+      .select({ correct: orderReceipt.correctStatus })
+      .from(orderReceipt)
+      .where(eq(orderReceipt.orderReceiptId, id));
+    throw refuse(current?.correct === 1 ? INVOICE_ISSUE_TEXT.changed : INVOICE_ISSUE_TEXT.nothingToCorrect);
   }
   return dto(row, found.o);
 }

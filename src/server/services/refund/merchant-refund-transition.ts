@@ -52,7 +52,8 @@ export interface Transition {
  * update on its current status (a second or concurrent call, or a race with the shopper's cancel, finds nothing and is
  * refused with what the request is now), runs `also`, recomputes the items' refund state, writes the timeline, and
  * when the request reaches refunded queues the money back (`refund.pay`), settles the order's points if it is now
- * fully refunded, and brings an invoice not issued yet down to what is left (refund-invoice.ts). After the commit
+ * fully refunded, brings an invoice not issued yet down to what is left and marks an issued one for correction
+ * (refund-invoice.ts). After the commit
  * the money is tried at once (the job is the safety net). Returns the request.
  */
 export async function moveMerchantRefund(db: Db, merId: number, id: number, t: Transition): Promise<MerchantRefundDto> {
