@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blank } from './common.ts';
 import { paged, idField, type QueryInput } from './catalogue.ts';
 
 /**
@@ -41,7 +42,6 @@ export const NO_POSTCODE_COUNTRIES: ReadonlySet<string> = new Set(
 );
 export const needsPostCode = (country: string) => country !== MAINLAND && !NO_POSTCODE_COUNTRIES.has(country);
 
-const blank = (v: unknown) => v === undefined || v === null || v === '';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the check refuses
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** Length in characters as the shopper counts them (an emoji is one, not two UTF-16 units). */

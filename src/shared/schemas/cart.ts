@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { blank } from './common.ts';
 import { idField, type QueryInput } from './catalogue.ts';
 
 /** Input schemas of the cart calls (reference section 4c). Every problem is a 400 with the Chinese message given here. */
-
-const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** At most this many lines in one delete or buy-again call. */
 export const CART_BATCH_MAX = 100;

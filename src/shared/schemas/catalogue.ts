@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagination, searchKeyword, MAX_LIMIT } from './common.ts';
+import { pagination, searchKeyword, MAX_LIMIT, blank } from './common.ts';
 import { parseYuan } from '../money.ts';
 
 /** Query schemas of the catalogue endpoints. Every problem is a 400 with the Chinese message given here. */
@@ -9,8 +9,6 @@ import { parseYuan } from '../money.ts';
  * values. Services re-validate, so pages can pass `Object.fromEntries(url.searchParams)` straight through.
  */
 export type QueryInput<S extends z.ZodObject> = { [K in keyof z.output<S>]?: unknown };
-
-const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** A positive integer id (route or query); '' / missing is allowed only through `.optional()`. */
 export const idField = (name: string) =>

@@ -2,9 +2,15 @@ import { z } from 'zod';
 
 export const MAX_LIMIT = 100;
 
+/** An absent value: a query or body field left out, null or empty (schemas read it as "not given"). */
+export const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** `schema`, with `fallback` taken when the value is blank. */
+export const orDefault = <S extends z.ZodType>(fallback: unknown, schema: S) => z.preprocess((v) => (blank(v) ? fallback : v), schema);
+
 const intField = (name: string, min: number, max: number, fallback: number) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? fallback : v),
+  orDefault(
+    fallback,
     z.coerce
       .number({ error: `${name}必须是数字` })
       .min(min, `${name}不能小于${min}`)

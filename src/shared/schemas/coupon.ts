@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { blank } from './common.ts';
 
 /** At most this many coupons in one answer of `GET /api/coupon/list` (the reference's client asks for 999). */
 export const MY_COUPON_LIMIT = 1000;
-
-const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /**
  * `GET /api/coupon/list?statusTag=1|0&page&limit`: 1 = not used and not expired (usable or not started yet),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blank } from './common.ts';
 import { INVOICE_MAX, INVOICE_TEXT, invoiceProblem } from '../invoice.ts';
 import { paged } from './catalogue.ts';
 
@@ -8,8 +9,6 @@ import { paged } from './catalogue.ts';
  * Its output is what is stored (`ReceiptInfo`): trimmed, the tax number upper-cased, and only the fields the kind
  * uses (a personal title has no tax number, a normal invoice no bank details, a special VAT invoice no e-mail).
  */
-
-const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 const field = (name: string, max: number) =>
   z.preprocess(

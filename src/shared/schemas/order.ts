@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { blank } from './common.ts';
 import { idCsv, idField, paged, type QueryInput } from './catalogue.ts';
 import { receiptInput } from './invoice.ts';
 
 /** Input schemas of checkout (`POST /api/v2/order/check|create`); every problem is a 400 with its Chinese message. */
-
-const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** `cart_id`: an array (or csv) of 1..50 distinct cart line ids. */
 const cartIds = idCsv('购物车ID').pipe(

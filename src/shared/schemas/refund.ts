@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blank } from './common.ts';
 import { idCsv, idField, paged } from './catalogue.ts';
 import { parseYuan } from '../money.ts';
 import { UPLOAD_PATH } from '../review.ts';
@@ -7,7 +8,6 @@ import { REFUND_MAX_MARK, REFUND_MAX_PICS, REFUND_MESSAGES, REFUND_TEXT } from '
 
 /** Input schemas of the shopper's refund endpoints (reference section 4e); every problem is a 400 with its Chinese message. */
 
-const blank = (v: unknown) => v === undefined || v === null || v === '';
 const chars = (s: string) => [...s].length;
 
 const oneOf = (name: string, values: readonly number[]) =>

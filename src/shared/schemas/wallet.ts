@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { blank } from './common.ts';
 import { paged } from './catalogue.ts';
 import { WALLET_PAGE_SIZE } from '../wallet.ts';
 
 /** Input schemas of the wallet endpoints (reference section 4e); every problem is a 400 with its Chinese message. */
-
-const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** `GET /api/user/bill?type&page&limit`: 0 all, 1 expense, 2 income; 10 a page unless `limit` (at most 100). */
 export const billListQuery = z.object({

@@ -9,7 +9,7 @@ import { notFound, offsetOf, parseInput, type Page } from '../input.ts';
 import { invalidate } from '../cache.ts';
 import { formatDateTime, now } from '../dates.ts';
 import { getCategoryTree } from '../catalogue/category-tree.ts';
-import { pagination } from '../../../shared/schemas/common.ts';
+import { orDefault, pagination } from '../../../shared/schemas/common.ts';
 import { FRAME_SCOPE } from './activity-frames.ts';
 
 /** Frames that have not ended (switched on or off) the operator may keep at once; ended ones do not count. */
@@ -54,10 +54,7 @@ const mallTime = (what: string) =>
     });
 
 const flag = (what: string, fallback: number) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? fallback : v),
-    z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: `${what}只能是 0 或 1` })),
-  );
+  orDefault(fallback, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: `${what}只能是 0 或 1` })));
 
 /** The operator's frame (`POST /api/operator/frame/create` and `update/{id}`); every problem is a 400 in Chinese. */
 export const frameBody = z
@@ -68,8 +65,8 @@ export const frameBody = z
       .trim()
       .min(1, '请上传边框图片')
       .regex(/^\/media\/[a-z0-9][a-z0-9-]{0,63}\.(webp|svg)$/i, '边框图片须是本站上传的图片（/media/…）'),
-    scope: z.preprocess(
-      (v) => (v === undefined || v === null || v === '' ? 0 : v),
+    scope: orDefault(
+      0,
       z.coerce.number().pipe(
         z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
           error: '适用范围不正确：0 全部商品，1 分类，2 店铺，3 商品',
@@ -92,8 +89,8 @@ export const frameBody = z
     start_time: mallTime('开始时间'),
     end_time: mallTime('结束时间'),
     status: flag('开关', 1),
-    sort: z.preprocess(
-      (v) => (v === undefined || v === null || v === '' ? 0 : v),
+    sort: orDefault(
+      0,
       z.coerce
         .number({ error: '排序须是0到9999的整数' })
         .int('排序须是0到9999的整数')
