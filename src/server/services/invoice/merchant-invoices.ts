@@ -70,6 +70,21 @@ export async function listMerchantInvoices(ctx: MerchantContext, input: Record<s
   return { count: total?.count ?? 0, list: rows.map((x) => dto(x.r, x.o)) };
 }
 
+const refuse = (m: string) => new ServiceError('refused', m);
+
+const invoiceId = (input: { id: unknown }) => parseInput(z.object({ id: idField('发票ID') }), { id: input.id }).id;
+
+/** Invoice `id` of the merchant's with its order's number, pay time and payment; another shop's or none is a 404. */
+async function findMerchantInvoice(ctx: MerchantContext, merId: number, id: number) {
+  const [found] = await ctx.db
+    .select({ r: orderReceipt, o: { orderSn: storeOrder.orderSn, payTime: storeOrder.payTime, paid: storeOrder.paid } })
+    .from(orderReceipt)
+    .innerJoin(storeOrder, eq(storeOrder.orderId, orderReceipt.orderId))
+    .where(and(eq(orderReceipt.orderReceiptId, id), eq(orderReceipt.merId, merId)));
+  if (!found) throw notFound(INVOICE_TEXT.invoiceGone);
+  return found;
+}
+
 /**
  * `POST /api/merchant/receipt/{order_receipt_id}` `{status, receipt_sn, receipt_url?, mark?}`: the merchant issues
  * an invoice of one of its paid orders. `status` 1 issued (from 0, or from 10 once a paper invoice is mailed), 10
@@ -78,15 +93,9 @@ export async function listMerchantInvoices(ctx: MerchantContext, input: Record<s
  */
 export async function issueInvoice(ctx: MerchantContext, input: { id: unknown } & Record<string, unknown>): Promise<MerchantInvoiceDto> {
   const { merId } = requireMerchant(ctx);
-  const { id } = parseInput(z.object({ id: idField('发票ID') }), { id: input.id });
+  const id = invoiceId(input);
   const body = parseInput(issueInvoiceBody, input);
-  const [found] = await ctx.db
-    .select({ r: orderReceipt, o: { orderSn: storeOrder.orderSn, payTime: storeOrder.payTime, paid: storeOrder.paid } })
-    .from(orderReceipt)
-    .innerJoin(storeOrder, eq(storeOrder.orderId, orderReceipt.orderId))
-    .where(and(eq(orderReceipt.orderReceiptId, id), eq(orderReceipt.merId, merId)));
-  if (!found) throw notFound(INVOICE_TEXT.invoiceGone);
-  const refuse = (m: string) => new ServiceError('refused', m);
+  const found = await findMerchantInvoice(ctx, merId, id);
   if (!found.o.paid) throw refuse(INVOICE_ISSUE_TEXT.unpaid);
   if (body.status === 10 && found.r.receiptInfo.receipt_type !== 2) throw refuse(INVOICE_ISSUE_TEXT.mailedOnlyVat);
   const from = body.status === 1 ? [0, 10] : [0];
@@ -118,22 +127,17 @@ export async function issueInvoice(ctx: MerchantContext, input: { id: unknown } 
  */
 export async function correctInvoice(ctx: MerchantContext, input: { id: unknown } & Record<string, unknown>): Promise<MerchantInvoiceDto> {
   const { merId } = requireMerchant(ctx);
-  const { id } = parseInput(z.object({ id: idField('发票ID') }), { id: input.id });
+  const id = invoiceId(input);
   const body = parseInput(correctInvoiceBody, input);
-  const [found] = await ctx.db
-    .select({ r: orderReceipt, o: { orderSn: storeOrder.orderSn, payTime: storeOrder.payTime } })
-    .from(orderReceipt)
-    .innerJoin(storeOrder, eq(storeOrder.orderId, orderReceipt.orderId))
-    .where(and(eq(orderReceipt.orderReceiptId, id), eq(orderReceipt.merId, merId)));
-  if (!found) throw notFound(INVOICE_TEXT.invoiceGone);
+  const found = await findMerchantInvoice(ctx, merId, id);
   const r = found.r;
-  const refuse = (m: string) => new ServiceError('refused', m);
   if (r.correctStatus !== 1) throw refuse(INVOICE_ISSUE_TEXT.nothingToCorrect);
   const left = r.receiptPrice - r.refundPrice;
   if (left > 0 && !body.receipt_sn) throw refuse(INVOICE_ISSUE_TEXT.newSnNeeded);
   if (left === 0 && body.receipt_sn) throw refuse(INVOICE_ISSUE_TEXT.noNewSn);
-  if (body.receipt_sn && (body.receipt_sn === r.receiptSn || body.receipt_sn === body.red_sn)) throw refuse(INVOICE_ISSUE_TEXT.sameSn);
-  if (body.red_sn === r.receiptSn) throw refuse(INVOICE_ISSUE_TEXT.sameSn);
+  // Neither new number may be the reversed invoice's, nor the two each other's.
+  if (body.red_sn === r.receiptSn || (body.receipt_sn && (body.receipt_sn === r.receiptSn || body.receipt_sn === body.red_sn)))
+    throw refuse(INVOICE_ISSUE_TEXT.sameSn);
   const [row] = await ctx.db
     .update(orderReceipt)
     .set({
