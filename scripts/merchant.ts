@@ -31,6 +31,7 @@ import { CHAT_USAGE, chatCommand } from './chat-cli.ts';
 import { CliError, call, parseArgs, runCli } from './cli.ts';
 import { FORM_USAGE, formCommand, printAnswers } from './form-cli.ts';
 import type { OrderExtendItem } from '../src/shared/order-form.ts';
+import type { MerchantInvoiceDto } from '../src/server/services/invoice/merchant-invoices.ts';
 
 const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit N] <command>
   orders [status]                          paid orders; status: all (default), 0 to ship, 1 shipped, 2 to review, 3 done, -1 refunded, 10, 11
@@ -110,34 +111,7 @@ interface Refund {
   refundProduct: { refund_num: number; product: { cart_info: { product: { store_name: string }; productAttr: { sku: string } } } }[];
 }
 
-interface Invoice {
-  order_receipt_id: number;
-  order_sn: string;
-  status_text: string;
-  receipt_price: string;
-  create_time: string;
-  status_time: string | null;
-  receipt_sn: string;
-  receipt_url: string;
-  mark: string;
-  refund_price: string;
-  correct_price: string;
-  correct_status: number;
-  correct_text: string;
-  red_sn: string;
-  red_price: string;
-  receipt_info: {
-    receipt_type: number;
-    receipt_title_type: number;
-    receipt_title: string;
-    duty_paragraph: string;
-    email: string;
-    bank_name: string;
-    bank_code: string;
-    address: string;
-    tel: string;
-  };
-}
+type Invoice = MerchantInvoiceDto;
 
 function printInvoice(x: Invoice): void {
   const i = x.receipt_info;
