@@ -3,7 +3,7 @@ import { describe, it, expect, beforeEach } from 'vitest';
 import Cookies from 'js-cookie';
 import { interpret, onLoginRequired, ApiError } from './api.ts';
 import { $page, $loginDialog, initialPageState } from '../stores/ui.ts';
-import { $user, $loggedIn } from '../stores/session.ts';
+import { $user, $loggedIn, $unreadNum } from '../stores/session.ts';
 import { $cartCount } from '../stores/cart.ts';
 import { seedStores } from '../stores/seed.ts';
 import type { UserDto } from '../shared/dto.ts';
@@ -102,7 +102,7 @@ describe('onLoginRequired(): spec section 4 session clearing', () => {
   beforeEach(() => {
     Cookies.remove('fromPath', { path: '/' });
     localStorage.clear();
-    seedStores({ page: {}, user: member, cartCount: 3 });
+    seedStores({ page: {}, user: member, cartCount: 3, unreadNum: 2 });
     $loginDialog.set(false);
   });
 
@@ -122,16 +122,23 @@ describe('onLoginRequired(): spec section 4 session clearing', () => {
     localStorage.setItem('USER_INFO', JSON.stringify(member));
     localStorage.setItem('anything', '1');
     expect($loggedIn.get()).toBe(true);
+    expect($unreadNum.get()).toBe(2);
     onLoginRequired();
     expect(localStorage.length).toBe(0);
     expect($user.get()).toBeNull();
     expect($loggedIn.get()).toBe(false);
     expect($loginDialog.get()).toBe(true);
     expect($cartCount.get()).toBe(0);
+    expect($unreadNum.get()).toBe(0);
   });
 
   it('leaves the rest of the page state alone', () => {
-    seedStores({ page: { logoUrl: '/logo.svg', hotline: '400-820-8820', domain: 'http://mall.test' }, user: member, cartCount: 3 });
+    seedStores({
+      page: { logoUrl: '/logo.svg', hotline: '400-820-8820', domain: 'http://mall.test' },
+      user: member,
+      cartCount: 3,
+      unreadNum: 2,
+    });
     onLoginRequired();
     expect($page.get()).toMatchObject({
       logoUrl: '/logo.svg',

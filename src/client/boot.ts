@@ -1,7 +1,7 @@
 // The shell's only always-loaded script (a few KB): seeds the stores from the server-rendered state and wires
 // the header behaviours that need no framework. React loads later, only when an island is touched.
 import { $page, $loginDialog, $online, $pending } from '../stores/ui.ts';
-import { $loggedIn, resetSession } from '../stores/session.ts';
+import { $loggedIn, $unreadNum, resetSession } from '../stores/session.ts';
 import { $cartCount } from '../stores/cart.ts';
 import { seedStores, type ShellState } from '../stores/seed.ts';
 import { askLogin } from './login.ts';
@@ -97,6 +97,14 @@ const showCartCount = () => {
 };
 $cartCount.subscribe(showCartCount);
 $loggedIn.subscribe(showCartCount);
+// So does the top bar's count of unread customer-service messages (the chat window lowers it as it reads them).
+$unreadNum.subscribe((n) => {
+  for (const el of document.querySelectorAll<HTMLElement>('[data-unread]')) {
+    el.textContent = n > 99 ? '99+' : String(n);
+    el.hidden = n === 0;
+  }
+  for (const a of document.querySelectorAll('[data-unread-link]')) a.setAttribute('aria-label', shellText.unreadMessages(n));
+});
 
 // API requests in flight drive the same progress bar as navigations.
 let apiBusy = false;

@@ -31,5 +31,5 @@ export function shellStateJson(
   const pageJson = JSON.stringify({ page } satisfies Partial<ShellState>)
     .slice(0, -1)
     .replace(/</g, '\\u003c');
-  return `${pageJson},${shopperStateJson(userDtoOf(user), shell.cartCount)}}`;
+  return `${pageJson},${shopperStateJson(userDtoOf(user), shell.cartCount, shell.unread)}}`;
 }

@@ -153,6 +153,22 @@ export interface ChatServiceDto {
 export interface ChatHistoryDto {
   count: number;
   list: ChatMessageDto[];
+  /**
+   * The shopper's history only: their desk messages still unread over all their conversations once this page is read
+   * (this desk's are read now): the header's 消息 count.
+   */
+  unread_total?: number;
+}
+
+/** One conversation in the shopper's list (`GET /api/service/lst`), latest first. */
+export interface ChatShopperConversationDto {
+  service_id: number;
+  mer_id: number;
+  nickname: string;
+  avatar: string;
+  /** Messages of the desk the shopper has not read yet. */
+  unread: number;
+  last: ChatMessageDto;
 }
 
 /** One conversation in a desk's list (merchant API). */
@@ -172,3 +188,22 @@ export const CHAT_EVENT = {
   /** A message taken back: `{service_log_id, mer_id}`. */
   recall: 'recall',
 } as const;
+
+/** One line saying what a message is, for a list of conversations: its text, or the kind of card or picture. */
+export function chatPreview(m: Pick<ChatMessageDto, 'msn_type' | 'msn' | 'product' | 'orderInfo' | 'refundOrder'>): string {
+  switch (m.msn_type) {
+    case CHAT_KIND.text:
+    case CHAT_KIND.emoji:
+      return m.msn;
+    case CHAT_KIND.image:
+      return '[图片]';
+    case CHAT_KIND.product:
+      return m.product ? `[商品] ${m.product.store_name}` : '[商品]';
+    case CHAT_KIND.order:
+      return m.orderInfo ? `[订单] ${m.orderInfo.order_sn}` : '[订单]';
+    case CHAT_KIND.refund:
+      return m.refundOrder ? `[退款] ${m.refundOrder.refund_order_sn}` : '[退款]';
+    default:
+      return CHAT_TEXT.recalled;
+  }
+}

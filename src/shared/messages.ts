@@ -21,6 +21,9 @@ export const shellText = {
   offline: '网络已断开，部分功能暂不可用',
   loading: '加载中...',
   member: '会员',
+  messages: '消息',
+  /** The top bar's link to the shopper's chat conversations, for screen readers: `n` unread. */
+  unreadMessages: (n: number) => (n > 0 ? `客服消息，${n}条未读` : '客服消息'),
 } as const;
 
 /** The four selling points of the footer (spec section 1). */

@@ -191,6 +191,71 @@ test.describe('customer-service chat', () => {
     await expect(log.locator('.chat-msg--mine')).toHaveCount(3);
   });
 
+  test("a desk's replies show as 消息 in the top bar of shared and personal pages; reading them on the account page clears the counts", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const token = await freshShopper(request, context, baseURL);
+    const uid = await uidOf(request, token);
+    const auth = bearer(token);
+    await okBody(await request.post(`/api/service/send/${CHAT_SHOP}`, { headers: auth, data: { msn_type: 1, msn: '请问什么时候发货' } }));
+    await okBody(await request.post(`/api/service/send/${OTHER_CHAT_SHOP}`, { headers: auth, data: { msn_type: 1, msn: '有优惠吗' } }));
+    // Nothing unread yet: 消息 is there, with no count.
+    await page.goto('/');
+    const link = page.locator('.topbar').getByRole('link', { name: '客服消息' });
+    await expect(link).toBeVisible();
+    await expect(link.locator('[data-unread]')).toBeHidden();
+
+    for (const msn of ['今天下午发货', '已为您加急'])
+      await okBody(await request.post(`/api/merchant/service/send/${uid}`, { headers: desk(CHAT_SHOP), data: { msn_type: 1, msn } }));
+    await okBody(
+      await request.post(`/api/merchant/service/send/${uid}`, { headers: desk(OTHER_CHAT_SHOP), data: { msn_type: 2, msn: '👍' } }),
+    );
+    // A catalogue page (the visitors' kept page with the shopper's header put in) and a personal page both count 3.
+    for (const path of ['/', '/user/order_list?type=1']) {
+      const res = await page.goto(path);
+      if (path === '/') expect(res!.headers()['x-page-cache']).toMatch(/HIT|MISS/);
+      await expect(page.locator('.topbar').getByRole('link', { name: '客服消息，3条未读' }).locator('[data-unread]')).toHaveText('3');
+      const state = JSON.parse((await page.locator('#mall-state').textContent())!);
+      expect(state.unreadNum).toBe(3);
+    }
+    // A visitor's page has no 消息.
+    const visitor = await (await fetch(new URL('/', baseURL))).text();
+    expect(visitor).not.toContain('data-unread');
+
+    // 消息 leads to the account page's conversations, the latest first, each with its unread count and last message.
+    await page
+      .locator('.topbar')
+      .getByRole('link', { name: /客服消息/ })
+      .click();
+    await expect(page).toHaveURL(/\/user\?type=0#messages$/);
+    const chats = page.getByRole('region', { name: '客服消息' });
+    const rows = chats.locator('[data-conversation]');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toHaveAttribute('data-conversation', String(OTHER_CHAT_SHOP));
+    await expect(rows.nth(0).locator('[data-unread-desk]')).toHaveText('1');
+    await expect(rows.nth(0)).toContainText('👍');
+    const ours = rows.nth(1);
+    await expect(ours.locator('[data-unread-desk]')).toHaveText('2');
+    await expect(ours).toContainText('已为您加急');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: '/tmp/account-chats.png', fullPage: true });
+
+    // Opening one conversation reads its messages: its badge goes and the top bar counts the other desk's only.
+    const chat = await openChat(ours.getByRole('button', { name: '查看消息' }));
+    await expect(chat.getByRole('log')).toContainText('已为您加急');
+    await expect(ours.locator('[data-unread-desk]')).toBeHidden();
+    await expect(page.locator('.topbar [data-unread]')).toHaveText('1');
+    await chat.getByRole('button', { name: '关闭' }).click();
+    await page.goto('/');
+    await expect(page.locator('.topbar [data-unread]')).toHaveText('1');
+    await page.goto('/user?type=0');
+    await expect(page.locator('[data-conversation] [data-unread-desk]:visible')).toHaveCount(1);
+  });
+
   test("the footer's 在线客服 opens the mall's own desk", async ({ page, context, request, baseURL }) => {
     await freshShopper(request, context, baseURL);
     await page.goto('/');

@@ -15,7 +15,7 @@ import {
 } from '../../shared/chat.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_TEXT } from '../../shared/review.ts';
-import { $user } from '../../stores/session.ts';
+import { $user, setUnreadNum } from '../../stores/session.ts';
 import { chatLength, insertAt, kindOfText, mallTimeMs, mergeMessages, recallIn, recallLeftMs } from './chat-log.ts';
 import { ChatMessage, DESK_AVATAR, orderCard, productCard } from './ChatMessage.tsx';
 
@@ -102,6 +102,9 @@ export default function ChatWindow({ merId, product, order, onClose }: Props) {
       .then(([desk, h]) => {
         if (gone) return;
         setInfo(desk);
+        // This desk's messages are read now: the top bar's 消息 count and the account page's badge for the desk follow.
+        if (typeof h.unread_total === 'number') setUnreadNum(h.unread_total);
+        for (const el of document.querySelectorAll<HTMLElement>(`[data-unread-desk="${merId}"]`)) el.hidden = true;
         const newest = h.list.reduce((n, m) => Math.max(n, m.service_log_id), 0);
         if (newest) seen.current = Math.max(seen.current ?? 0, newest);
         setSynced(true);

@@ -14,7 +14,7 @@ const user: SessionUser = {
   isMoneyLevel: 2,
   scope: 'user',
 };
-const shopper = { user, cartCount: 4 };
+const shopper = { user, cartCount: 4, unread: 3 };
 
 /** A visitor page as the layout renders it, whose content quotes the visitor parts (a merchant's description could). */
 const visitorPage = (withCart = true) =>
@@ -34,10 +34,17 @@ describe('a shared visitor page as a signed-in shopper gets it', () => {
     expect(head).toContain('data-logout');
     expect(head).not.toContain('data-login-link');
     expect(head).toContain('<span class="cart-link__count" data-cart-count>4</span>');
+    // 消息 with their 3 unread customer-service messages.
+    expect(head).toContain('<span class="topbar__badge" data-unread>3</span>');
     // The content still quotes the visitor's parts.
     expect(rest).toContain(`<pre>${topbarUserHtml(null)} ${cartCountHtml(0, false)} ${shopperStateJson(null, 0)}</pre>`);
     const state = JSON.parse(/<script type="application\/json" id="mall-state">(.*)<\/script>/.exec(html)![1]!);
-    expect(state).toMatchObject({ user: { uid: 7, nickname: '小<b>王</b>', phone: '138****1111' }, cartCount: 4, shared: true });
+    expect(state).toMatchObject({
+      user: { uid: 7, nickname: '小<b>王</b>', phone: '138****1111' },
+      cartCount: 4,
+      unreadNum: 3,
+      shared: true,
+    });
     expect(html).not.toContain('"nickname":"小<b>');
   });
 
@@ -80,10 +87,11 @@ describe('a shared page sent compressed to a signed-in shopper', () => {
     expect(bytes.byteLength).toBeLessThan(body.byteLength / 5);
     expect(gunzipSync(bytes).toString()).toBe(plain);
     // Another shopper on the same kept page gets their own header in the same shared pieces.
-    const other = { user: { ...user, uid: 8, nickname: '小李', isOpenMember: false }, cartCount: 0 };
+    const other = { user: { ...user, uid: 8, nickname: '小李', isOpenMember: false }, cartCount: 0, unread: 0 };
     const theirs = gunzipSync(Buffer.from(await shopperPageOf(entry, other, template).arrayBuffer())).toString();
     expect(theirs).toBe(await shopperPageOf(entry, other).text());
     expect(theirs).toContain('<span data-nickname>小李</span>');
     expect(theirs).not.toContain('小&lt;b&gt;');
+    expect(theirs).toContain('<span class="topbar__badge" data-unread hidden>0</span>');
   });
 });

@@ -5,8 +5,8 @@ import { answerHeaders, responseOf, type Answer, type Entry, type Marker } from 
 import { gzipChunks, gzipPiece, gzipPieceSync, madeOnce, type GzipPiece } from './encoded-page.ts';
 
 /**
- * A page rendered for visitors as a signed-in shopper gets it: their top bar (nickname, avatar, crown, 退出), cart
- * count and page state (user, cart count, `shared` so the browser fills in their marks). The visitor's parts are
+ * A page rendered for visitors as a signed-in shopper gets it: their top bar (nickname, avatar, crown, 消息 with their
+ * unread count, 退出), cart count and page state (user, cart count, `shared` so the browser fills in their marks). The visitor's parts are
  * found by the very strings the layout rendered them with (shared/shopper-header.ts): the top bar and the cart count
  * before the page content (`<main>`), the state after it, so content quoting them is never taken for them.
  */
@@ -22,7 +22,11 @@ const MAIN_END = Buffer.from('</main>');
 /** The shopper's replacements of VISITOR_PARTS, in order. */
 function shopperParts(shopper: Shopper): string[] {
   const user = toUserDto(shopper.user);
-  return [topbarUserHtml(user), cartCountHtml(shopper.cartCount, true), shopperStateJson(user, shopper.cartCount, true)];
+  return [
+    topbarUserHtml(user, shopper.unread),
+    cartCountHtml(shopper.cartCount, true),
+    shopperStateJson(user, shopper.cartCount, shopper.unread, true),
+  ];
 }
 
 /**

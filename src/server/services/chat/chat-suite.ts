@@ -10,7 +10,18 @@ import { newShopper, pickSku, addLine, placeOrder, topUp } from '../../../../tes
 import { CHAT_EVENT, CHAT_KIND, CHAT_SENDS_PER_MINUTE, CHAT_TEXT, type ChatMessageDto } from '../../../shared/chat.ts';
 import { authenticateMerchant } from '../merchant-api/authenticate.ts';
 import { payOrder } from '../payment/pay-order.ts';
-import { getServiceInfo, hasService, listChatHistory, recallChatMessage, sendChatMessage } from './shopper-chat.ts';
+import {
+  getServiceInfo,
+  hasService,
+  listChatHistory,
+  listShopperConversations,
+  recallChatMessage,
+  sendChatMessage,
+} from './shopper-chat.ts';
+import { createSession } from '../session/sessions.ts';
+import { shopperOf } from '../session/shopper-cache.ts';
+import { loadShell } from '../site/load-shell.ts';
+import { DEFAULT_LOCALE } from '../../../shared/locale.ts';
 import {
   type DeskContext,
   listDeskConversations,
@@ -91,6 +102,61 @@ export function chatSuite(open: Open) {
       const info = await getServiceInfo(s, { mer_id: chat });
       expect(info).toMatchObject({ service_id: chat, mer_id: chat, welcome: CHAT_TEXT.welcome, unread: 0 });
       expect(info.nickname).toBe(`${info.merchant.mer_name}客服`);
+    });
+
+    it("counts a shopper's unread desk messages over every desk for their header, and lists their conversations", async () => {
+      const d = await open();
+      const { chat, other } = await shops(d);
+      const s = await newShopper(d);
+      const someoneElse = await newShopper(d);
+      const { token } = await createSession(d.db, s.user.uid);
+      const header = async () => (await shopperOf(d.db, token))?.unread;
+      expect(await header()).toBe(0);
+      expect(await listShopperConversations(s, {})).toEqual({ count: 0, list: [] });
+
+      await sendChatMessage(s, { mer_id: chat, body: text('这款还有货吗') });
+      await sendChatMessage(s, { mer_id: other, body: text('能开发票吗') });
+      await sendChatMessage(someoneElse, { mer_id: chat, body: text('我是另一位') });
+      const desk = await asMerchant(d, chat);
+      const otherDesk = await asMerchant(d, other);
+      // The shopper's own messages are never unread to them; the header kept for shared pages is read again after each
+      // desk message (and not served stale from memory).
+      expect(await header()).toBe(0);
+      await sendDeskMessage(desk, { uid: s.user.uid, body: text('有货的') });
+      expect(await header()).toBe(1);
+      await sendDeskMessage(desk, { uid: s.user.uid, body: { msn_type: CHAT_KIND.emoji, msn: '👍' } });
+      await sendDeskMessage(otherDesk, { uid: s.user.uid, body: text('可以开') });
+      await sendDeskMessage(desk, { uid: someoneElse.user.uid, body: text('给另一位') });
+      expect(await header()).toBe(3);
+      expect((await loadShell(s, DEFAULT_LOCALE)).unread).toBe(3);
+
+      // Latest first; each with its desk, its last message and the desk's unread messages; another shopper's not here.
+      const list = await listShopperConversations(s, { page: 1, limit: 10 });
+      expect(list.count).toBe(2);
+      expect(list.list.map((c) => [c.mer_id, c.unread, c.last.msn])).toEqual([
+        [other, 1, '可以开'],
+        [chat, 2, '👍'],
+      ]);
+      expect(list.list[1]).toMatchObject({ service_id: chat, nickname: expect.stringMatching(/客服$/), last: { send_type: 1 } });
+      expect(list.list[1]!.last.user).toEqual({ nickname: s.user.nickname, avatar: s.user.avatar });
+      expect((await listShopperConversations(s, { page: 2, limit: 1 })).list.map((c) => c.mer_id)).toEqual([chat]);
+      await expect(listShopperConversations(s, { limit: 0 })).rejects.toMatchObject({ code: 'invalid' });
+      await expect(listShopperConversations({ db: d.db, user: null }, {})).rejects.toMatchObject({ code: 'login_required' });
+
+      // Reading one desk's history reads its messages only, and says how many are left over all desks.
+      const read = await listChatHistory(s, { mer_id: chat });
+      expect(read.unread_total).toBe(1);
+      expect(await header()).toBe(1);
+      expect((await listShopperConversations(s, {})).list.map((c) => c.unread)).toEqual([1, 0]);
+      // A desk's unread message taken back no longer counts.
+      const late = await sendDeskMessage(otherDesk, { uid: s.user.uid, body: text('发错了') });
+      expect(await header()).toBe(2);
+      await recallDeskMessage(otherDesk, { id: late.service_log_id });
+      expect(await header()).toBe(1);
+      expect((await listChatHistory(s, { mer_id: other })).unread_total).toBe(0);
+      expect(await header()).toBe(0);
+      // The other shopper's count was never touched.
+      expect((await loadShell(someoneElse, DEFAULT_LOCALE)).unread).toBe(1);
     });
 
     it('carries a conversation both ways, with unread counts and read marks', async () => {

@@ -1,16 +1,16 @@
-import { and, countDistinct, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { chatMessage, users } from '../../db/schema/index.ts';
 import { CHAT_FROM, CHAT_TEXT, type ChatConversationDto, type ChatHistoryDto, type ChatMessageDto } from '../../../shared/chat.ts';
 import { chatHistoryQuery } from '../../../shared/schemas/chat.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import type { Page } from '../input.ts';
-import { notFound, offsetOf, parseInput } from '../input.ts';
+import { notFound, parseInput } from '../input.ts';
 import type { Db } from '../../db/client.ts';
 import type { ServiceContext } from '../context.ts';
 import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
 import { toChatMessages } from './chat-dto.ts';
-import { partiesOf, readConversation, shopperOf } from './conversation.ts';
+import { conversationPage, partiesOf, readConversation, shopperOf } from './conversation.ts';
 import { type Desk, deskNickname, deskOf } from './desk.ts';
 import { recallMessage, writeMessage } from './write-message.ts';
 
@@ -53,51 +53,28 @@ export async function listDeskConversations(
 ): Promise<Page<ChatConversationDto>> {
   const desk = await ownDesk(ctx);
   const paging = parseInput(chatHistoryQuery, input);
-  const mine = eq(chatMessage.merId, desk.merId);
-  const lastId = max(chatMessage.serviceLogId);
-  const [groups, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        uid: chatMessage.uid,
-        lastId,
-        unread:
-          sql<number>`count(*) filter (where ${chatMessage.sendType} = ${CHAT_FROM.shopper} and ${chatMessage.readAt} is null)`.mapWith(
-            Number,
-          ),
-      })
-      .from(chatMessage)
-      .where(mine)
-      .groupBy(chatMessage.uid)
-      .orderBy(desc(lastId))
-      .limit(paging.limit)
-      .offset(offsetOf(paging.page, paging.limit)),
-    ctx.db
-      .select({ n: countDistinct(chatMessage.uid) })
-      .from(chatMessage)
-      .where(mine),
-  ]);
-  if (!groups.length) return { count: total?.n ?? 0, list: [] };
-  const uids = groups.map((g) => g.uid);
-  const [rows, people] = await Promise.all([
-    ctx.db
-      .select()
-      .from(chatMessage)
-      .where(
-        inArray(
-          chatMessage.serviceLogId,
-          groups.map((g) => g.lastId ?? 0),
-        ),
+  const { count, list } = await conversationPage(ctx.db, { desk: desk.merId }, paging);
+  if (!list.length) return { count, list: [] };
+  const people = await ctx.db
+    .select({ uid: users.uid, nickname: users.nickname, avatar: users.avatar })
+    .from(users)
+    .where(
+      inArray(
+        users.uid,
+        list.map((c) => c.party),
       ),
-    ctx.db.select({ uid: users.uid, nickname: users.nickname, avatar: users.avatar }).from(users).where(inArray(users.uid, uids)),
-  ]);
+    );
   const byUid = new Map(people.map((p) => [p.uid, { nickname: p.nickname, avatar: p.avatar }]));
   const nobody = { nickname: '', avatar: '' };
   const service = { nickname: deskNickname(desk), avatar: desk.avatar };
-  const dtos = await toChatMessages(ctx.db, rows, { user: (uid) => byUid.get(uid) ?? nobody, service: () => service });
-  const lastOf = new Map(dtos.map((m) => [m.uid, m]));
+  const lasts = await toChatMessages(
+    ctx.db,
+    list.map((c) => c.last),
+    { user: (uid) => byUid.get(uid) ?? nobody, service: () => service },
+  );
   return {
-    count: total?.n ?? 0,
-    list: groups.map((g) => ({ uid: g.uid, ...(byUid.get(g.uid) ?? nobody), unread: g.unread, last: lastOf.get(g.uid)! })),
+    count,
+    list: list.map((c, i) => ({ uid: c.party, ...(byUid.get(c.party) ?? nobody), unread: c.unread, last: lasts[i]! })),
   };
 }
 

@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import { CHAT_FROM, CHAT_TEXT, type ChatHistoryDto, type ChatMessageDto, type ChatServiceDto } from '../../../shared/chat.ts';
+import {
+  CHAT_FROM,
+  CHAT_TEXT,
+  type ChatHistoryDto,
+  type ChatMessageDto,
+  type ChatServiceDto,
+  type ChatShopperConversationDto,
+} from '../../../shared/chat.ts';
 import { chatHistoryQuery } from '../../../shared/schemas/chat.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
-import { parseInput } from '../input.ts';
+import { parseInput, type Page } from '../input.ts';
 import { toChatMessages } from './chat-dto.ts';
-import { partiesOf, readConversation, unreadCount } from './conversation.ts';
-import { deskNickname, requireDesk } from './desk.ts';
+import { conversationPage, partiesOf, readConversation, shopperUnread, unreadCount } from './conversation.ts';
+import { type Desk, deskNickname, deskOf, requireDesk } from './desk.ts';
 import { recallMessage, writeMessage } from './write-message.ts';
 
 /**
@@ -46,7 +53,10 @@ export async function getServiceInfo(ctx: ServiceContext, input: { mer_id: unkno
   };
 }
 
-/** `GET /api/service/history/{mer_id}?page&limit`: the conversation, newest page first; the desk's messages become read. */
+/**
+ * `GET /api/service/history/{mer_id}?page&limit`: the conversation, newest page first; the desk's messages become
+ * read, and `unread_total` says how many of the shopper's desk messages are still unread (the header's 消息 count).
+ */
 export async function listChatHistory(
   ctx: ServiceContext,
   input: { mer_id: unknown; page?: unknown; limit?: unknown },
@@ -55,7 +65,36 @@ export async function listChatHistory(
   const merId = parseMerId(input.mer_id);
   const paging = parseInput(chatHistoryQuery, { page: input.page, limit: input.limit });
   const desk = await requireDesk(ctx, merId);
-  return readConversation(ctx.db, user.uid, desk, user, 'shopper', paging);
+  const history = await readConversation(ctx.db, user.uid, desk, user, 'shopper', paging);
+  return { ...history, unread_total: await shopperUnread(ctx.db, user.uid) };
+}
+
+/**
+ * `GET /api/service/lst?page&limit`: the shopper's conversations, the latest first, each with its desk, its last
+ * message and the desk's messages not read yet (the account page's 客服消息). Reading it marks nothing read.
+ */
+export async function listShopperConversations(
+  ctx: ServiceContext,
+  input: { page?: unknown; limit?: unknown },
+): Promise<Page<ChatShopperConversationDto>> {
+  const user = requireUser(ctx);
+  const paging = parseInput(chatHistoryQuery, input);
+  const { count, list } = await conversationPage(ctx.db, { shopper: user.uid }, paging);
+  const desks = new Map<number, Desk>((await Promise.all(list.map((c) => deskOf(ctx, c.party)))).map((d) => [d.merId, d]));
+  const me = { nickname: user.nickname, avatar: user.avatar };
+  const signed = (merId: number) => {
+    const desk = desks.get(merId);
+    return { nickname: desk ? deskNickname(desk) : '', avatar: desk?.avatar ?? '' };
+  };
+  const lasts = await toChatMessages(
+    ctx.db,
+    list.map((c) => c.last),
+    { user: () => me, service: signed },
+  );
+  return {
+    count,
+    list: list.map((c, i) => ({ service_id: c.party, mer_id: c.party, ...signed(c.party), unread: c.unread, last: lasts[i]! })),
+  };
 }
 
 /** `POST /api/service/send/{mer_id}` `{msn_type, msn}`: the shopper writes to an open desk; returns the message. */

@@ -5,6 +5,7 @@ import { CHAT_EVENT, CHAT_FROM, type ChatMessageDto } from '../../../shared/chat
 import { ServiceError } from '../errors.ts';
 import { type ChatParties, toChatMessages } from './chat-dto.ts';
 import { deskNickname, deskOf } from './desk.ts';
+import { unreadChanged } from './conversation.ts';
 import { type ChatSignal, deskTopic, listenChat, listenerCount, shopperTopic } from './hub.ts';
 
 /** Open event streams one shopper (or one desk) may hold in one process: a few tabs, not a flood. */
@@ -135,11 +136,14 @@ export async function openChatStream(db: Db, reader: StreamReader, after: number
             const seen = fresh
               .filter((r) => oneDesk !== undefined && r.sendType === CHAT_FROM.service && !r.readAt)
               .map((r) => r.serviceLogId);
-            if (seen.length)
-              await db
+            if (seen.length) {
+              const marked = await db
                 .update(chatMessage)
                 .set({ readAt: new Date() })
-                .where(and(inArray(chatMessage.serviceLogId, seen), isNull(chatMessage.readAt)));
+                .where(and(inArray(chatMessage.serviceLogId, seen), isNull(chatMessage.readAt)))
+                .returning({ uid: chatMessage.uid });
+              if (marked[0]) unreadChanged(db, marked[0].uid);
+            }
           } while (again && !closed);
         } catch (err) {
           // The client reconnects with its last id and misses nothing.

@@ -19,6 +19,7 @@ import { ServiceError } from '../errors.ts';
 import { areOwnUploads } from '../media/own-uploads.ts';
 import type { ChatRow } from './chat-dto.ts';
 import { signalChat } from './hub.ts';
+import { unreadChanged } from './conversation.ts';
 
 const refuse = (message: string) => new ServiceError('refused', message);
 
@@ -124,6 +125,7 @@ export async function writeMessage(db: Db, author: ChatAuthor, body: unknown): P
       .values({ uid: author.uid, merId: author.merId, sendType: author.sendType, msnType: input.msn_type, msn })
       .returning();
     afterCommit(tx, () => signalChat(rootOf(tx), { uid: author.uid, merId: author.merId }));
+    if (author.sendType === CHAT_FROM.service) unreadChanged(tx, author.uid);
     return written!;
   });
   return row;
@@ -164,4 +166,6 @@ export async function recallMessage(db: Db, side: ChatSide, id: number): Promise
     throw refuse(now?.kind === CHAT_KIND.recalled ? CHAT_TEXT.recalled : CHAT_TEXT.recallLate);
   }
   signalChat(rootOf(db), { uid: row.uid, merId: row.merId, recalled: id });
+  // A desk's message the shopper had not read no longer counts as unread.
+  if (side.by === 'desk' && !row.readAt) unreadChanged(db, row.uid);
 }

@@ -21,7 +21,7 @@ async function signedIn() {
 describe("a shopper's header for shared pages (session/shopper-cache.ts)", () => {
   it('is the session user with the pieces in their cart, and nothing for an unknown, ended or expired session', async () => {
     const { d, me, token } = await signedIn();
-    expect(await shopperOf(d.db, token)).toEqual({ user: me.user, cartCount: 0 });
+    expect(await shopperOf(d.db, token)).toEqual({ user: me.user, cartCount: 0, unread: 0 });
     expect(await shopperOf(d.db, 'no-such-token')).toBeNull();
     expect(await shopperOf(d.db, '')).toBeNull();
     const later = Date.now() + SESSION_TTL_SECONDS * 1000 + 1000;
@@ -56,7 +56,7 @@ describe("a shopper's header for shared pages (session/shopper-cache.ts)", () =>
     expect(await shopperOf(d.db, phone)).not.toBeNull();
     await logout(d, token);
     expect(await shopperOf(d.db, token)).toBeNull();
-    expect(await shopperOf(d.db, phone)).toEqual({ user: me.user, cartCount: 0 });
+    expect(await shopperOf(d.db, phone)).toEqual({ user: me.user, cartCount: 0, unread: 0 });
   });
 
   it('does not keep what it read while a change to the shopper was announced', async () => {

@@ -6,14 +6,15 @@ import type { SessionUser } from '../context.ts';
 import { changedSince, changeSequence, onChange } from '../cache.ts';
 import { liveSession, sessionUserColumns } from './sessions.ts';
 import { countedCartLines } from '../cart/count-cart.ts';
+import { shopperUnreadSql } from '../chat/conversation.ts';
 
 /**
- * What a shared catalogue page needs of the signed-in shopper behind a session token (their header: the user and the
- * cart count), kept in memory so a signed-in view of a cached page reads no table (server/http/shopper-page.ts).
+ * What a shared catalogue page needs of the signed-in shopper behind a session token (their header: the user, the
+ * cart count and the unread customer-service messages), kept in memory so a signed-in view of a cached page reads no table (server/http/shopper-page.ts).
  *
  * An entry lives at most `SHOPPER_TTL_MS` and never past its session's expiry. Writes that change what it holds say
  * so with `invalidate(db, [tag('shopper', uid)])`: a cart line added, changed, removed or ordered, a sign-out, a
- * password or phone change. That drops the shopper's entries here and, through the cache bus, in every other
+ * password or phone change, a desk's message written or taken back, messages read (chat/conversation.ts `unreadChanged`). That drops the shopper's entries here and, through the cache bus, in every other
  * process. Only the header is read from here: API calls and every other page still check the session in the
  * database (middleware → findSessionUser).
  */
@@ -23,6 +24,8 @@ export const SHOPPER_MAX_ENTRIES = 10_000;
 export interface Shopper {
   user: SessionUser;
   cartCount: number;
+  /** Customer-service messages they have not read (the header's 消息 count). */
+  unread: number;
 }
 
 interface Entry {
@@ -57,15 +60,18 @@ async function load(db: Db, tokenHash: string, now: Date): Promise<(Shopper & { 
       ...sessionUserColumns,
       sessionEnds: userSession.expiresAt,
       cartCount: sql<number>`(select coalesce(sum(${cart.cartNum}), 0)::int from ${cart} where ${countedCartLines(users.uid)})`,
+      unread: shopperUnreadSql(users.uid),
     })
     .from(userSession)
     .innerJoin(users, eq(users.uid, userSession.uid))
     .where(liveSession(tokenHash, now))
     .limit(1);
   if (!row) return null;
-  const { sessionEnds, cartCount, ...user } = row;
-  return { user, cartCount: Number(cartCount), sessionEnds: sessionEnds.getTime() };
+  const { sessionEnds, cartCount, unread, ...user } = row;
+  return { user, cartCount: Number(cartCount), unread: Number(unread), sessionEnds: sessionEnds.getTime() };
 }
+
+const shopperPart = ({ user, cartCount, unread }: Shopper): Shopper => ({ user, cartCount, unread });
 
 /** The live shopper behind `token` with their cart count, or null (unknown, expired, revoked or disabled: not kept). */
 export function shopperOf(db: Db, token: string, now = Date.now()): Promise<Shopper | null> {
@@ -83,11 +89,11 @@ export function shopperOf(db: Db, token: string, now = Date.now()): Promise<Shop
       // Not kept: no such session, an entry dropped meanwhile, or a change to this shopper while it loaded.
       if (!found || store.get(key) !== entry || changedSince(db, since, [`shopper:${found.user.uid}`])) {
         if (store.get(key) === entry) store.delete(key);
-        return found && { user: found.user, cartCount: found.cartCount };
+        return found && shopperPart(found);
       }
       entry.uid = found.user.uid;
       entry.expires = Math.min(entry.expires, found.sessionEnds);
-      return { user: found.user, cartCount: found.cartCount };
+      return shopperPart(found);
     },
     (err) => {
       if (store.get(key) === entry) store.delete(key);

@@ -36,6 +36,7 @@ describe('loadShell (data of the page shell)', () => {
         topBanner: null,
         hotKeywords: [],
         cartCount: 0,
+        unread: 0,
         countryName: 'CN',
       });
     } finally {

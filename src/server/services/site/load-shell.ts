@@ -5,6 +5,7 @@ import { getSiteConfig, type SiteConfig } from './get-site-config.ts';
 import { getHome, type TopBanner } from './get-home.ts';
 import { listHotKeywords } from './list-hot-keywords.ts';
 import { countCart } from '../cart/count-cart.ts';
+import { shopperUnread } from '../chat/conversation.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
 import { orderSettings } from '../order/checkout.ts';
@@ -24,6 +25,8 @@ export interface ShellData {
   topBanner: TopBanner | null;
   hotKeywords: string[];
   cartCount: number;
+  /** The shopper's unread customer-service messages (spec section 3 `unreadNum`); 0 for visitors. */
+  unread: number;
   countryName: string;
 }
 
@@ -33,11 +36,12 @@ export interface ShellData {
  */
 export async function loadShell(ctx: ServiceContext, locale: Locale): Promise<ShellData> {
   try {
-    const [site, home, hot, cart, c] = await Promise.all([
+    const [site, home, hot, cart, unread, c] = await Promise.all([
       cachedSiteConfig(ctx),
       cachedHome(ctx),
       cached(ctx.db, `${CACHE_KEYS.shell}hot`, () => listHotKeywords(ctx), SHELL_TTL_MS),
       ctx.user ? countCart(ctx) : Promise.resolve([{ count: 0 }] as const),
+      ctx.user ? shopperUnread(ctx.db, ctx.user.uid) : 0,
       cached(ctx.db, `${CACHE_KEYS.countries}:${locale.country}`, () =>
         ctx.db.select({ name: country.name }).from(country).where(eq(country.code, locale.country)).limit(1),
       ),
@@ -47,10 +51,11 @@ export async function loadShell(ctx: ServiceContext, locale: Locale): Promise<Sh
       topBanner: home.pc_top_banner,
       hotKeywords: hot.map((h) => h.keyword),
       cartCount: cart[0].count,
+      unread,
       countryName: c[0]?.name ?? locale.country,
     };
   } catch (err) {
     console.error('[mallfront] shell data unavailable', err);
-    return { site: null, topBanner: null, hotKeywords: [], cartCount: 0, countryName: locale.country };
+    return { site: null, topBanner: null, hotKeywords: [], cartCount: 0, unread: 0, countryName: locale.country };
   }
 }
