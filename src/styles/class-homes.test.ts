@@ -26,6 +26,7 @@ const SHARED = new Set([
   // the product card (src/components/product/ProductCard.astro), on most pages
   'card',
   'card__img',
+  'card__framed',
   'card__frame',
   'card__price',
 ]);

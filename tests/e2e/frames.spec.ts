@@ -205,6 +205,65 @@ test("a running frame lies over one product's card picture, a later one waits fo
   }
 });
 
+test('flash-sale and presale cards wear the frame of their product, on their list pages and the home page strip', async ({
+  page,
+  request,
+}) => {
+  const made = cleanup(request);
+  try {
+    const { data: presales } = await okBody(await request.get('/api/store/product/presell/lst?type=1&limit=16'));
+    const { data: sales } = await okBody(await request.get('/api/store/product/seckill/lst?limit=16'));
+    const presale = presales.list[0] as { product_presell_id: number; product_id: number };
+    const sale = sales.list[0] as { product_id: number };
+    expect(presale && sale).toBeTruthy();
+    const pic = await uploadFrame(request, '#c08a00');
+    const at = Date.now();
+    const { data: created } = await okBody(
+      await request.post('/api/operator/frame/create', {
+        headers: operator,
+        data: {
+          name: '活动卡片边框',
+          pic,
+          scope: 3,
+          scope_ids: [presale.product_id, sale.product_id],
+          start_time: mallTime(at - HOUR),
+          end_time: mallTime(at + DAY),
+          sort: 30,
+        },
+      }),
+    );
+    made.add(created.frame_id);
+    const { data: framed } = await okBody(await request.get('/api/store/product/presell/lst?type=1&limit=16'));
+    expect(framed.list.find((p: { product_presell_id: number }) => p.product_presell_id === presale.product_presell_id).border_pic).toBe(
+      pic,
+    );
+
+    await page.goto('/goods_presell?type=1');
+    const presaleCard = page.locator(`.presell-card:has(a[href$="/goods_presell_detail/${presale.product_presell_id}"])`);
+    const frame = presaleCard.locator('.card__frame');
+    await expect(frame).toHaveAttribute('src', pic);
+    await frame.scrollIntoViewIfNeeded();
+    const [box, under] = [await frame.boundingBox(), await presaleCard.locator('.card__img').boundingBox()];
+    for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(box![k] - under![k]), k).toBeLessThanOrEqual(1);
+
+    await page.screenshot({ path: '/tmp/frames-presell.png' });
+    await page.goto('/goods_seckill');
+    await expect(page.locator(`.seckill-card:has(a[href*="/goods_seckill_detail/${sale.product_id}"]) .card__frame`)).toHaveAttribute(
+      'src',
+      pic,
+    );
+    await page.goto('/');
+    const strip = page.locator(`.seckill-mini[href*="/goods_seckill_detail/${sale.product_id}"]`);
+    await expect(strip.locator('.card__frame')).toHaveAttribute('src', pic);
+    await strip.scrollIntoViewIfNeeded();
+    const [mini, miniPic] = [await strip.locator('.card__frame').boundingBox(), await strip.locator('img').first().boundingBox()];
+    for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(mini![k] - miniPic![k]), k).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: '/tmp/frames-seckill-strip.png' });
+  } finally {
+    await made.run();
+  }
+});
+
 test('the operator CLI uploads a picture, adds a frame from a file, lists, refuses and deletes it', async ({ request, baseURL }) => {
   test.setTimeout(90_000);
   const made = cleanup(request);

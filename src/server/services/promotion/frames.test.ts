@@ -6,6 +6,8 @@ import { createTestDatabase, visitorContext } from '../../../../tests/helpers/te
 import type { Database } from '../../db/client.ts';
 import { activityFrame, product, storeCategory } from '../../db/schema/index.ts';
 import { listProducts } from '../catalogue/list-products.ts';
+import { listPresells } from './list-presells.ts';
+import { listSeckillProducts } from './list-seckill-products.ts';
 import { DEMO_FRAME_ID, DEMO_FRAME_MEDIA } from '../../db/seed/frames.ts';
 import { formatDateTime } from '../dates.ts';
 import { ServiceError } from '../errors.ts';
@@ -99,6 +101,36 @@ describe('activity frames on product cards', () => {
     expect(inMid.list.every((p) => p.border_pic === '/media/cate-3.svg' && leaves.some((l) => l.id === p.cate_id))).toBe(true);
     const elsewhere = await listProducts(ctx(), { cate_pid: 2, limit: 100 });
     expect(elsewhere.list.every((p) => p.border_pic === '')).toBe(true);
+  });
+
+  it('dresses flash-sale and presale cards too, by their product, its shop or its category', async () => {
+    const presells = (await Promise.all([0, 1, 2].map((type) => listPresells(ctx(), { type, limit: 50 })))).flatMap((p) => p.list);
+    const sales = (await listSeckillProducts(ctx(), { limit: 50 })).list;
+    expect(presells.length).toBeGreaterThan(1);
+    expect(sales.length).toBeGreaterThan(1);
+    const [presale, other] = presells as [(typeof presells)[0], (typeof presells)[0]];
+    const [sale] = sales as [(typeof sales)[0]];
+    const frame = await createFrame(
+      ctx(),
+      body({ pic: '/media/cate-4.svg', scope: 3, scope_ids: [presale.product_id, sale.product_id], sort: 9 }),
+    );
+    const presellFrames = async () =>
+      new Map(
+        (await Promise.all([0, 1, 2].map((type) => listPresells(ctx(), { type, limit: 50 })))).flatMap((p) =>
+          p.list.map((c) => [c.product_presell_id, c.border_pic] as const),
+        ),
+      );
+    let cards = await presellFrames();
+    expect(cards.get(presale.product_presell_id)).toBe('/media/cate-4.svg');
+    if (other.product_id !== presale.product_id) expect(cards.get(other.product_presell_id)).not.toBe('/media/cate-4.svg');
+    const saleCard = (await listSeckillProducts(ctx(), { limit: 50 })).list.find((c) => c.product_id === sale.product_id);
+    expect(saleCard?.border_pic).toBe('/media/cate-4.svg');
+    // A shop's frame reaches its presales.
+    await deleteFrame(ctx(), frame.frame_id);
+    await createFrame(ctx(), body({ pic: '/media/cate-5.svg', scope: 2, scope_ids: [presale.merchant!.mer_id], sort: 9 }));
+    cards = await presellFrames();
+    for (const c of presells)
+      if (c.merchant?.mer_id === presale.merchant!.mer_id) expect(cards.get(c.product_presell_id)).toBe('/media/cate-5.svg');
   });
 
   it('shows only within its window and while switched on; each change shows on the next list at once', async () => {

@@ -7,6 +7,7 @@ import { parseInput, offsetOf, type Page } from '../input.ts';
 import { now, formatDateTime } from '../dates.ts';
 import { openMerchants } from '../catalogue/product-query.ts';
 import { merchantBriefs, briefOf, type MerchantBrief } from '../merchant/merchant-summary.ts';
+import { frameOf, liveFrames } from './activity-frames.ts';
 import { presellStateIs, presellStatus, type PresellStatus, type PresellTiming } from './presell-state.ts';
 import { shows, tag } from '../cache-tags.ts';
 
@@ -21,6 +22,8 @@ export interface PresellCard extends PresellTiming {
   /** Smallest deposit (deposit presales), yuan. */
   down_price: string;
   merchant: MerchantBrief | null;
+  /** The operator's activity frame over the picture (reference product-card convention), or ''. */
+  border_pic: string;
 }
 
 const ORDER: Record<PresellStatus, SQL[]> = {
@@ -32,7 +35,7 @@ const ORDER: Record<PresellStatus, SQL[]> = {
 /** `GET /api/store/product/presell/lst?type=0|1|2`: presales not started, in progress or ended, 16 per page. */
 export async function listPresells(ctx: Pick<ServiceContext, 'db'>, input: PresellListQuery = {}): Promise<Page<PresellCard>> {
   const q = parseInput(presellListQuery, input);
-  shows('product', 'promotion');
+  shows('product', 'promotion', 'frame');
   const at = now();
   const state = q.type as PresellStatus;
   const where = and(
@@ -42,7 +45,7 @@ export async function listPresells(ctx: Pick<ServiceContext, 'db'>, input: Prese
     presellStateIs(state, at),
   );
   const downPrice = sql<number>`(select coalesce(min(down_price), 0) from product_sku where product_id = ${product.productId})::int`;
-  const [rows, counted, briefs] = await Promise.all([
+  const [rows, counted, briefs, frames] = await Promise.all([
     ctx.db
       .select({
         pr: presell,
@@ -53,6 +56,7 @@ export async function listPresells(ctx: Pick<ServiceContext, 'db'>, input: Prese
           sales: product.sales,
           stock: product.stock,
           merId: product.merId,
+          cateId: product.cateId,
         },
         down: downPrice,
       })
@@ -68,6 +72,7 @@ export async function listPresells(ctx: Pick<ServiceContext, 'db'>, input: Prese
       .innerJoin(product, eq(product.productId, presell.productId))
       .where(where),
     merchantBriefs(ctx),
+    liveFrames(ctx),
   ]);
   shows(...new Set(rows.map((r) => tag('merchant', r.p.merId))));
   return {
@@ -92,6 +97,7 @@ export async function listPresells(ctx: Pick<ServiceContext, 'db'>, input: Prese
       stock: p.stock,
       down_price: toYuan(down),
       merchant: briefOf(briefs.get(p.merId)),
+      border_pic: frameOf(frames, { product_id: pr.productId, mer_id: p.merId, cate_id: p.cateId }, at.getTime()),
     })),
   };
 }
