@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { media, ORDER_STATUS, productReply, storeOrder, storeOrderProduct, storeOrderStatus } from '../../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { ORDER_STATUS, productReply, storeOrder, storeOrderProduct, storeOrderStatus } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
-import { REVIEW_TEXT, UPLOAD_PATH, type ReviewCreatedDto } from '../../../shared/review.ts';
+import { REVIEW_TEXT, type ReviewCreatedDto } from '../../../shared/review.ts';
 import { reviewInput, type ReviewInput } from '../../../shared/schemas/review.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
+import { areOwnUploads } from '../media/own-uploads.ts';
 import { invalidate } from '../cache.ts';
 import { tag, type Tag } from '../cache-tags.ts';
 import { now } from '../dates.ts';
@@ -18,17 +19,6 @@ export function maskNickname(nickname: string): string {
   if (chars.length === 0) return '匿**户';
   if (chars.length === 1) return `${chars[0]}**`;
   return `${chars[0]}**${chars[chars.length - 1]}`;
-}
-
-/** Refuses pictures that are not this shopper's own uploads (another shopper's, a seeded image, an unknown id). */
-async function assertOwnPictures(ctx: ServiceContext, uid: number, pics: string[]): Promise<void> {
-  if (!pics.length) return;
-  const ids = pics.map((p) => UPLOAD_PATH.exec(p)![1]!);
-  const rows = await ctx.db
-    .select({ id: media.mediaId })
-    .from(media)
-    .where(and(inArray(media.mediaId, ids), eq(media.uid, uid), eq(media.mime, 'image/webp')));
-  if (rows.length !== ids.length) throw new ServiceError('refused', REVIEW_TEXT.pics);
 }
 
 /**
@@ -51,7 +41,8 @@ export async function createReview(
   const { item, order } = await ownOrderItem(ctx.db, user.uid, unique);
   if (item.isReply) throw new ServiceError('refused', REVIEW_TEXT.reviewed);
   assertReviewable(order.status);
-  await assertOwnPictures(ctx, user.uid, pics);
+  // Only pictures this shopper uploaded: not another shopper's, a seeded image or an unknown id.
+  if (!(await areOwnUploads(ctx.db, user.uid, pics))) throw new ServiceError('refused', REVIEW_TEXT.pics);
   const productId = item.snapshot.spu_product_id ?? item.productId;
 
   return transaction(ctx.db, async (tx) => {

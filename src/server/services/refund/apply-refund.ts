@@ -1,11 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { media, ORDER_STATUS, REFUND_STATUS, refundOrder, refundProduct } from '../../db/schema/index.ts';
+import { ORDER_STATUS, REFUND_STATUS, refundOrder, refundProduct } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { refundApplyInput } from '../../../shared/schemas/refund.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
-import { UPLOAD_PATH } from '../../../shared/review.ts';
 import { REFUND_TEXT } from '../../../shared/refund.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
+import { areOwnUploads } from '../media/own-uploads.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
 import { now } from '../dates.ts';
@@ -39,14 +38,7 @@ export async function applyRefund(ctx: ServiceContext, input: Record<string, unk
   const { order_id: _ignored, ...rest } = input;
   const body = parseInput(refundApplyInput, rest);
   const pics = [...new Set(body.pics)];
-  if (pics.length) {
-    const ids = pics.map((p) => UPLOAD_PATH.exec(p)![1]!);
-    const rows = await ctx.db
-      .select({ id: media.mediaId })
-      .from(media)
-      .where(and(inArray(media.mediaId, ids), eq(media.uid, user.uid), eq(media.mime, 'image/webp')));
-    if (rows.length !== ids.length) throw refuse(REFUND_TEXT.pics);
-  }
+  if (!(await areOwnUploads(ctx.db, user.uid, pics))) throw refuse(REFUND_TEXT.pics);
   const at = now();
   return transaction(ctx.db, async (tx) => {
     const o = await shopperOrder(tx, user.uid, order_id, true);
