@@ -13,7 +13,7 @@ import { requireUser, type ServiceContext } from '../context.ts';
 import { parseInput, type Page } from '../input.ts';
 import { toChatMessages } from './chat-dto.ts';
 import { conversationPage, partiesOf, readConversation, shopperUnread, unreadCount } from './conversation.ts';
-import { type Desk, deskNickname, deskOf, requireDesk } from './desk.ts';
+import { type Desk, deskNickname, deskOf, parseMerId, requireDesk } from './desk.ts';
 import { recallMessage, writeMessage } from './write-message.ts';
 
 /**
@@ -21,14 +21,6 @@ import { recallMessage, writeMessage } from './write-message.ts';
  * verb each below; every one needs a signed-in shopper and talks only about that shopper's own conversations.
  * `mer_id` is a shop, or 0 for the mall's own desk.
  */
-
-const merIdField = z.coerce
-  .number({ error: '店铺ID格式不正确' })
-  .int('店铺ID格式不正确')
-  .min(0, '店铺ID格式不正确')
-  .max(2147483647, '店铺ID格式不正确');
-
-const parseMerId = (merId: unknown) => parseInput(z.object({ mer_id: merIdField }), { mer_id: merId }).mer_id;
 
 /** `GET /api/has_service/{mer_id}`: whether the desk answers by chat; 暂无可用客服 when it does not. */
 export async function hasService(ctx: ServiceContext, input: { mer_id: unknown }): Promise<{ mer_id: number; service_id: number }> {

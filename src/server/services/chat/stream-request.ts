@@ -1,3 +1,4 @@
+import { parseMerId } from './desk.ts';
 import { ServiceError } from '../errors.ts';
 
 /**
@@ -28,6 +29,5 @@ export function streamStart(request: Request, url: URL): number | null {
 export function streamDesk(url: URL): number | undefined {
   const raw = url.searchParams.get('mer_id');
   if (raw === null || raw.trim() === '') return undefined;
-  if (!/^\d{1,10}$/.test(raw.trim()) || Number(raw) > 2147483647) throw new ServiceError('invalid', '店铺ID格式不正确');
-  return Number(raw);
+  return parseMerId(raw);
 }
