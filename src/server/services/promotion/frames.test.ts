@@ -179,7 +179,9 @@ describe('activity frames on product cards', () => {
     expect([...(await framesOf({ cate_pid: 1 })).values()].every((pic) => pic === '')).toBe(true);
     expect((await refusal(getFrame(ctx(), a.frame_id))).message).toBe('活动边框不存在');
     expect((await refusal(deleteFrame(ctx(), a.frame_id))).code).toBe('not_found');
-    expect((await refusal(updateFrame(ctx(), 'abc', body()))).code).toBe('not_found');
+    expect((await refusal(updateFrame(ctx(), 'abc', body()))).message).toBe('边框ID格式不正确');
+    expect((await refusal(getFrame(ctx(), '0'))).code).toBe('invalid');
+    expect((await refusal(deleteFrame(ctx(), 2 ** 31))).code).toBe('invalid');
     expect((await listFrames(ctx(), {})).count).toBe(2);
   });
 

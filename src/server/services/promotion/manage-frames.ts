@@ -10,6 +10,7 @@ import { invalidate } from '../cache.ts';
 import { formatDateTime, now } from '../dates.ts';
 import { getCategoryTree } from '../catalogue/category-tree.ts';
 import { orDefault, pagination } from '../../../shared/schemas/common.ts';
+import { idField } from '../../../shared/schemas/catalogue.ts';
 import { FRAME_SCOPE } from './activity-frames.ts';
 
 /** Frames that have not ended (switched on or off) the operator may keep at once; ended ones do not count. */
@@ -165,8 +166,8 @@ export async function listFrames(ctx: ServiceContext, input: unknown): Promise<P
 }
 
 async function findFrame(ctx: Pick<ServiceContext, 'db'>, id: unknown): Promise<typeof activityFrame.$inferSelect> {
-  const frameId = Number(id);
-  if (!Number.isSafeInteger(frameId) || frameId < 1 || frameId > 2_147_483_647) throw notFound('活动边框不存在');
+  // A malformed id is a 400 (边框ID格式不正确), as everywhere; a well-formed one that names no frame a 404.
+  const { id: frameId } = parseInput(z.object({ id: idField('边框ID') }), { id });
   const [row] = await ctx.db
     .select()
     .from(activityFrame)
