@@ -261,6 +261,31 @@ export function chatSuite(open: Open) {
       expect((await listChatHistory(s, { mer_id: chat })).count).toBe(1);
     });
 
+    it("lets a shop write first to a shopper who ordered from it, and the mall's desk to any buyer; no one else", async () => {
+      const d = await open();
+      const { chat, other } = await shops(d);
+      const buyer = await newShopper(d);
+      const stranger = await newShopper(d);
+      const desk = await asMerchant(d, chat);
+      await expect(sendDeskMessage(desk, { uid: buyer.user.uid, body: text('您好') })).rejects.toMatchObject({ code: 'not_found' });
+      await placeOrder(buyer, [await addLine(buyer, await pickSku(d, { merId: chat }), 1)]);
+      const first = await sendDeskMessage(desk, { uid: buyer.user.uid, body: text('您的订单今天发出') });
+      expect(first).toMatchObject({ send_type: 1, uid: buyer.user.uid, mer_id: chat });
+      expect((await listDeskHistory(desk, { uid: buyer.user.uid })).list.map((m) => m.msn)).toEqual(['您的订单今天发出']);
+      // The shopper sees it unread, in their list of conversations.
+      expect((await listShopperConversations(buyer, {})).list).toMatchObject([{ mer_id: chat, unread: 1 }]);
+      expect((await loadShell(buyer, DEFAULT_LOCALE)).unread).toBe(1);
+      // Another shop they never bought from, and any shop for a shopper who never ordered, cannot.
+      await expect(sendDeskMessage(await asMerchant(d, other), { uid: buyer.user.uid, body: text('看看我们') })).rejects.toMatchObject({
+        code: 'not_found',
+      });
+      await expect(sendDeskMessage(desk, { uid: stranger.user.uid, body: text('您好') })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(sendDeskMessage(mallDesk(d), { uid: stranger.user.uid, body: text('您好') })).rejects.toMatchObject({
+        code: 'not_found',
+      });
+      expect(await sendDeskMessage(mallDesk(d), { uid: buyer.user.uid, body: text('平台提醒') })).toMatchObject({ mer_id: 0 });
+    });
+
     it('shows product and order cards as they are now', async () => {
       const d = await open();
       const { chat } = await shops(d);

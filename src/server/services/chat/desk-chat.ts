@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { chatMessage, users } from '../../db/schema/index.ts';
+import { chatMessage, storeOrder, users } from '../../db/schema/index.ts';
 import { CHAT_FROM, CHAT_TEXT, type ChatConversationDto, type ChatHistoryDto, type ChatMessageDto } from '../../../shared/chat.ts';
 import { chatHistoryQuery } from '../../../shared/schemas/chat.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
@@ -34,14 +34,25 @@ const ownDesk = (ctx: DeskContext) => deskOf(ctx, ctx.merId);
 
 const uidInput = (uid: unknown) => parseInput(z.object({ uid: idField('用户ID') }), { uid }).uid;
 
-/** The shopper of a conversation with this shop, or 404 (a shopper who never wrote to it is unknown here). */
+/**
+ * The shopper a desk may talk to, or 404 (用户不存在): one who wrote to it, or who ordered from the shop (any shop, for the
+ * mall's desk), so a shop can write first about an order (a delay, a question about the address). Others are unknown
+ * here: a desk cannot write to every shopper of the mall.
+ */
 async function conversationShopper(ctx: DeskContext, desk: Desk, uid: number) {
-  const [started] = await ctx.db
-    .select({ id: chatMessage.serviceLogId })
-    .from(chatMessage)
-    .where(and(eq(chatMessage.merId, desk.merId), eq(chatMessage.uid, uid), eq(chatMessage.sendType, CHAT_FROM.shopper)))
-    .limit(1);
-  const shopper = started ? await shopperOf(ctx.db, uid) : null;
+  const [[started], [ordered]] = await Promise.all([
+    ctx.db
+      .select({ id: chatMessage.serviceLogId })
+      .from(chatMessage)
+      .where(and(eq(chatMessage.merId, desk.merId), eq(chatMessage.uid, uid), eq(chatMessage.sendType, CHAT_FROM.shopper)))
+      .limit(1),
+    ctx.db
+      .select({ id: storeOrder.orderId })
+      .from(storeOrder)
+      .where(and(eq(storeOrder.uid, uid), desk.merId === 0 ? undefined : eq(storeOrder.merId, desk.merId)))
+      .limit(1),
+  ]);
+  const shopper = started || ordered ? await shopperOf(ctx.db, uid) : null;
   if (!shopper) throw notFound(CHAT_TEXT.noShopper);
   return shopper;
 }
