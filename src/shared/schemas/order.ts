@@ -56,6 +56,19 @@ const text = (name: string, max: number) =>
       .max(max, `${name}不能超过${max}个字`),
   );
 
+/** A list of `{key, value}` answers as the keyed object, or the list itself (refused) when it is not one or names a key twice. */
+function keyedAnswers(list: unknown[]): unknown {
+  const out = new Map<string, unknown>();
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null || typeof (item as { key?: unknown }).key !== 'string') return list;
+    const { key, value } = item as { key: string; value?: unknown };
+    if (out.has(key)) return list;
+    out.set(key, value);
+  }
+  // Own properties only, whatever the keys are called (`__proto__` included).
+  return Object.fromEntries(out);
+}
+
 export const orderCreateInput = orderCheckInput.extend({
   key: z.string({ error: '订单已过期，请刷新页面' }).min(16, '订单已过期，请刷新页面').max(100, '订单已过期，请刷新页面'),
   mark: z.preprocess((v) => (blank(v) ? {} : v), z.record(z.string(), text('备注', 200), { error: '备注格式不正确' })),
@@ -67,9 +80,12 @@ export const orderCreateInput = orderCheckInput.extend({
     (v) => (blank(v) ? {} : v),
     z.object({ real_name: text('提货人', 25), phone: text('提货人电话', 20) }, { error: '提货人信息格式不正确' }),
   ),
-  /** Answers to the shop's order form, keyed by field (shared/order-form.ts checks them against the form). */
+  /**
+   * Answers to the shop's order form, keyed by field (shared/order-form.ts checks them against the form): `{key: value}`,
+   * or the same as a list of `{key, value}` (a client that keeps the form's fields in order); a key twice is refused.
+   */
   extend: z.preprocess(
-    (v) => (blank(v) || (Array.isArray(v) && !v.length) ? {} : v),
+    (v) => (blank(v) || (Array.isArray(v) && !v.length) ? {} : Array.isArray(v) ? keyedAnswers(v) : v),
     z
       .record(z.string().max(32, '订单信息格式不正确'), z.unknown(), { error: '订单信息格式不正确' })
       .refine((r) => Object.keys(r).length <= 50, '订单信息格式不正确'),

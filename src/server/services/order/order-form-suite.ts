@@ -95,6 +95,12 @@ export function orderFormSuite(open: () => Promise<Database>) {
       await refused({ ...GOOD, city: [4403, 44, 440305] }, '「常住地区」格式不正确');
       await refused({ ...GOOD, name: 'x'.repeat(101) }, '「入住人姓名」不能超过100个字');
       await refused('name=张三', '订单信息格式不正确');
+      // The same answers as a list of {key, value} are read the same; a key twice, or an item without a key, is refused.
+      const asList = (answers: Record<string, unknown>) => Object.entries(answers).map(([key, value]) => ({ key, value }));
+      await refused(asList({ ...GOOD, room: '总统套房' }), '「房型」的选项不存在');
+      await refused([...asList(GOOD), { key: 'name', value: '李四' }], '订单信息格式不正确');
+      await refused([...asList(GOOD), { value: '无键' }], '订单信息格式不正确');
+      await refused([{ key: '__proto__', value: { name: '张三' } }], '请填写「入住人姓名」');
       // A product without a form: nothing asked.
       const plain = await pickSku(d, { merId: 13 });
       const other = await checked(s, [await addLine(s, plain, 1)]);
@@ -110,7 +116,9 @@ export function orderFormSuite(open: () => Promise<Database>) {
       const photo = await ownPicture(d, s.user.uid);
       const { body, check } = await checked(s, [await addLine(s, sku, 1), await addLine(s, plain, 1)]);
       expect(check.mer_form_info?.mer_id).toBe(14);
-      const extend = { ...GOOD, city: ['44', '4403', '440305', '440305001'], photo: [photo], unknown_key: 'ignored' };
+      const answers = { ...GOOD, city: ['44', '4403', '440305', '440305001'], photo: [photo], unknown_key: 'ignored' };
+      // Sent as a client that keeps the fields in order would: a list of {key, value}.
+      const extend = Object.entries(answers).map(([key, value]) => ({ key, value }));
       const created = await createOrder(s, { ...body, key: check.key, extend });
       // The unpaid order's page shows the answers under the shop's part.
       const unpaid = await getGroupOrder(s, { id: created.order_id });
