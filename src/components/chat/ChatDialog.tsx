@@ -44,13 +44,18 @@ export interface ChatDialogProps {
   product?: ChatProductCard;
   /** An order the shopper may send as a card (an order's page). */
   order?: ChatOrderCard;
+  /**
+   * The shopper's conversation with this desk exists (the account page's list): it opens even when the desk no longer
+   * takes chats, to read what it wrote (writing is then refused).
+   */
+  known?: boolean;
 }
 
 /**
  * "联系客服": a visitor is asked to sign in; a shopper's click asks whether the desk takes chats (a refusal is shown as
  * a toast, 暂无可用客服) and opens the chat window, a modal dialog mounted only while open.
  */
-export default function ChatDialog({ merId, label = '联系客服', className = 'link-btn', product, order }: ChatDialogProps) {
+export default function ChatDialog({ merId, label = '联系客服', className = 'link-btn', product, order, known = false }: ChatDialogProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -60,7 +65,7 @@ export default function ChatDialog({ merId, label = '联系客服', className = 
     if (busy || open) return;
     setBusy(true);
     try {
-      await Promise.all([chatApi.hasService(merId), loadStyles()]);
+      await Promise.all([known ? null : chatApi.hasService(merId), loadStyles()]);
       setOpen(true);
     } catch (err) {
       if (!(err instanceof ApiError)) toast('网络连接失败，请检查网络后重试');

@@ -19,6 +19,8 @@ import {
   sendChatMessage,
 } from './shopper-chat.ts';
 import { createSession } from '../session/sessions.ts';
+import { invalidate } from '../cache.ts';
+import { tag } from '../cache-tags.ts';
 import { shopperOf } from '../session/shopper-cache.ts';
 import { loadShell } from '../site/load-shell.ts';
 import { DEFAULT_LOCALE } from '../../../shared/locale.ts';
@@ -284,6 +286,33 @@ export function chatSuite(open: Open) {
         code: 'not_found',
       });
       expect(await sendDeskMessage(mallDesk(d), { uid: buyer.user.uid, body: text('平台提醒') })).toMatchObject({ mer_id: 0 });
+    });
+
+    it('still shows a conversation with a shop that stopped chatting, so its messages can be read, but takes no new ones', async () => {
+      const d = await open();
+      const { other } = await shops(d);
+      const s = await newShopper(d);
+      const newcomer = await newShopper(d);
+      await sendChatMessage(s, { mer_id: other, body: text('还在吗') });
+      await sendDeskMessage(await asMerchant(d, other), { uid: s.user.uid, body: text('下周起改为电话客服') });
+      const setChat = async (type: number) => {
+        await d.db.update(merchant).set({ servicesType: type }).where(eq(merchant.merId, other));
+        invalidate(d.db, [tag('merchant', other)]);
+      };
+      await setChat(1);
+      try {
+        await expect(hasService(s, { mer_id: other })).rejects.toMatchObject({ message: CHAT_TEXT.noService });
+        expect((await getServiceInfo(s, { mer_id: other })).unread).toBe(1);
+        const read = await listChatHistory(s, { mer_id: other });
+        expect(read.list.map((m) => m.msn)).toEqual(['还在吗', '下周起改为电话客服']);
+        expect(read.unread_total).toBe(0);
+        await expect(sendChatMessage(s, { mer_id: other, body: text('好的') })).rejects.toMatchObject({ message: CHAT_TEXT.noService });
+        // A shopper without a conversation there is refused as before.
+        await expect(getServiceInfo(newcomer, { mer_id: other })).rejects.toMatchObject({ message: CHAT_TEXT.noService });
+        await expect(listChatHistory(newcomer, { mer_id: other })).rejects.toMatchObject({ message: CHAT_TEXT.noService });
+      } finally {
+        await setChat(0);
+      }
     });
 
     it('shows product and order cards as they are now', async () => {

@@ -55,6 +55,16 @@ export async function readConversation(
   return { count: total?.n ?? 0, list: await toChatMessages(db, rows.reverse(), partiesOf(shopper, desk)) };
 }
 
+/** Whether shopper `uid` and desk `merId` have written to each other. */
+export async function hasConversation(db: Db, uid: number, merId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chatMessage.serviceLogId })
+    .from(chatMessage)
+    .where(and(eq(chatMessage.uid, uid), eq(chatMessage.merId, merId)))
+    .limit(1);
+  return !!row;
+}
+
 /** Messages of `from` the other side has not read yet; one taken back is not waiting to be read any more. */
 export const unreadFrom = (from: number) =>
   and(eq(chatMessage.sendType, from), isNull(chatMessage.readAt), ne(chatMessage.msnType, CHAT_KIND.recalled))!;

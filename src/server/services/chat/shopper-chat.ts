@@ -12,7 +12,7 @@ import { idField } from '../../../shared/schemas/catalogue.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { parseInput, type Page } from '../input.ts';
 import { toChatMessages } from './chat-dto.ts';
-import { conversationPage, partiesOf, readConversation, shopperUnread, unreadCount } from './conversation.ts';
+import { conversationPage, hasConversation, partiesOf, readConversation, shopperUnread, unreadCount } from './conversation.ts';
 import { type Desk, deskNickname, deskOf, parseMerId, requireDesk } from './desk.ts';
 import { recallMessage, writeMessage } from './write-message.ts';
 
@@ -29,10 +29,24 @@ export async function hasService(ctx: ServiceContext, input: { mer_id: unknown }
   return { mer_id: desk.merId, service_id: desk.merId };
 }
 
+/**
+ * The desk whose conversation the shopper reads: one that takes chats, or one they already have a conversation with
+ * (a shop that has since stopped chatting still shows what it wrote, so its unread messages can be read; writing to
+ * it is refused, 暂无可用客服).
+ */
+async function readableDesk(ctx: ServiceContext, uid: number, merId: number): Promise<Desk> {
+  try {
+    return await requireDesk(ctx, merId);
+  } catch (err) {
+    if (!(await hasConversation(ctx.db, uid, merId))) throw err;
+    return deskOf(ctx, merId);
+  }
+}
+
 /** `GET /api/service/info/{mer_id}`: the desk the shopper talks to, with the greeting and the unread count. */
 export async function getServiceInfo(ctx: ServiceContext, input: { mer_id: unknown }): Promise<ChatServiceDto> {
   const user = requireUser(ctx);
-  const desk = await requireDesk(ctx, parseMerId(input.mer_id));
+  const desk = await readableDesk(ctx, user.uid, parseMerId(input.mer_id));
   return {
     service_id: desk.merId,
     mer_id: desk.merId,
@@ -56,7 +70,7 @@ export async function listChatHistory(
   const user = requireUser(ctx);
   const merId = parseMerId(input.mer_id);
   const paging = parseInput(chatHistoryQuery, { page: input.page, limit: input.limit });
-  const desk = await requireDesk(ctx, merId);
+  const desk = await readableDesk(ctx, user.uid, merId);
   const history = await readConversation(ctx.db, user.uid, desk, user, 'shopper', paging);
   return { ...history, unread_total: await shopperUnread(ctx.db, user.uid) };
 }
