@@ -100,7 +100,7 @@ $loggedIn.subscribe(showCartCount);
 // So does the top bar's count of unread customer-service messages (the chat window lowers it as it reads them).
 $unreadNum.subscribe((n) => {
   for (const el of document.querySelectorAll<HTMLElement>('[data-unread]')) {
-    el.textContent = n > 99 ? '99+' : String(n);
+    el.textContent = shellText.badgeCount(n);
     el.hidden = n === 0;
   }
   for (const a of document.querySelectorAll('[data-unread-link]')) a.setAttribute('aria-label', shellText.unreadMessages(n));

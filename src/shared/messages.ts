@@ -22,6 +22,8 @@ export const shellText = {
   loading: '加载中...',
   member: '会员',
   messages: '消息',
+  /** A count on a badge (unread messages, a menu's figures): past 99 it says 99+. */
+  badgeCount: (n: number) => (n > 99 ? '99+' : String(n)),
   /** The top bar's link to the shopper's chat conversations, for screen readers: `n` unread. */
   unreadMessages: (n: number) => (n > 0 ? `客服消息，${n}条未读` : '客服消息'),
 } as const;

@@ -14,7 +14,7 @@ import { escapeHtml } from './escape-html.ts';
 
 /** The badge of unread desk messages (spec section 3 `unreadNum`), kept in step by the browser (client/boot.ts). */
 export const unreadBadgeHtml = (unread: number) =>
-  `<span class="topbar__badge" data-unread${unread > 0 ? '' : ' hidden'}>${unread > 99 ? '99+' : unread}</span>`;
+  `<span class="topbar__badge" data-unread${unread > 0 ? '' : ' hidden'}>${t.badgeCount(unread)}</span>`;
 
 /**
  * The top bar's user part: for a shopper, their name (to the account centre), 消息 with the count of customer-service

@@ -69,12 +69,12 @@ export async function hasConversation(db: Db, uid: number, merId: number): Promi
 export const unreadFrom = (from: number) =>
   and(eq(chatMessage.sendType, from), isNull(chatMessage.readAt), ne(chatMessage.msnType, CHAT_KIND.recalled))!;
 
-/** Messages of `from` in the conversation not read yet. */
-export async function unreadCount(db: Db, uid: number, merId: number, from: number): Promise<number> {
+/** Messages of `from` not read yet in shopper `uid`'s conversation with desk `merId`, or in all their conversations. */
+export async function unreadCount(db: Db, uid: number, from: number, merId?: number): Promise<number> {
   const [row] = await db
     .select({ n: countRows() })
     .from(chatMessage)
-    .where(and(eq(chatMessage.uid, uid), eq(chatMessage.merId, merId), unreadFrom(from)));
+    .where(and(eq(chatMessage.uid, uid), merId === undefined ? undefined : eq(chatMessage.merId, merId), unreadFrom(from)));
   return row?.n ?? 0;
 }
 
@@ -82,17 +82,8 @@ export async function unreadCount(db: Db, uid: number, merId: number, from: numb
  * The desk messages shopper `uid` has not read, over all their conversations: the header's 消息 count (spec section 3
  * `unreadNum`). A subquery, so the shopper's header reads it with their session (session/shopper-cache.ts).
  */
-export const shopperUnreadSql = (uid: SQLWrapper | number) =>
+export const shopperUnreadSql = (uid: SQLWrapper) =>
   sql<number>`(select count(*)::int from ${chatMessage} where ${chatMessage.uid} = ${uid} and ${unreadFrom(CHAT_FROM.service)})`;
-
-/** The header's 消息 count of shopper `uid` (see shopperUnreadSql). */
-export async function shopperUnread(db: Db, uid: number): Promise<number> {
-  const [row] = await db
-    .select({ n: countRows() })
-    .from(chatMessage)
-    .where(and(eq(chatMessage.uid, uid), unreadFrom(CHAT_FROM.service)));
-  return row?.n ?? 0;
-}
 
 /**
  * Says that shopper `uid`'s unread count changed (a desk wrote or took back a message, the shopper read some): their

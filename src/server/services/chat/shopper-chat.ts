@@ -12,7 +12,7 @@ import { idField } from '../../../shared/schemas/catalogue.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { parseInput, type Page } from '../input.ts';
 import { toChatMessages } from './chat-dto.ts';
-import { conversationPage, hasConversation, partiesOf, readConversation, shopperUnread, unreadCount } from './conversation.ts';
+import { conversationPage, hasConversation, partiesOf, readConversation, unreadCount } from './conversation.ts';
 import { type Desk, deskNickname, deskOf, parseMerId, requireDesk } from './desk.ts';
 import { recallMessage, writeMessage } from './write-message.ts';
 
@@ -54,7 +54,7 @@ export async function getServiceInfo(ctx: ServiceContext, input: { mer_id: unkno
     avatar: desk.avatar,
     welcome: CHAT_TEXT.welcome,
     service_phone: desk.phone,
-    unread: await unreadCount(ctx.db, user.uid, desk.merId, CHAT_FROM.service),
+    unread: await unreadCount(ctx.db, user.uid, CHAT_FROM.service, desk.merId),
     merchant: { mer_id: desk.merId, mer_name: desk.name, mer_avatar: desk.avatar },
   };
 }
@@ -72,7 +72,7 @@ export async function listChatHistory(
   const paging = parseInput(chatHistoryQuery, { page: input.page, limit: input.limit });
   const desk = await readableDesk(ctx, user.uid, merId);
   const history = await readConversation(ctx.db, user.uid, desk, user, 'shopper', paging);
-  return { ...history, unread_total: await shopperUnread(ctx.db, user.uid) };
+  return { ...history, unread_total: await unreadCount(ctx.db, user.uid, CHAT_FROM.service) };
 }
 
 /**

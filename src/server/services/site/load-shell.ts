@@ -5,7 +5,8 @@ import { getSiteConfig, type SiteConfig } from './get-site-config.ts';
 import { getHome, type TopBanner } from './get-home.ts';
 import { listHotKeywords } from './list-hot-keywords.ts';
 import { countCart } from '../cart/count-cart.ts';
-import { shopperUnread } from '../chat/conversation.ts';
+import { unreadCount } from '../chat/conversation.ts';
+import { CHAT_FROM } from '../../../shared/chat.ts';
 import type { Locale } from '../../../shared/locale.ts';
 import { cached, CACHE_KEYS } from '../cache.ts';
 import { orderSettings } from '../order/checkout.ts';
@@ -41,7 +42,7 @@ export async function loadShell(ctx: ServiceContext, locale: Locale): Promise<Sh
       cachedHome(ctx),
       cached(ctx.db, `${CACHE_KEYS.shell}hot`, () => listHotKeywords(ctx), SHELL_TTL_MS),
       ctx.user ? countCart(ctx) : Promise.resolve([{ count: 0 }] as const),
-      ctx.user ? shopperUnread(ctx.db, ctx.user.uid) : 0,
+      ctx.user ? unreadCount(ctx.db, ctx.user.uid, CHAT_FROM.service) : 0,
       cached(ctx.db, `${CACHE_KEYS.countries}:${locale.country}`, () =>
         ctx.db.select({ name: country.name }).from(country).where(eq(country.code, locale.country)).limit(1),
       ),
