@@ -47,14 +47,20 @@ async function readDesk(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise
  * answers, and shows, what was asked before); a shop closed or gone signs with no name.
  */
 export async function deskOf(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<Desk> {
-  return (await readDesk(ctx, merId))?.desk ?? { merId, name: '', avatar: '', phone: '' };
+  return (await readDesk(ctx, merId))?.desk ?? unsigned(merId);
 }
 
-/** The open desk of `merId` (see readDesk), or the reference's refusal 暂无可用客服. */
-export async function requireDesk(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<Desk> {
+const unsigned = (merId: number): Desk => ({ merId, name: '', avatar: '', phone: '' });
+
+/**
+ * The open desk of `merId` (see readDesk), or the reference's refusal 暂无可用客服. With `readableAnyway`, a desk that
+ * does not take chats (or is gone) is still given, as deskOf signs it, when that says so (a conversation to read).
+ */
+export async function requireDesk(ctx: Pick<ServiceContext, 'db'>, merId: number, readableAnyway?: () => Promise<boolean>): Promise<Desk> {
   const found = await readDesk(ctx, merId);
-  if (!found?.open) throw new ServiceError('refused', CHAT_TEXT.noService);
-  return found.desk;
+  if (found?.open) return found.desk;
+  if (readableAnyway && (await readableAnyway())) return found?.desk ?? unsigned(merId);
+  throw new ServiceError('refused', CHAT_TEXT.noService);
 }
 
 /** How the desk signs its messages. */

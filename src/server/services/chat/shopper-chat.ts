@@ -34,14 +34,8 @@ export async function hasService(ctx: ServiceContext, input: { mer_id: unknown }
  * (a shop that has since stopped chatting still shows what it wrote, so its unread messages can be read; writing to
  * it is refused, 暂无可用客服).
  */
-async function readableDesk(ctx: ServiceContext, uid: number, merId: number): Promise<Desk> {
-  try {
-    return await requireDesk(ctx, merId);
-  } catch (err) {
-    if (!(await hasConversation(ctx.db, uid, merId))) throw err;
-    return deskOf(ctx, merId);
-  }
-}
+const readableDesk = (ctx: ServiceContext, uid: number, merId: number): Promise<Desk> =>
+  requireDesk(ctx, merId, () => hasConversation(ctx.db, uid, merId));
 
 /** `GET /api/service/info/{mer_id}`: the desk the shopper talks to, with the greeting and the unread count. */
 export async function getServiceInfo(ctx: ServiceContext, input: { mer_id: unknown }): Promise<ChatServiceDto> {
