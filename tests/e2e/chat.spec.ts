@@ -256,6 +256,47 @@ test.describe('customer-service chat', () => {
     await expect(page.locator('[data-conversation] [data-unread-desk]:visible')).toHaveCount(1);
   });
 
+  test('the account page lists conversations 10 a page, the latest first, with links to the older ones', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const token = await freshShopper(request, context, baseURL);
+    // The mall's desk and the first ten shops that answer by chat: eleven conversations, written to in this order.
+    const desks = [0];
+    for (let merId = 1; desks.length < 11; merId++) {
+      const shop = (await okBody(await request.get(`/api/store/merchant/detail/${merId}`))).data;
+      if (shop.services_type === 0) desks.push(merId);
+    }
+    for (const merId of desks)
+      await okBody(
+        await request.post(`/api/service/send/${merId}`, { headers: bearer(token), data: { msn_type: 1, msn: `咨询${merId}` } }),
+      );
+    const newestFirst = desks.toReversed().map(String);
+
+    await page.goto('/user?type=0');
+    const chats = page.getByRole('region', { name: '客服消息' });
+    const rows = chats.locator('[data-conversation]');
+    await expect(rows).toHaveCount(10);
+    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-conversation')))).toEqual(newestFirst.slice(0, 10));
+    const pager = chats.getByRole('navigation', { name: '分页' });
+    await expect(pager).toContainText('共 2 页');
+    await pager.getByRole('link', { name: '下一页' }).click();
+    await expect(page).toHaveURL(/\/user\?type=0&chats=2#messages$/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAttribute('data-conversation', newestFirst[10]!);
+    await expect(rows.first()).toContainText(`我：咨询${newestFirst[10]}`);
+    await pager.getByRole('link', { name: '上一页' }).click();
+    await expect(page).toHaveURL(/\/user\?type=0#messages$/);
+    await expect(rows).toHaveCount(10);
+
+    // A page number that is not one is refused, as the API refuses it.
+    const bad = await page.goto('/user?type=0&chats=abc');
+    expect(bad!.status()).toBe(400);
+  });
+
   test("the footer's 在线客服 opens the mall's own desk", async ({ page, context, request, baseURL }) => {
     await freshShopper(request, context, baseURL);
     await page.goto('/');
