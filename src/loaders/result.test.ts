@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../server/services/errors.ts';
-import { loadPage, toFailure, failure } from './result.ts';
+import { loadPage, toFailure, failure, tabOf } from './result.ts';
 
 describe('page results', () => {
   it('passes the loaded data through', async () => {
@@ -34,5 +34,21 @@ describe('page results', () => {
 
   it('builds a failure decided by the loader itself', () => {
     expect(failure(404)).toEqual({ ok: false, status: 404, message: '' });
+  });
+});
+
+describe('tabOf', () => {
+  const tabs = [{ key: 'product' }, { key: 'merchant' }] as const;
+  it('finds the tab named, the first one when none is', () => {
+    expect(tabOf(tabs, 'merchant')).toBe(tabs[1]);
+    expect(tabOf(tabs, null)).toBe(tabs[0]);
+    expect(tabOf(tabs, '')).toBe(tabs[0]);
+  });
+  it("takes the reference's user-menu index (a whole number naming no tab) as the first tab", () => {
+    expect(tabOf(tabs, '3')).toBe(tabs[0]);
+    expect(tabOf([{ key: '0' }, { key: '1' }, { key: '2' }], '2')).toEqual({ key: '2' });
+  });
+  it('names no tab for anything else', () => {
+    for (const bad of ['shop', '-1', '1.5', '99999', ' 1']) expect(tabOf(tabs, bad)).toBeUndefined();
   });
 });

@@ -34,3 +34,14 @@ export async function loadPage<T>(load: () => Promise<T>): Promise<PageResult<T>
     return toFailure(err);
   }
 }
+
+/**
+ * The tab a user-centre page's `?type=` names, by its `key`: none (or empty) is the first tab. A whole number that
+ * names no tab is also the first: the reference's storefront puts its user menu's index in `type` (the top bar's
+ * `/user/balance?type=3`, `/user?type=0`), so its links open the page as a shopper expects. Anything else names no
+ * tab (undefined: the page's 400).
+ */
+export function tabOf<T extends { key: string }>(tabs: readonly T[], type: string | null): T | undefined {
+  if (!type) return tabs[0];
+  return tabs.find((t) => t.key === type) ?? (/^\d{1,3}$/.test(type) ? tabs[0] : undefined);
+}

@@ -1,4 +1,4 @@
-import { loadPage, failure } from './result.ts';
+import { loadPage, failure, tabOf } from './result.ts';
 import { ctxOf, pageBasics, type PageInput } from './page.ts';
 import { listProductRelations } from '../server/services/relation/list-product-relations.ts';
 import { listMerchantRelations } from '../server/services/relation/list-merchant-relations.ts';
@@ -24,8 +24,7 @@ export function collectHref(tab: CollectTab, page = 1): string {
  * their currency) or followed shops, 12 a page, newest first. An unknown tab or a bad page is a 400.
  */
 export async function loadUserCollect(page: PageInput) {
-  const type = page.url.searchParams.get('type') || 'product';
-  const tab = COLLECT_TABS.find((t) => t.key === type);
+  const tab = tabOf(COLLECT_TABS, page.url.searchParams.get('type'));
   if (!tab) return failure(400, '收藏类型不正确');
   const pageNo = page.url.searchParams.get('page') ?? '1';
   const ctx = ctxOf(page);

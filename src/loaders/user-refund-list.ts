@@ -1,13 +1,13 @@
-import { loadPage, failure } from './result.ts';
+import { loadPage, failure, tabOf } from './result.ts';
 import { ctxOf, pageBasics, type PageInput } from './page.ts';
 import { listRefunds } from '../server/services/refund/list-refunds.ts';
 import { REFUND_PAGE_SIZE } from '../shared/refund.ts';
 
 /** The tabs of `/user/refund_list`: `?type=` 0 all, 1 in progress, 2 processed. */
 export const REFUND_LIST_TABS = [
-  { type: 0, label: '全部' },
-  { type: 1, label: '处理中' },
-  { type: 2, label: '已处理' },
+  { type: 0, key: '0', label: '全部' },
+  { type: 1, key: '1', label: '处理中' },
+  { type: 2, key: '2', label: '已处理' },
 ] as const;
 
 export function refundListHref(type: number, page = 1): string {
@@ -21,7 +21,7 @@ export function refundListHref(type: number, page = 1): string {
 /** `/user/refund_list?type&page` (login required): the shopper's refund requests by tab, 10 a page, newest first. */
 export async function loadUserRefundList(page: PageInput) {
   const q = page.url.searchParams;
-  const tab = REFUND_LIST_TABS.find((t) => String(t.type) === (q.get('type') || '0'));
+  const tab = tabOf(REFUND_LIST_TABS, q.get('type'));
   if (!tab) return failure(400, '类型格式不正确');
   const pageNo = q.get('page') ?? '1';
   return loadPage(async () => {

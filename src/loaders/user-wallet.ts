@@ -1,4 +1,4 @@
-import { loadPage, failure } from './result.ts';
+import { loadPage, failure, tabOf } from './result.ts';
 import { switchedOffUserPages } from '../server/services/user/count-menu.ts';
 import { ROUTES } from '../shared/routes.ts';
 import { ctxOf, type PageInput } from './page.ts';
@@ -10,9 +10,9 @@ import { BILL_TYPES, WALLET_PAGE_SIZE, type BillRowDto } from '../shared/wallet.
 
 /** The tabs of `/user/balance`: `?type=` 0 all, 2 income, 1 expense (the reference's order). */
 export const BALANCE_TABS = [
-  { type: BILL_TYPES.all, label: '全部' },
-  { type: BILL_TYPES.income, label: '收入' },
-  { type: BILL_TYPES.expense, label: '支出' },
+  { type: BILL_TYPES.all, key: String(BILL_TYPES.all), label: '全部' },
+  { type: BILL_TYPES.income, key: String(BILL_TYPES.income), label: '收入' },
+  { type: BILL_TYPES.expense, key: String(BILL_TYPES.expense), label: '支出' },
 ] as const;
 
 export function balanceHref(type: number, page = 1): string {
@@ -48,7 +48,7 @@ const pageOf = (v: string | null) => (v === null || v === '' ? '1' : v);
 /** `/user/balance?type&page` (login required): the balance figures of `GET /api/user` and its ledger by tab, 10 a page. */
 export async function loadUserBalance(page: PageInput) {
   const q = page.url.searchParams;
-  const tab = BALANCE_TABS.find((t) => String(t.type) === (q.get('type') || '0'));
+  const tab = tabOf(BALANCE_TABS, q.get('type'));
   if (!tab) return failure(400, '类型格式不正确');
   const pageNo = pageOf(q.get('page'));
   // Switched off by the operator (`balance_func_status` 0): the page is not there, as its menu entry is not.

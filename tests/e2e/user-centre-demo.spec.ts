@@ -21,6 +21,26 @@ test.describe("the demo member's user centre", () => {
     expect(errors).toEqual([]);
   });
 
+  test("the reference's user-menu links with their menu index (`?type=N`) open the page's first tab", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(context, baseURL!, 'member');
+    const tabs = page.getByRole('navigation', { name: /类型|售后状态/ });
+    for (const [href, first] of [
+      ['/user/balance?type=3', '全部'],
+      ['/user/refund_list?type=4', '全部'],
+      ['/user/collect?type=6', '商品收藏'],
+    ] as const) {
+      const res = await page.goto(href);
+      expect(res?.status(), href).toBe(200);
+      await expect(tabs.locator('[aria-current="page"]'), href).toHaveText(first);
+    }
+    // A tab that is no number and no tab's name stays a bad request.
+    expect((await page.goto('/user/balance?type=income'))?.status()).toBe(400);
+  });
+
   test('shows the seeded history: orders in every stage, its money and points, and the invoice', async ({ page, context, baseURL }) => {
     await signIn(context, baseURL!, 'member');
     await page.goto('/user/order_list');

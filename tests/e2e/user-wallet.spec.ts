@@ -120,7 +120,7 @@ test.describe('my balance and my points', () => {
     await expect(page.locator('[data-figure="integral"]')).toHaveText(/^\d+$/);
     await expect(page.locator('.wallet-row').first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/integral-member.png`, fullPage: true });
-    // A tab that does not exist is a 400 page, not a 500.
-    expect((await page.goto('/user/balance?type=9'))!.status()).toBe(400);
+    // A tab that does not exist is a 400 page, not a 500 (a bare number is the reference's menu index: the first tab).
+    expect((await page.goto('/user/balance?type=spending'))!.status()).toBe(400);
   });
 });
