@@ -8,6 +8,7 @@ export const shellText = {
   loginRegister: '登录/注册',
   logout: '退出',
   myOrders: '我的订单',
+  myBalance: '我的余额',
   merchantSettled: '商家入驻',
   news: '新闻资讯',
   mobileMall: '手机商城',

@@ -11,6 +11,8 @@ test.describe('page shell for a visitor', () => {
     await expect(page.getByRole('link', { name: 'Mallfront 商城首页' }).locator('img')).toHaveAttribute('src', '/images/logo.svg');
     await expect(page.getByRole('link', { name: '登录/注册' })).toHaveAttribute('href', '/login');
     await expect(page.getByRole('link', { name: '我的订单' })).toHaveAttribute('href', '/user/order_list?type=1');
+    // As in the reference's header: 我的余额 by the user menu's index, while the demo mall's balance features are on.
+    await expect(page.getByRole('link', { name: '我的余额' })).toHaveAttribute('href', '/user/balance?type=3');
     await expect(page.getByRole('link', { name: '商家入驻' })).toHaveAttribute('href', '/merchant_settled');
     await expect(page.getByRole('link', { name: '新闻资讯' })).toHaveAttribute('href', '/news_list');
     await expect(page.locator('[data-cart-count]')).toBeHidden();

@@ -23,7 +23,8 @@ export interface AppConfig {
   sys_intention_agree: string;
 }
 
-const DEFAULTS = {
+/** Each switch's value while the operator has not set it. */
+export const APP_SWITCH_DEFAULTS = {
   yue_pay_status: 1,
   alipay_open: 1,
   balance_func_status: 1,
@@ -35,10 +36,9 @@ const DEFAULTS = {
 /** Reads the switches from the operator's settings, defaults where unset. */
 export async function getAppConfig(ctx: Pick<ServiceContext, 'db'>): Promise<AppConfig> {
   const m = await readSettings(ctx);
-  const switches = Object.fromEntries(Object.entries(DEFAULTS).map(([key, fallback]) => [key, flag(m.get(key), fallback)])) as Record<
-    keyof typeof DEFAULTS,
-    0 | 1
-  >;
+  const switches = Object.fromEntries(
+    Object.entries(APP_SWITCH_DEFAULTS).map(([key, fallback]) => [key, flag(m.get(key), fallback)]),
+  ) as Record<keyof typeof APP_SWITCH_DEFAULTS, 0 | 1>;
   if (!enabledQrMethods().includes('alipayQr')) switches.alipay_open = 0;
   return { ...switches, sys_intention_agree: text(m.get('sys_intention_agree')) };
 }

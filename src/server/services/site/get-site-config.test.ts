@@ -16,7 +16,7 @@ const FIELDS = [
   'copyright',
 ];
 /** The reference's own additions to the call (its footer and login dialog read them). */
-const REFERENCE_FIELDS = ['beian_sn', 'mer_intention_open', 'wx_scan_login'];
+const REFERENCE_FIELDS = ['beian_sn', 'mer_intention_open', 'balance_func_status', 'wx_scan_login'];
 
 describe('getSiteConfig (GET /api/pc/config)', () => {
   it('has every site config field of spec section 3, filled by the seed', async () => {
@@ -36,6 +36,8 @@ describe('getSiteConfig (GET /api/pc/config)', () => {
     expect(c.beian_sn).toMatch(/ICP/);
     expect(c.wx_scan_login).toBe(1);
     expect([0, 1]).toContain(c.mer_intention_open);
+    // The balance features are on unless the operator turns them off, as at /api/config.
+    expect(c.balance_func_status).toBe(1);
   });
 
   it('lists copyright items with name, url and img; url # means no link', async () => {
@@ -71,6 +73,7 @@ describe('getSiteConfig (GET /api/pc/config)', () => {
       copyright: [],
       beian_sn: '',
       mer_intention_open: 0,
+      balance_func_status: 1,
       wx_scan_login: 1,
     });
   });

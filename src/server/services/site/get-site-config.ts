@@ -2,6 +2,7 @@ import type { ServiceContext } from '../context.ts';
 import { shows } from '../cache-tags.ts';
 import { flag, readSettings } from './read-settings.ts';
 import { beianOf } from './get-version.ts';
+import { APP_SWITCH_DEFAULTS } from './get-app-config.ts';
 
 export interface CopyrightItem {
   name: string;
@@ -20,9 +21,13 @@ export interface SiteConfig {
   sys_phone: string;
   is_open_service: string;
   copyright: CopyrightItem[];
-  /** The reference's additions: the ICP filing number (as `/api/version`), the merchant application switch (as `/api/config`), and scan login (built, on unless the operator turns it off). */
+  /**
+   * The reference's additions: the ICP filing number (as `/api/version`), the merchant application and balance switches
+   * (as `/api/config`: the top bar's 商家入驻 and 我的余额), and scan login (built, on unless the operator turns it off).
+   */
   beian_sn: string;
   mer_intention_open: 0 | 1;
+  balance_func_status: 0 | 1;
   wx_scan_login: 0 | 1;
 }
 
@@ -48,7 +53,8 @@ export async function getSiteConfig(ctx: Pick<ServiceContext, 'db'>): Promise<Si
     is_open_service: str(m.get('is_open_service') ?? '0'),
     copyright: copyrightList(m.get('copyright')),
     beian_sn: beianOf(m),
-    mer_intention_open: flag(m.get('mer_intention_open'), 0),
+    mer_intention_open: flag(m.get('mer_intention_open'), APP_SWITCH_DEFAULTS.mer_intention_open),
+    balance_func_status: flag(m.get('balance_func_status'), APP_SWITCH_DEFAULTS.balance_func_status),
     wx_scan_login: flag(m.get('wx_scan_login'), 1),
   };
 }
