@@ -40,13 +40,31 @@ test.describe('product shapes', () => {
     await expect(page.locator('[data-max-integral]')).toContainText(`最多可抵 ¥${detail.max_integral}`);
   });
 
-  test('show/{id} gives content as {content: html}', async ({ request }) => {
+  test('show/{id} gives content as {content: html}, spu_id and community', async ({ request }) => {
     const [first] = (await data(await request.get('/api/product/spu/lst?page=1&limit=1'))).list;
     const show = await data(await request.get(`/api/store/product/show/${first.product_id}`));
     expect(Object.keys(show.content)).toEqual(['content']);
     expect(show.content.content).toMatch(/<[a-z]+[\s>]/);
     expect(Array.isArray(show.params)).toBe(true);
     expect(Array.isArray(show.merchant.recommend)).toBe(true);
+    expect(show.spu_id).toBe(first.product_id);
+    expect(show).toHaveProperty('community', null);
+  });
+
+  test('every SKU of a product, a presale and a flash sale carries its member price svip_price', async ({ request }) => {
+    const [first] = (await data(await request.get('/api/product/spu/lst?page=1&limit=1'))).list;
+    const [presell] = (await data(await request.get('/api/store/product/presell/lst?page=1&limit=1&type=1'))).list;
+    const [seckill] = (await data(await request.get('/api/store/product/seckill/lst?page=1&limit=1'))).list;
+    const skusOf = async (path: string, pick: (d: Record<string, any>) => Record<string, { price: string; svip_price: string }>) =>
+      Object.values(pick(await data(await request.get(path))));
+    const all = [
+      ...(await skusOf(`/api/store/product/detail/${first.product_id}`, (d) => d.sku)),
+      ...(await skusOf(`/api/store/product/presell/detail/${presell.product_presell_id}`, (d) => d.product.sku)),
+      ...(await skusOf(`/api/store/product/seckill/detail/${seckill.product_id}`, (d) => d.sku)),
+    ];
+    expect(all.length).toBeGreaterThan(2);
+    // No SVIP programme: the member price is the SKU's own (activity) price.
+    for (const sku of all) expect(sku.svip_price).toBe(sku.price);
   });
 
   test('presale detail has a top-level mer_id, content as {content: html} and the SVIP fields', async ({ request }) => {

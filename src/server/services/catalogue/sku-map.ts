@@ -1,6 +1,7 @@
 import { toYuan } from '../../../shared/money.ts';
 import { skuKey, type SkuAttr } from '../../../shared/sku.ts';
 import type { productAttr, productSku } from '../../db/schema/index.ts';
+import { svipFields } from './svip.ts';
 
 /** One dimension of the spec selector (reference section 4d). */
 export interface AttrDto extends SkuAttr {
@@ -12,6 +13,8 @@ export interface SkuDto {
   sku: string;
   price: string;
   ot_price: string;
+  /** The SKU's member price (reference section 4d), shown when the product's `show_svip_info.show_svip_price` is set. */
+  svip_price: string;
   stock: number;
   image: string;
   sales: number;
@@ -53,10 +56,12 @@ export function skuMap(attr: AttrDto[], rows: SkuRow[]): Record<string, SkuDto> 
   const out: Record<string, SkuDto> = {};
   for (const k of ordered) {
     const r = byKey.get(k)!;
+    const price = toYuan(r.price);
     out[k] = {
       sku: r.sku,
-      price: toYuan(r.price),
+      price,
       ot_price: toYuan(r.otPrice),
+      svip_price: svipFields(price).svip_price,
       stock: r.stock,
       image: r.image,
       sales: r.sales,

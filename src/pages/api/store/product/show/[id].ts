@@ -15,8 +15,10 @@ async function detailOf(ctx: ServiceContext, id: string) {
 }
 
 /**
- * The detail page's lower half `{content, params, temp, guaranteeTemplate, merchant{..., recommend}}`.
- * The detail service already loads these parts, so this is the same product read, trimmed.
+ * The detail page's lower half `{content, params, temp, guaranteeTemplate, merchant{..., recommend}, spu_id, community}`.
+ * The detail service already loads these parts, so this is the same product read, trimmed. `spu_id` is the product's
+ * id (the mall lists products, not separate SPU rows, as the favourites' `spu_id` does); `community`, the reference's
+ * community post about the product, is null: the mall has no community posts.
  */
 export const GET = endpoint(async (ctx, { params }) => {
   const d = await detailOf(ctx, params.id ?? '');
@@ -27,5 +29,7 @@ export const GET = endpoint(async (ctx, { params }) => {
     temp: d.temp,
     guaranteeTemplate: d.guaranteeTemplate,
     merchant: d.merchant,
+    spu_id: d.product_id,
+    community: null,
   });
 });
