@@ -196,6 +196,11 @@ test.describe('curated lists and coupon products', () => {
       'page',
     );
     expect(await page.locator('[data-product-grid] > li').count()).toBeGreaterThan(0);
+    // The demo mall's banner above the list (GET /api/pc/hot_banner/hot) leads to the flash sales.
+    const banner = page.locator('.hot-banners a');
+    await expect(banner).toHaveAttribute('href', '/goods_seckill');
+    await expect(banner.getByRole('img', { name: /热门榜单/ })).toBeVisible();
+    expect(await banner.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByRole('complementary', { name: '为你推荐' }).getByRole('link').first()).toBeVisible();
     const sales = await page.locator('[data-product-grid] .card__sales').allTextContents();
     const n = sales.map((s) => Number(s.replace(/\D/g, '')));

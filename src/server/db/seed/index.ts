@@ -13,11 +13,12 @@ import { seedHistory } from './history.ts';
 import { seedIntention } from './intention.ts';
 import { seedOrderForms } from './order-forms.ts';
 import { seedFrames } from './frames.ts';
+import { seedHotBanners } from './hot-banners.ts';
 import { invalidateCatalogue } from '../../services/cache.ts';
 import { transaction } from '../transaction.ts';
 
 /** Raise when the demo seed gains content: a database seeded by an older version gets the additions. */
-export const SEED_VERSION = 7;
+export const SEED_VERSION = 8;
 const MARKER = 'seed_version';
 
 /**
@@ -54,6 +55,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedIntention(tx);
     await seedOrderForms(tx);
     await seedFrames(tx);
+    await seedHotBanners(tx);
     // Explicit ids were inserted: move the sequences past them.
     for (const [table, col] of [
       ['users', 'uid'],

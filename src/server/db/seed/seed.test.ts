@@ -60,7 +60,8 @@ describe('demo seed', () => {
   it('fills every table a shopper needs', async () => {
     const { db } = await createTestDatabase();
     const n = await counts(db);
-    expect(n).toMatchObject({ group_data: 1, hot_keyword: 8, users: 3 });
+    // group_data: the top banner and the four curated lists' banners.
+    expect(n).toMatchObject({ group_data: 5, hot_keyword: 8, users: 3 });
     // The member's cart (the demo history's orders used buy-now lines of their own).
     expect(
       await db
@@ -151,7 +152,7 @@ describe('demo seed', () => {
       .where(sql`${s.cart.uid} <> 4`);
     expect(line?.cartId).toBeGreaterThan(top!.max);
     const [group] = await db.insert(s.groupData).values({ groupKey: 'pc_home_banner', value: {} }).returning();
-    expect(group?.groupDataId).toBe(2);
+    expect(group?.groupDataId).toBe(6);
   });
 
   it('gives each demo shop its merchant-API token, idempotently, and a revoked one stays revoked', async () => {
