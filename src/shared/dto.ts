@@ -64,6 +64,47 @@ export interface CheckCouponDto {
   coupon: { type: number; type_name: string; send_type: number };
 }
 
+/** `productPresell` of a check line: the presale activity (reference section 4c). Times are `YYYY-MM-DD HH:mm:ss`. */
+export interface CheckPresellDto {
+  product_presell_id: number;
+  product_id: number;
+  store_name: string;
+  /** 1 full payment, 2 deposit then balance. */
+  presell_type: number;
+  /** 1 while the presale is enabled (a disabled one cannot be checked out). */
+  status: number;
+  /** 0 not started, 1 in progress, 2 ended. */
+  presell_status: number;
+  start_time: string;
+  end_time: string;
+  /** The balance window of a deposit presale; null for full payment. */
+  final_start_time: string | null;
+  final_end_time: string | null;
+  /** Shipping promise: 1 `delivery_day` days after the (balance) payment, 2 `delivery_day` days after the presale ends. */
+  delivery_type: number;
+  delivery_day: number;
+  /** Per-shopper cap; 0 = none. */
+  pay_count: number;
+}
+
+/**
+ * `take` of a check's shop (reference section 4c): its pickup point, always an object. `mer_take_status` 1 when the
+ * shop offers pickup (as `order.allow_take`); 0 with every other field empty when it does not.
+ */
+export interface CheckTakeDto {
+  mer_take_status: number;
+  /** The pickup point's name: the shop's own. */
+  mer_take_name: string;
+  mer_take_phone: string;
+  mer_take_address: string;
+  /** Coordinates `[lat, lng]` in the reference; we keep none, so always empty. */
+  mer_take_location: string[];
+  /** Opening weekdays (1-7) in the reference; ours are written in `mer_take_time`, so always empty. */
+  mer_take_day: number[];
+  /** Opening hours as the shop writes them ('每天 09:00-21:00'). */
+  mer_take_time: string;
+}
+
 export interface CheckLineDto {
   cart_id: number;
   cart_num: number;
@@ -74,6 +115,8 @@ export interface CheckLineDto {
   undeliverable: boolean;
   product: { store_name: string; image: string; unit_name: string };
   productAttr: { sku: string; price: string; ot_price: string; stock: number; image: string };
+  /** The presale of a presale line (product type 2), named as `GET /api/store/product/presell/detail/{id}` names it; null on other lines. */
+  productPresell: CheckPresellDto | null;
   productPresellAttr: { presell_price: string; down_price: string; final_price: string } | null;
   total_price: string;
   pay_price: string;
@@ -101,7 +144,7 @@ export interface CheckMerchantDto {
     allow_delivery: number;
     enabledCoupon: number;
   };
-  take: { mer_take_address: string; mer_take_phone: string; mer_take_time: string } | null;
+  take: CheckTakeDto;
 }
 
 /** `POST /api/v2/order/check` data (reference section 4c). */

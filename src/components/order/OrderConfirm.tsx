@@ -277,7 +277,7 @@ export default function OrderConfirm(p: OrderConfirmProps) {
                     <option value="express">快递配送</option>
                     {o.order.allow_take === 1 && <option value="take">到店自提</option>}
                   </select>
-                  {o.order.isTake === 1 && o.take && (
+                  {o.order.isTake === 1 && o.order.allow_take === 1 && (
                     <small className="co-opt__hint">
                       自提地址：{o.take.mer_take_address}（{o.take.mer_take_time}）
                     </small>

@@ -6,15 +6,16 @@ import { requireUser, type ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 import { formatDateTime, now } from '../dates.ts';
 import { couponTypeLabel } from '../coupon/coupon-rules.ts';
-import { loadCheckout, type Checkout } from './checkout.ts';
+import { presellFields } from '../promotion/get-presell-detail.ts';
+import { loadCheckout, type Checkout, type CheckoutMerchant, type PresellRow } from './checkout.ts';
 import type { PricedCoupon } from './price-order.ts';
 import { formInfo } from './order-form.ts';
-import type { CheckCouponDto, CheckLineDto, CheckMerchantDto, OrderCheckDto } from '../../../shared/dto.ts';
+import type { CheckCouponDto, CheckLineDto, CheckMerchantDto, CheckPresellDto, CheckTakeDto, OrderCheckDto } from '../../../shared/dto.ts';
 
 /** How long the `key` of a check stays good for create. */
 export const ORDER_KEY_TTL_MS = 30 * 60_000;
 
-export type { CheckCouponDto, CheckLineDto, CheckMerchantDto, OrderCheckDto };
+export type { CheckCouponDto, CheckLineDto, CheckMerchantDto, CheckPresellDto, CheckTakeDto, OrderCheckDto };
 
 const couponDto = (c: PricedCoupon): CheckCouponDto => ({
   coupon_user_id: c.couponUserId,
@@ -29,9 +30,35 @@ const couponDto = (c: PricedCoupon): CheckCouponDto => ({
   coupon: { type: c.type, type_name: couponTypeLabel(c.type), send_type: 0 },
 });
 
+/** `productPresell` of a presale line: the presale detail API's fields (`presellFields`), and `status` 1 (enabled). */
+const presellDto = (pr: PresellRow, at: Date): CheckPresellDto => ({ ...presellFields(pr, at), status: pr.status ? 1 : 0 });
+
+/** `take` of a shop: its pickup point, or status 0 and nothing else when it offers no pickup. */
+const takeDto = (mer: CheckoutMerchant): CheckTakeDto =>
+  mer.allowTake
+    ? {
+        mer_take_status: 1,
+        mer_take_name: mer.merName,
+        mer_take_phone: mer.takePhone,
+        mer_take_address: mer.takeAddress,
+        mer_take_location: [],
+        mer_take_day: [],
+        mer_take_time: mer.takeHours,
+      }
+    : {
+        mer_take_status: 0,
+        mer_take_name: '',
+        mer_take_phone: '',
+        mer_take_address: '',
+        mer_take_location: [],
+        mer_take_day: [],
+        mer_take_time: '',
+      };
+
 /** The check's answer for a priced checkout (also the checkout page's data). */
 export function checkoutDto(c: Checkout, key: string): OrderCheckDto {
   const p = c.priced;
+  const at = now();
   return {
     order: p.merchants.map((m) => {
       const mer = c.merchants.get(m.merId)!;
@@ -52,6 +79,7 @@ export function checkoutDto(c: Checkout, key: string): OrderCheckDto {
             undeliverable: l.undeliverable,
             product: { store_name: line.storeName, image: line.image, unit_name: line.unitName },
             productAttr: { sku: line.sku, price: toYuan(l.price), ot_price: toYuan(l.otPrice), stock: line.stock, image: line.image },
+            productPresell: line.presell ? presellDto(line.presell, at) : null,
             productPresellAttr:
               l.productType === 2
                 ? {
@@ -79,7 +107,7 @@ export function checkoutDto(c: Checkout, key: string): OrderCheckDto {
           allow_delivery: 1,
           enabledCoupon: m.coupons.some((x) => !x.reason) ? 1 : 0,
         },
-        take: mer.allowTake ? { mer_take_address: mer.takeAddress, mer_take_phone: mer.takePhone, mer_take_time: mer.takeHours } : null,
+        take: takeDto(mer),
       };
     }),
     platformCoupon: p.platformCoupons.map(couponDto),

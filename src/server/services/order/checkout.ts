@@ -91,6 +91,8 @@ export async function orderSettings(db: Db): Promise<OrderSettings> {
   };
 }
 
+export type PresellRow = typeof presell.$inferSelect;
+
 /** A cart line as checkout reads it, with what the pages show of it. */
 export interface CheckoutLine extends LineInput {
   uid: number;
@@ -104,6 +106,8 @@ export interface CheckoutLine extends LineInput {
   /** The product shoppers see (a flash sale's or presale's origin product, else itself). */
   showProductId: number;
   presellId: number | null;
+  /** The presale of a presale line (product type 2), as the check shows it; null on other lines. */
+  presell: PresellRow | null;
   /** The shop's order form the product asks for (0 none). */
   merFormId: number;
 }
@@ -215,6 +219,7 @@ async function loadLines(db: Db, uid: number, ids: number[], lock: boolean): Pro
       stock: s.stock,
       showProductId: sk?.originProductId ?? pr?.originProductId ?? p.productId,
       presellId: pr?.productPresellId ?? null,
+      presell: type === 2 ? pr : null,
       merFormId: p.merFormId,
     } satisfies CheckoutLine;
   });

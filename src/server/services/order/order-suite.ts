@@ -1,14 +1,16 @@
 // Checkout on a real database: run on PGlite (create-order.test.ts) and on PostgreSQL 15 (create-order.postgres.test.ts).
 // Each test makes its own shoppers and picks its own SKUs, so tests sharing one PostgreSQL server do not meet.
 import { describe, it, expect } from 'vitest';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   cart,
   coupon,
   couponUser,
   job,
+  merchant,
   orderKey,
+  presell,
   product,
   productSku,
   seckillProduct,
@@ -26,6 +28,7 @@ import { getGroupOrder } from './get-group-order.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { createCart } from '../cart/create-cart.ts';
 import { listSeckillProducts } from '../promotion/list-seckill-products.ts';
+import { getPresellDetail } from '../promotion/get-presell-detail.ts';
 import { appJobs } from '../../jobs/registry.ts';
 
 const settled = (ps: Promise<unknown>[]) => Promise.allSettled(ps);
@@ -205,6 +208,87 @@ export function orderSuite(open: () => Promise<Database>) {
           .from(job)
           .where(and(eq(job.kind, 'order.expire'), eq(job.key, String(order.order_id)))),
       ).toHaveLength(0);
+    });
+  });
+
+  describe('check: the shapes the reference client reads', () => {
+    it('a presale line carries its presale as the presale detail names it, beside its prices; other lines carry null', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const at = new Date();
+      const [row] = await d.db
+        .select({ presellId: presell.productPresellId, unique: productSku.unique, price: productSku.price, down: productSku.downPrice })
+        .from(presell)
+        .innerJoin(productSku, eq(productSku.productId, presell.productId))
+        .where(
+          and(
+            eq(presell.presellType, 2),
+            eq(presell.status, true),
+            eq(presell.payCount, 0),
+            lte(presell.startTime, at),
+            gt(presell.endTime, at),
+            gt(productSku.stock, 5),
+          ),
+        )
+        .orderBy(asc(presell.productId), asc(productSku.unique))
+        .limit(1);
+      const { cart_id: cartId } = await createCart(s, {
+        product_id: row!.presellId,
+        product_attr_unique: row!.unique,
+        cart_num: 1,
+        is_new: 1,
+        product_type: 2,
+      });
+      const check = await checkOrder(s, { cart_id: [cartId], address_id: s.addressId });
+      const line = check.order[0]!.list[0]!;
+      const { product: _p, mer_id: _m, minNum: _n, ...presale } = await getPresellDetail(s, { id: row!.presellId });
+      expect(line.productPresell).toEqual({ ...presale, status: 1 });
+      expect(line.productPresell).toMatchObject({ product_presell_id: row!.presellId, presell_type: 2, presell_status: 1 });
+      expect(line.productPresell!.final_start_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      expect(line.productPresellAttr).toEqual({
+        presell_price: (row!.price / 100).toFixed(2),
+        down_price: (row!.down / 100).toFixed(2),
+        final_price: ((row!.price - row!.down) / 100).toFixed(2),
+      });
+
+      const normal = await checkOrder(s, { cart_id: [await addLine(s, await pickSku(d, { merId: 1 }), 1)], address_id: s.addressId });
+      expect(normal.order[0]!.list[0]).toMatchObject({ productPresell: null, productPresellAttr: null });
+    });
+
+    it('gives every shop a take object: its pickup point, or status 0 and empty fields when it offers none (allow_take says which)', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const a = await pickSku(d, { merId: 1 });
+      const b = await pickSku(d, { merId: 4 });
+      const shops = await d.db.select().from(merchant).where(sql`${merchant.merId} in (1, 4)`);
+      const pickup = shops.find((m) => m.merId === 1)!;
+      expect(pickup.allowTake && !shops.find((m) => m.merId === 4)!.allowTake).toBe(true);
+      expect(pickup.takeAddress).not.toBe('');
+      const ids = [await addLine(s, a, 1), await addLine(s, b, 1)];
+      for (const takes of [[], [1]]) {
+        const check = await checkOrder(s, { cart_id: ids, address_id: s.addressId, takes });
+        const of = (merId: number) => check.order.find((o) => o.mer_id === merId)!;
+        expect(of(1).order).toMatchObject({ allow_take: 1, isTake: takes.length });
+        expect(of(1).take).toEqual({
+          mer_take_status: 1,
+          mer_take_name: pickup.merName,
+          mer_take_phone: pickup.takePhone,
+          mer_take_address: pickup.takeAddress,
+          mer_take_location: [],
+          mer_take_day: [],
+          mer_take_time: pickup.takeHours,
+        });
+        expect(of(4).order).toMatchObject({ allow_take: 0, isTake: 0 });
+        expect(of(4).take).toEqual({
+          mer_take_status: 0,
+          mer_take_name: '',
+          mer_take_phone: '',
+          mer_take_address: '',
+          mer_take_location: [],
+          mer_take_day: [],
+          mer_take_time: '',
+        });
+      }
     });
   });
 

@@ -39,13 +39,17 @@ export async function getPresellDetail(ctx: ServiceContext, input: { id: number 
   const product = await loadProductDetail(ctx, pr.productId, 2, { type: 2, id });
   const deposits = Object.values(product.sku).map((s) => s.down_price);
   const minNum = deposits.sort((a, b) => (parseYuan(a) ?? 0) - (parseYuan(b) ?? 0))[0] ?? '0.00';
+  return { ...presellFields(pr, now()), mer_id: product.mer_id, minNum, product };
+}
+
+/** A presale's own fields as its detail gives them (and checkout's `productPresell`): kind, state at `at`, windows, delivery. */
+export function presellFields(pr: typeof presell.$inferSelect, at: Date): PresellTiming & { pay_count: number } {
   return {
     product_presell_id: pr.productPresellId,
     product_id: pr.productId,
-    mer_id: product.mer_id,
     store_name: pr.storeName,
     presell_type: pr.presellType,
-    presell_status: presellStatus(pr, now()),
+    presell_status: presellStatus(pr, at),
     start_time: formatDateTime(pr.startTime)!,
     end_time: formatDateTime(pr.endTime)!,
     final_start_time: formatDateTime(pr.finalStartTime),
@@ -53,7 +57,5 @@ export async function getPresellDetail(ctx: ServiceContext, input: { id: number 
     delivery_type: pr.deliveryType,
     delivery_day: pr.deliveryDay,
     pay_count: pr.payCount,
-    minNum,
-    product,
   };
 }
