@@ -118,7 +118,13 @@ export interface RefundDetailDto extends RefundListItemDto {
   refund_message: string;
   mark: string;
   pics: string[];
+  /**
+   * The reference's meaning: the shop's return phone, shown with `mer_delivery_user` and `mer_delivery_address` once
+   * the merchant agreed to a return (status 1 on); '' before. The same as `mer_delivery_phone`.
+   */
   phone: string;
+  /** The contact phone the shopper gave with the request ('' when none). */
+  contact_phone: string;
   fail_message: string;
   mer_delivery_user: string;
   mer_delivery_phone: string;

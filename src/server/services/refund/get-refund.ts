@@ -36,7 +36,9 @@ export async function refundDetailDto(db: Db, r: RefundOrderRow): Promise<Refund
     refund_message: r.refundMessage,
     mark: r.mark,
     pics: r.pics,
-    phone: r.phone,
+    // The reference's `phone` is the shop's return phone; the shopper's own is `contact_phone`.
+    phone: r.merDeliveryPhone,
+    contact_phone: r.phone,
     fail_message: r.failMessage,
     mer_delivery_user: r.merDeliveryUser,
     mer_delivery_phone: r.merDeliveryPhone,

@@ -406,6 +406,15 @@ export function refundMoneySuite(open: () => Promise<Database>) {
         mer_delivery_phone: '010-88886666',
         mer_delivery_address: '北京市朝阳区售后路1号',
       });
+      // The shopper's detail gives the return phone under the reference's `phone` too; their own stays `contact_phone`.
+      expect(await getRefund(shopper, { id: r.refundOrderId })).toMatchObject({
+        status: 1,
+        mer_delivery_user: '售后部 王五',
+        phone: '010-88886666',
+        mer_delivery_phone: '010-88886666',
+        mer_delivery_address: '北京市朝阳区售后路1号',
+        contact_phone: '13800001111',
+      });
     });
   });
 

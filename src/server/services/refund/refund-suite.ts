@@ -281,7 +281,14 @@ export function refundSuite(open: () => Promise<Database>) {
         message: '图片无效，请重新上传',
       });
       const r = await applyRefund(s, asking(orderId, [line.orderProductId], { pics: [mine], mark: '包装破损', phone: '13800001111' }));
-      expect(await getRefund(s, { id: r.refund_order_id })).toMatchObject({ pics: [mine], mark: '包装破损', phone: '13800001111' });
+      // The shopper's own phone is `contact_phone`; `phone` is the shop's return phone, none before a return is agreed.
+      expect(await getRefund(s, { id: r.refund_order_id })).toMatchObject({
+        pics: [mine],
+        mark: '包装破损',
+        contact_phone: '13800001111',
+        phone: '',
+        mer_delivery_phone: '',
+      });
     });
   });
 
@@ -331,7 +338,7 @@ export function refundSuite(open: () => Promise<Database>) {
       const other = await newShopper(d);
       const { orderId, line } = await oneItem(d, s);
       await shipForTest(d, orderId);
-      const r = await applyRefund(s, asking(orderId, [line.orderProductId], { refund_type: 2 }));
+      const r = await applyRefund(s, asking(orderId, [line.orderProductId], { refund_type: 2, phone: '13900002222' }));
       const ship = { delivery_type: '顺丰速运', delivery_id: 'SF1234567890', delivery_phone: '13800001111' };
       await expect(shipReturn(s, { id: r.refund_order_id, ...ship })).rejects.toMatchObject({
         status: 400,
@@ -339,10 +346,14 @@ export function refundSuite(open: () => Promise<Database>) {
       });
       await expect(trackRefund(s, { id: r.refund_order_id })).rejects.toMatchObject({ status: 404 });
       await approveReturnForTest(d, r.refund_order_id);
+      // The return address as the reference shows it: mer_delivery_user, phone (the shop's), mer_delivery_address.
       expect(await getRefund(s, { id: r.refund_order_id })).toMatchObject({
         status: 1,
         mer_delivery_user: '退货仓',
+        phone: '0571-88886666',
+        mer_delivery_phone: '0571-88886666',
         mer_delivery_address: expect.stringContaining('杭州'),
+        contact_phone: '13900002222',
       });
       await expect(shipReturn(s, { id: r.refund_order_id, ...ship, delivery_type: '不存在快递' })).rejects.toMatchObject({
         status: 400,
@@ -353,7 +364,14 @@ export function refundSuite(open: () => Promise<Database>) {
       expect(await shipReturn(s, { id: r.refund_order_id, ...ship })).toEqual({ status: 2 });
       await expect(shipReturn(s, { id: r.refund_order_id, ...ship })).rejects.toMatchObject({ message: '当前状态不能提交退货物流' });
       const detail = await getRefund(s, { id: r.refund_order_id });
-      expect(detail).toMatchObject({ status: 2, delivery_type: '顺丰速运', delivery_id: 'SF1234567890', delivery_phone: '13800001111' });
+      expect(detail).toMatchObject({
+        status: 2,
+        delivery_type: '顺丰速运',
+        delivery_id: 'SF1234567890',
+        delivery_phone: '13800001111',
+        phone: '0571-88886666',
+        contact_phone: '13900002222',
+      });
       expect(detail.delivery_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
       const track = await trackRefund(s, { id: r.refund_order_id });
       expect(track.refund.refund_order_id).toBe(r.refund_order_id);
