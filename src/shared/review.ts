@@ -66,6 +66,8 @@ export interface ReviewItemDto {
   /** The product page the review appears on. */
   product_id: number;
   product_num: number;
+  /** The quantity bought (as `product_num`): the reference's `/evaluation` reads `cart_num`. */
+  cart_num: number;
   /** 1 once reviewed. */
   is_reply: number;
   /** The store order's status (2 to review, 3 done). */
@@ -73,6 +75,8 @@ export interface ReviewItemDto {
   cart_info: {
     product: { store_name: string; image: string; unit_name: string };
     productAttr: { sku: string; price: string };
+    /** The quantity bought, where CRMEB's cart snapshot has it. */
+    cart_num: number;
   };
   reply: OwnReviewDto | null;
 }

@@ -62,11 +62,13 @@ export async function getReviewItem(ctx: ServiceContext, input: { unique: unknow
     order_id: order.orderId,
     product_id: s.spu_product_id ?? item.productId,
     product_num: item.productNum,
+    cart_num: item.productNum,
     is_reply: reply ? 1 : 0,
     status: order.status,
     cart_info: {
       product: { store_name: s.store_name, image: s.image, unit_name: s.unit_name },
       productAttr: { sku: s.sku, price: toYuan(s.price) },
+      cart_num: item.productNum,
     },
     reply: reply
       ? {

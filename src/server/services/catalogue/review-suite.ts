@@ -17,11 +17,14 @@ import { getReviewItem } from './review-item.ts';
 import { createReview, maskNickname } from './create-review.ts';
 import { listReviews } from './list-reviews.ts';
 
-/** A paid store order of `s` with one line per SKU (all of one merchant), received unless `received` is false. */
-async function boughtItems(d: Database, s: Shopper, skus: Sku[], received = true) {
+/**
+ * A paid store order of `s` with one line of `n` units per SKU (all of one merchant), received unless `received` is
+ * false.
+ */
+async function boughtItems(d: Database, s: Shopper, skus: Sku[], received = true, n = 1) {
   await topUp(d, s.user.uid, 10_000_000);
   const lines = [];
-  for (const sku of skus) lines.push(await addLine(s, sku, 1));
+  for (const sku of skus) lines.push(await addLine(s, sku, n));
   const { order } = await placeOrder(s, lines);
   await payOrder(s, { id: order.order_id, type: 'balance' });
   const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.groupOrderId, order.order_id));
@@ -61,10 +64,12 @@ export function reviewSuite(open: () => Promise<Database>) {
         order_id: orderId,
         product_id: sku.productId,
         product_num: 1,
+        cart_num: 1,
         is_reply: 0,
         status: 2,
         reply: null,
       });
+      expect(item.cart_info.cart_num).toBe(1);
       expect(item.cart_info.product.store_name).toBeTruthy();
       expect(item.cart_info.productAttr.price).toBe((sku.price / 100).toFixed(2));
 
@@ -174,6 +179,14 @@ export function reviewSuite(open: () => Promise<Database>) {
       }
       expect(await repliesOf(d, unique)).toHaveLength(1);
       await expect(createReview(s, { unique, ...review() })).rejects.toThrow(REVIEW_TEXT.reviewed);
+    });
+
+    it('gives the quantity bought as product_num, cart_num and cart_info.cart_num (the reference page reads cart_num)', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { items } = await boughtItems(d, s, [await pickSku(d, { merId: 3 })], true, 3);
+      const item = await getReviewItem(s, { unique: items[0]!.unique });
+      expect(item).toMatchObject({ product_num: 3, cart_num: 3, cart_info: { cart_num: 3 } });
     });
 
     it("only the buyer: another shopper's item is a 404 and a visitor is asked to sign in", async () => {

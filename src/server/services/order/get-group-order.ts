@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { merchant, storeGroupOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import { merchant, presell, presellOrder, storeGroupOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +9,14 @@ import { notFound, parseInput } from '../input.ts';
 import { formatDateTime, now } from '../dates.ts';
 import { CANCEL_TEXT, cancelGroupOrder } from './cancel-order.ts';
 import type { OrderExtendItem } from '../../../shared/order-form.ts';
+import {
+  linePresell,
+  pendingPresellDto,
+  presellDto,
+  type LinePresellAttrDto,
+  type LinePresellDto,
+  type PresellOrderDto,
+} from './presell-dto.ts';
 
 export interface GroupOrderItemDto {
   order_product_id: number;
@@ -16,12 +24,18 @@ export interface GroupOrderItemDto {
   spu_product_id: number;
   product_type: number;
   product_num: number;
+  /** The SKU bought (its `unique`): the reference's 再次购买 sends it as `product_attr_unique`. */
+  product_sku: string;
   product_price: string;
   total_price: string;
   pay_price: string;
   cart_info: {
     product: { store_name: string; image: string; unit_name: string };
     productAttr: { sku: string; price: string; ot_price: string };
+    /** A presale line's terms (`presell_type` 1 full payment, 2 deposit, as CRMEB clients read it); null on other lines. */
+    productPresell: LinePresellDto | null;
+    /** A presale line's unit prices (presale price, deposit, the rest); null on other lines. */
+    productPresellAttr: LinePresellAttrDto | null;
   };
 }
 
@@ -32,6 +46,8 @@ export interface GroupOrderStoreDto {
   merchant: { mer_id: number; mer_name: string; mer_avatar: string; service_phone: string; is_trader: number };
   order_type: number;
   activity_type: number;
+  /** 0 not a presale, 1 a full-payment presale, 2 a deposit presale (pays `pay_price` now, `presellOrder.pay_price` later). */
+  presell_type: number;
   mark: string;
   total_num: number;
   total_price: string;
@@ -48,6 +64,11 @@ export interface GroupOrderStoreDto {
   /** Answers to the shop's order form ([] when none was asked). */
   order_extend: OrderExtendItem[];
   orderProduct: GroupOrderItemDto[];
+  /**
+   * A deposit presale's balance (stage 2): what it will be once the deposit (stage 1, this order's `pay_price`) is
+   * paid, then the balance as recorded; null for any other order.
+   */
+  presellOrder: PresellOrderDto | null;
 }
 
 /** `GET /api/order/group_order_detail/{id}` data: an order as placed, with its per-merchant parts. */
@@ -80,26 +101,37 @@ export interface GroupOrderDto {
   real_name: string;
   user_phone: string;
   user_address: string;
+  /** The presale kind of its presale part (0 none, 1 full payment, 2 deposit): 待付定金 or 待付款. */
+  presell_type: number;
   orderList: GroupOrderStoreDto[];
 }
 
 type GroupRow = typeof storeGroupOrder.$inferSelect;
 type ItemRow = typeof storeOrderProduct.$inferSelect;
 
-/** One order line as the order pages show it: what was bought, as it was when ordered (its snapshot). */
-export function groupItemDto(i: ItemRow): GroupOrderItemDto {
+type PresellRow = typeof presell.$inferSelect;
+
+/**
+ * One order line as the order pages show it: what was bought, as it was when ordered (its snapshot), with its
+ * presale's terms when it is a presale line and `pr` is given.
+ */
+export function groupItemDto(i: ItemRow, pr: PresellRow | null = null): GroupOrderItemDto {
+  const terms = pr && i.productType === 2 ? linePresell(i, pr) : null;
   return {
     order_product_id: i.orderProductId,
     product_id: i.productId,
     spu_product_id: i.snapshot.spu_product_id ?? i.productId,
     product_type: i.productType,
     product_num: i.productNum,
+    product_sku: i.productAttrUnique,
     product_price: toYuan(i.productPrice),
     total_price: toYuan(i.totalPrice),
     pay_price: toYuan(i.payPrice),
     cart_info: {
       product: { store_name: i.snapshot.store_name, image: i.snapshot.image, unit_name: i.snapshot.unit_name },
       productAttr: { sku: i.snapshot.sku, price: toYuan(i.snapshot.price), ot_price: toYuan(i.snapshot.ot_price) },
+      productPresell: terms?.productPresell ?? null,
+      productPresellAttr: terms?.productPresellAttr ?? null,
     },
   };
 }
@@ -131,9 +163,10 @@ export async function getGroupOrder(ctx: ServiceContext, input: { id: unknown })
 export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promise<GroupOrderDto[]> {
   if (!groups.length) return [];
   const orders = await db
-    .select({ o: storeOrder, m: merchant })
+    .select({ o: storeOrder, m: merchant, po: presellOrder })
     .from(storeOrder)
     .innerJoin(merchant, eq(merchant.merId, storeOrder.merId))
+    .leftJoin(presellOrder, eq(presellOrder.orderId, storeOrder.orderId))
     .where(
       inArray(
         storeOrder.groupOrderId,
@@ -143,8 +176,9 @@ export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promi
     .orderBy(asc(storeOrder.orderId));
   const items = orders.length
     ? await db
-        .select()
+        .select({ i: storeOrderProduct, pr: presell })
         .from(storeOrderProduct)
+        .leftJoin(presell, eq(presell.productId, storeOrderProduct.productId))
         .where(
           inArray(
             storeOrderProduct.orderId,
@@ -153,7 +187,48 @@ export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promi
         )
         .orderBy(asc(storeOrderProduct.orderProductId))
     : [];
-  return groups.map((g) => ({
+  const at = now();
+  const parts = groups.map((g) =>
+    orders
+      .filter(({ o }) => o.groupOrderId === g.groupOrderId)
+      .map(({ o, m, po }) => {
+        const lines = items.filter(({ i }) => i.orderId === o.orderId);
+        const presale = lines.find(({ i, pr }) => i.productType === 2 && pr);
+        return {
+          order_id: o.orderId,
+          order_sn: o.orderSn,
+          mer_id: o.merId,
+          merchant: {
+            mer_id: m.merId,
+            mer_name: m.merName,
+            mer_avatar: m.merAvatar,
+            service_phone: m.servicePhone,
+            is_trader: m.isTrader ? 1 : 0,
+          },
+          order_type: o.orderType,
+          activity_type: o.activityType,
+          presell_type: presale?.pr?.presellType ?? 0,
+          mark: o.mark,
+          total_num: o.totalNum,
+          total_price: toYuan(o.totalPrice),
+          pay_postage: toYuan(o.totalPostage),
+          coupon_price: toYuan(o.couponPrice),
+          svip_discount: toYuan(o.svipDiscount),
+          integral: o.integral,
+          integral_price: toYuan(o.integralPrice),
+          pay_price: toYuan(o.payPrice),
+          real_name: o.receiver.real_name,
+          user_phone: o.receiver.phone,
+          user_address: o.receiver.address,
+          receipt: o.receipt,
+          order_extend: o.orderExtend ?? [],
+          orderProduct: lines.map(({ i, pr }) => groupItemDto(i, pr)),
+          // Paid: the balance as recorded; not yet: as paying the deposit will record it.
+          presellOrder: po ? presellDto(po, o.payPrice, at) : o.paid ? null : pendingPresellDto(lines, o.payPrice, at),
+        } satisfies GroupOrderStoreDto;
+      }),
+  );
+  return groups.map((g, gi) => ({
     group_order_id: g.groupOrderId,
     group_order_sn: g.groupOrderSn,
     paid: g.paid ? 1 : 0,
@@ -179,36 +254,7 @@ export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promi
     real_name: g.receiver.real_name,
     user_phone: g.receiver.phone,
     user_address: g.receiver.address,
-    orderList: orders
-      .filter(({ o }) => o.groupOrderId === g.groupOrderId)
-      .map(({ o, m }) => ({
-        order_id: o.orderId,
-        order_sn: o.orderSn,
-        mer_id: o.merId,
-        merchant: {
-          mer_id: m.merId,
-          mer_name: m.merName,
-          mer_avatar: m.merAvatar,
-          service_phone: m.servicePhone,
-          is_trader: m.isTrader ? 1 : 0,
-        },
-        order_type: o.orderType,
-        activity_type: o.activityType,
-        mark: o.mark,
-        total_num: o.totalNum,
-        total_price: toYuan(o.totalPrice),
-        pay_postage: toYuan(o.totalPostage),
-        coupon_price: toYuan(o.couponPrice),
-        svip_discount: toYuan(o.svipDiscount),
-        integral: o.integral,
-        integral_price: toYuan(o.integralPrice),
-        pay_price: toYuan(o.payPrice),
-        real_name: o.receiver.real_name,
-        user_phone: o.receiver.phone,
-        user_address: o.receiver.address,
-        receipt: o.receipt,
-        order_extend: o.orderExtend ?? [],
-        orderProduct: items.filter((i) => i.orderId === o.orderId).map(groupItemDto),
-      })),
+    presell_type: Math.max(0, ...parts[gi]!.map((o) => o.presell_type)),
+    orderList: parts[gi]!,
   }));
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { merchant, ORDER_STATUS, storeOrder, storeOrderStatus, type ReceiptInfo } from '../../db/schema/index.ts';
+import { merchant, ORDER_STATUS, REFUND_STATUS, refundOrder, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
@@ -28,6 +28,8 @@ export interface OrderDetailDto extends StoreOrderDto {
   mark: string;
   /** The merchant's remark. */
   remark: string;
+  /** Why the merchant refused the order's latest refused refund request (its `fail_message`), '' when none was refused. */
+  refund_reason: string;
   coupon_price: string;
   platform_coupon_price: string;
   svip_discount: string;
@@ -71,7 +73,7 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
     .where(and(eq(storeOrder.orderId, id), visiblePaid(user.uid)));
   if (!row) throw notFound(ORDER_GONE);
   const { o, m } = row;
-  const [parts, timeline, settings] = await Promise.all([
+  const [parts, timeline, settings, [refused]] = await Promise.all([
     loadOrderParts(ctx.db, [o.orderId]),
     ctx.db
       .select()
@@ -79,6 +81,12 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
       .where(eq(storeOrderStatus.orderId, o.orderId))
       .orderBy(asc(storeOrderStatus.createdAt), asc(storeOrderStatus.id)),
     afterSaleSettings(ctx.db),
+    ctx.db
+      .select({ reason: refundOrder.failMessage })
+      .from(refundOrder)
+      .where(and(eq(refundOrder.orderId, o.orderId), eq(refundOrder.uid, user.uid), eq(refundOrder.status, REFUND_STATUS.refused)))
+      .orderBy(desc(refundOrder.statusTime), desc(refundOrder.refundOrderId))
+      .limit(1),
   ]);
   const at = now();
   const refundable = parts.items.some(({ i }) => i.refundNum > 0);
@@ -89,6 +97,7 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
     user_address: o.receiver.address,
     mark: o.mark,
     remark: o.remark,
+    refund_reason: refused?.reason ?? '',
     coupon_price: toYuan(o.couponPrice),
     platform_coupon_price: toYuan(o.platformCouponPrice),
     svip_discount: toYuan(o.svipDiscount),

@@ -2,9 +2,20 @@
 // (my-orders.postgres.test.ts). Each test makes its own shoppers and orders, so tests sharing one PostgreSQL server
 // do not meet; a test that changes an operator setting puts it back.
 import { describe, it, expect } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { job, ORDER_STATUS, storeGroupOrder, storeOrder, storeOrderProduct, systemConfig, userBill } from '../../db/schema/index.ts';
+import {
+  job,
+  ORDER_STATUS,
+  presell,
+  product,
+  productSku,
+  storeGroupOrder,
+  storeOrder,
+  storeOrderProduct,
+  systemConfig,
+  userBill,
+} from '../../db/schema/index.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { newShopper, pickSku, addLine, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { depositOrder, paidOrder, pointsOf, setStatusForTest, shipForTest } from '../../../../tests/helpers/orders.ts';
@@ -19,6 +30,11 @@ import { deleteOrder } from './delete-order.ts';
 import { autoReceive, receiveOrder } from './receive-order.ts';
 import { formatDateTime } from '../dates.ts';
 import { applyRefund } from '../refund/apply-refund.ts';
+import { refuseMerchantRefund } from '../refund/merchant-refuse-refund.ts';
+import { authenticateMerchant } from '../merchant-api/authenticate.ts';
+import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
+import { createCart } from '../cart/create-cart.ts';
+import { getGroupOrder } from './get-group-order.ts';
 
 const DAY = 86_400_000;
 const ids = (page: { list: { order_id: number }[] }) => page.list.map((o) => o.order_id);
@@ -29,6 +45,45 @@ async function unpaidOrder(d: Database, s: Shopper, merId = 1) {
   const sku = await pickSku(d, { merId });
   const { order } = await placeOrder(s, [await addLine(s, sku, 1)]);
   return order.order_id;
+}
+
+/** An unpaid order of `n` units of a presale on sale now of `presellType` (1 full payment, 2 deposit). */
+async function unpaidPresale(d: Database, s: Shopper, presellType: 1 | 2, n = 2) {
+  const at = new Date();
+  const [row] = await d.db
+    .select({ presellId: presell.productPresellId, unique: productSku.unique, price: productSku.price, down: productSku.downPrice })
+    .from(presell)
+    .innerJoin(productSku, eq(productSku.productId, presell.productId))
+    .innerJoin(product, eq(product.productId, presell.productId))
+    .where(
+      and(
+        eq(presell.presellType, presellType),
+        eq(presell.status, true),
+        eq(presell.payCount, 0),
+        lte(presell.startTime, at),
+        gt(presell.endTime, at),
+        gt(productSku.stock, 5),
+      ),
+    )
+    .orderBy(asc(presell.productId), asc(productSku.unique))
+    .limit(1);
+  if (!row) throw new Error(`no presale of type ${presellType} on sale`);
+  const { cart_id } = await createCart(s, {
+    product_id: row.presellId,
+    product_attr_unique: row.unique,
+    cart_num: n,
+    is_new: 1,
+    product_type: 2,
+  });
+  const { order } = await placeOrder(s, [cart_id]);
+  return { groupOrderId: order.order_id, ...row };
+}
+
+let ipSeq = 0;
+/** The merchant API's context of a demo shop, as its token authenticates it. */
+async function asMerchant(d: Database, merId: number) {
+  const ip = `198.51.100.${++ipSeq}-${process.pid}-${Date.now()}`;
+  return { db: d.db, merchant: await authenticateMerchant({ db: d.db, user: null, ip }, `Bearer ${demoMerchantToken(merId)}`) };
 }
 
 /** Runs `fn` with operator settings changed, then puts the old values back (the PostgreSQL database is shared). */
@@ -138,6 +193,10 @@ export function myOrdersSuite(open: () => Promise<Database>) {
           productAttr: { sku: expect.any(String) },
         },
       });
+      // The reference's 再次购买 sends a row's product_sku as product_attr_unique: it is the SKU bought.
+      const [shippedLine] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, shipped!));
+      expect(entry!.orderProduct[0]!.product_sku).toBe(shippedLine!.productAttrUnique);
+      expect(entry!.orderProduct[0]!.product_sku).toBe(entry!.orderProduct[0]!.product_attr_unique);
 
       // Another shopper sees none of it.
       const other = await newShopper(d);
@@ -176,6 +235,12 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       expect(page.list.map((g) => g.group_order_id)).toEqual([newer, older]);
       const g = page.list[0]!;
       expect(g).toMatchObject({ paid: 0, is_cancel: 0, orderList: [{ mer_id: 2, orderProduct: [{ product_num: 1 }] }] });
+      const [part] = await d.db.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.groupOrderId, newer));
+      const [line] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, part!.id));
+      expect(g.orderList[0]!.orderProduct[0]!.product_sku).toBe(line!.productAttrUnique);
+      // Not a presale: nothing of one.
+      expect(g).toMatchObject({ presell_type: 0, orderList: [{ presell_type: 0, presellOrder: null }] });
+      expect(g.orderList[0]!.orderProduct[0]!.cart_info).toMatchObject({ productPresell: null, productPresellAttr: null });
       expect(g.cancel_unix).toBeGreaterThan(Date.now() / 1000);
       expect((await listGroupOrders(s, { page: 2, limit: 1 })).list.map((x) => x.group_order_id)).toEqual([older]);
 
@@ -213,8 +278,11 @@ export function myOrdersSuite(open: () => Promise<Database>) {
         delivery_type: null,
         take_time: null,
         refund_status: 1,
+        refund_reason: '',
         presellOrder: null,
       });
+      const [line] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, id));
+      expect(o.orderProduct.map((i) => i.product_sku)).toEqual([line!.productAttrUnique]);
       for (const k of ['pay_postage', 'coupon_price', 'integral_price', 'svip_discount', 'pay_price', 'total_price'] as const) {
         expect(o[k], k).toMatch(/^\d+\.\d\d$/);
       }
@@ -229,6 +297,43 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       const unpaid = await unpaidOrder(d, s);
       const [part] = await d.db.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.groupOrderId, unpaid));
       await expect(getOrder(s, { id: part!.id })).rejects.toMatchObject({ code: 'not_found' });
+    });
+
+    it("carries the shop's reason for refusing the latest refused refund request", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { orderIds } = await paidOrder(d, s, [1], 2);
+      const id = orderIds[0]!;
+      const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, id));
+      const ask = () =>
+        applyRefund(s, {
+          order_id: id,
+          type: 1,
+          refund_type: 1,
+          num: 1,
+          ids: [item!.orderProductId],
+          refund_message: '不想要了',
+          refund_price: '0.01',
+        });
+      const m1 = await asMerchant(d, 1);
+      const first = await ask();
+      expect((await getOrder(s, { id })).refund_reason).toBe('');
+      await refuseMerchantRefund(m1, { id: first.refund_order_id, fail_message: '商品已拆封' });
+      expect((await getOrder(s, { id })).refund_reason).toBe('商品已拆封');
+      // Asked again: the last refusal stays until the shop answers this one; refused again, its reason replaces it.
+      const second = await ask();
+      expect((await getOrder(s, { id })).refund_reason).toBe('商品已拆封');
+      await refuseMerchantRefund(m1, { id: second.refund_order_id, fail_message: '已超过退款时间' });
+      const o = await getOrder(s, { id });
+      expect(o.refund_reason).toBe('已超过退款时间');
+      // The timeline keeps both, as before.
+      expect(o.storeOrderStatus.filter((t) => t.change_type === 'refund_refuse').map((t) => t.change_message)).toEqual([
+        expect.stringContaining('商品已拆封'),
+        expect.stringContaining('已超过退款时间'),
+      ]);
+      // Another order of the shopper carries none of it.
+      const other = await paidOrder(d, s, [1]);
+      expect((await getOrder(s, { id: other.orderIds[0]! })).refund_reason).toBe('');
     });
 
     it('allows a refund until shipped, and for refund_days after receipt', async () => {
@@ -406,6 +511,63 @@ export function myOrdersSuite(open: () => Promise<Database>) {
   });
 
   describe('presale deposit orders', () => {
+    it('shows an unpaid presale as awaiting its deposit or its payment, with both stages of a deposit', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const dep = await unpaidPresale(d, s, 2, 2);
+      const g = await getGroupOrder(s, { id: dep.groupOrderId });
+      expect(g.presell_type).toBe(2);
+      const part = g.orderList[0]!;
+      expect(part).toMatchObject({ activity_type: 2, presell_type: 2 });
+      // As CRMEB's clients read it: orderList[0].orderProduct[0].cart_info.productPresell.presell_type.
+      expect(part.orderProduct[0]!.cart_info).toMatchObject({
+        productPresell: { presell_type: 2, final_start_time: '2099-12-31 00:00:00', final_end_time: '2099-12-31 23:59:59' },
+        productPresellAttr: {
+          presell_price: (dep.price / 100).toFixed(2),
+          down_price: (dep.down / 100).toFixed(2),
+          final_price: ((dep.price - dep.down) / 100).toFixed(2),
+        },
+      });
+      // Stage 1 is the order's pay_price (the deposit), stage 2 its presellOrder.pay_price (the balance).
+      expect(dep.down).toBeGreaterThan(0);
+      expect(part.pay_price).toBe(((dep.down * 2) / 100).toFixed(2));
+      expect(g.pay_price).toBe(part.pay_price);
+      expect(part.presellOrder).toEqual({
+        presell_order_sn: '',
+        pay_price: (((dep.price - dep.down) * 2) / 100).toFixed(2),
+        deposit_price: part.pay_price,
+        final_start_time: '2099-12-31 00:00:00',
+        final_end_time: '2099-12-31 23:59:59',
+        final_start_unix: expect.any(Number),
+        final_end_unix: expect.any(Number),
+        activeStatus: 0,
+        paid: 0,
+        pay_time: null,
+      });
+      // The unpaid list gives the same.
+      expect((await listGroupOrders(s, {})).list.find((x) => x.group_order_id === dep.groupOrderId)).toEqual(g);
+
+      // Paid, the balance is what the shopper was told, now recorded.
+      await topUp(d, s.user.uid, dep.down * 2);
+      await payOrder(s, { id: dep.groupOrderId, type: 'balance' });
+      const paid = await getGroupOrder(s, { id: dep.groupOrderId });
+      expect(paid.orderList[0]!.presellOrder).toMatchObject({
+        presell_order_sn: expect.stringMatching(/^ps/),
+        pay_price: part.presellOrder!.pay_price,
+        deposit_price: part.pay_price,
+        paid: 0,
+      });
+      expect((await getOrder(s, { id: part.order_id })).presellOrder!.pay_price).toBe(part.presellOrder!.pay_price);
+
+      // A full-payment presale: awaiting payment, one stage, no balance.
+      const full = await getGroupOrder(s, { id: (await unpaidPresale(d, s, 1, 1)).groupOrderId });
+      expect(full).toMatchObject({ presell_type: 1, orderList: [{ activity_type: 2, presell_type: 1, presellOrder: null }] });
+      expect(full.orderList[0]!.orderProduct[0]!.cart_info).toMatchObject({
+        productPresell: { presell_type: 1, final_start_time: null },
+        productPresellAttr: { down_price: '0.00' },
+      });
+    });
+
     it('lists every deposit order with its balance window; closed ones may be deleted', async () => {
       const d = await open();
       const s = await newShopper(d);

@@ -3,8 +3,9 @@ import { type merchant, presellOrder, product, type ReceiptInfo, type storeOrder
 import type { Db } from '../../db/client.ts';
 import type { OrderExtendItem } from '../../../shared/order-form.ts';
 import { toYuan } from '../../../shared/money.ts';
-import { formatDateTime, unix } from '../dates.ts';
+import { formatDateTime } from '../dates.ts';
 import { groupItemDto, type GroupOrderItemDto } from './get-group-order.ts';
+import { presellDto, type PresellOrderDto } from './presell-dto.ts';
 
 /** A line of a paid order: the group order's line plus its after-sales state (reference section 3). */
 export interface OrderItemDto extends Omit<GroupOrderItemDto, 'cart_info'> {
@@ -20,26 +21,6 @@ export interface OrderItemDto extends Omit<GroupOrderItemDto, 'cart_info'> {
     product: GroupOrderItemDto['cart_info']['product'] & { refund_switch: number };
     productAttr: GroupOrderItemDto['cart_info']['productAttr'];
   };
-}
-
-/**
- * The balance half of a presale deposit order. `activeStatus` is its window now: 0 not started, 1 payable, 2 closed
- * (past the window, or closed unpaid); `paid` 1 once the balance is paid. Amounts in yuan.
- */
-export interface PresellOrderDto {
-  presell_order_sn: string;
-  /** The balance. */
-  pay_price: string;
-  /** The deposit paid with the order. */
-  deposit_price: string;
-  final_start_time: string;
-  final_end_time: string;
-  /** Unix seconds of the window (countdowns). */
-  final_start_unix: number;
-  final_end_unix: number;
-  activeStatus: 0 | 1 | 2;
-  paid: 0 | 1;
-  pay_time: string | null;
 }
 
 /** One paid store order as `GET /api/order/list` gives it (reference `/user/order_list`). */
@@ -79,29 +60,6 @@ export interface StoreOrderDto {
 
 export type StoreOrderRow = typeof storeOrder.$inferSelect;
 export type MerchantRow = typeof merchant.$inferSelect;
-type PresellRow = typeof presellOrder.$inferSelect;
-
-/** The window state of a presale balance at `at`. */
-export function presellActiveStatus(po: Pick<PresellRow, 'status' | 'finalStartTime' | 'finalEndTime'>, at: Date): 0 | 1 | 2 {
-  if (po.status !== 1 || at >= po.finalEndTime) return 2;
-  return at < po.finalStartTime ? 0 : 1;
-}
-
-/** `orderPayCents`: the store order's `pay_price`, which takes in the balance once it is paid. */
-export function presellDto(po: PresellRow, orderPayCents: number, at: Date): PresellOrderDto {
-  return {
-    presell_order_sn: po.presellOrderSn,
-    pay_price: toYuan(po.payPrice),
-    deposit_price: toYuan(po.paid ? orderPayCents - po.payPrice : orderPayCents),
-    final_start_time: formatDateTime(po.finalStartTime)!,
-    final_end_time: formatDateTime(po.finalEndTime)!,
-    final_start_unix: unix(po.finalStartTime),
-    final_end_unix: unix(po.finalEndTime),
-    activeStatus: presellActiveStatus(po, at),
-    paid: po.paid ? 1 : 0,
-    pay_time: formatDateTime(po.payTime),
-  };
-}
 
 /** What the lines, presale balances and DTOs of some store orders need: two queries, whatever their number. */
 export async function loadOrderParts(db: Db, orderIds: readonly number[]) {

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { depositTerms } from '../order/presell-dto.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { MALL_UTC_OFFSET_MS } from '../dates.ts';
 
@@ -94,24 +95,14 @@ async function settleGroup(tx: Tx, p: SettleInput): Promise<{ ok: true } | { ok:
   return { ok: true };
 }
 
-/**
- * A deposit presale order's balance (cents) and payment window; null for a full-payment presale. The balance is
- * what the lines cost after their discounts, less the deposit paid now.
- */
+/** A deposit presale order's balance (cents) and payment window (`depositTerms`); null for a full-payment presale. */
 async function depositWindow(tx: Tx, orderId: number): Promise<{ balance: number; start: Date; end: Date } | null> {
   const lines = await tx
-    .select({ l: storeOrderProduct, pr: presell })
+    .select({ i: storeOrderProduct, pr: presell })
     .from(storeOrderProduct)
     .innerJoin(presell, eq(presell.productId, storeOrderProduct.productId))
     .where(eq(storeOrderProduct.orderId, orderId));
-  const deposit = lines.filter(({ pr }) => pr.presellType === 2 && pr.finalStartTime && pr.finalEndTime);
-  if (!deposit.length) return null;
-  const balance = deposit.reduce(
-    (a, { l }) => a + Math.max(0, l.totalPrice - l.couponPrice - l.svipDiscount - l.integralPrice - l.snapshot.down_price * l.productNum),
-    0,
-  );
-  const pr = deposit[0]!.pr;
-  return { balance, start: pr.finalStartTime!, end: pr.finalEndTime! };
+  return depositTerms(lines);
 }
 
 async function settlePresell(tx: Tx, p: SettleInput): Promise<{ ok: true } | { ok: false; why: SettleRefusal }> {
