@@ -4,11 +4,15 @@ import { loadMerchantFrame, categoryName } from './parts/merchant-frame.ts';
 import { ServiceError } from '../server/services/errors.ts';
 import { listMerchantProducts } from '../server/services/merchant/list-merchant-products.ts';
 
-/** `/store/category?id=&cate_id=&keyword=`: a merchant's products by its category and/or keyword, sorted, priced, paged. */
+/**
+ * `/store/category?id=&cate_id=&keyword=`: a merchant's products by its category and/or keyword, sorted, priced, paged.
+ * `search=` is taken as the keyword too: the reference's in-shop search links with it.
+ */
 export function loadMerchantCategory(page: PageInput) {
   return loadPage(async () => {
     const ctx = ctxOf(page);
-    const raw = Object.fromEntries(page.url.searchParams);
+    const { search, ...given } = Object.fromEntries(page.url.searchParams);
+    const raw = search && !given.keyword ? { ...given, keyword: search } : given;
     const [frame, basics] = await Promise.all([loadMerchantFrame(ctx, raw.id ?? null), pageBasics(page)]);
     const { id: _id, cate_id, ...rest } = raw;
     const products = await listMerchantProducts(ctx, { ...rest, id: frame.merchant.mer_id, mer_cate_id: cate_id });

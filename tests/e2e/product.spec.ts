@@ -50,6 +50,32 @@ test.describe('product detail for a visitor', () => {
     expect(detail.merchant).toMatchObject({ services_type: 1, service_phone: await phone.textContent() });
   });
 
+  test("the shop bar offers the shop's categories and an in-shop search", async ({ page, request }) => {
+    const tree = (await (await request.get('/api/store/merchant/category/lst/5')).json()).data as {
+      store_category_id: number;
+      cate_name: string;
+    }[];
+    const { list } = (await (await request.get('/api/product/spu/merchant/5?limit=1')).json()).data;
+    await page.goto(`/goods_detail/${list[0].product_id}`);
+    const bar = page.getByRole('navigation', { name: '店铺导航' });
+    const menu = bar.getByRole('list', { name: '店铺分类' });
+    await expect(menu).toBeHidden();
+    await bar.getByRole('link', { name: '全部分类' }).hover();
+    await expect(menu).toBeVisible();
+    const first = menu.getByRole('link', { name: tree[0]!.cate_name, exact: true });
+    await expect(first).toHaveAttribute('href', `/store/category?id=5&cate_id=${tree[0]!.store_category_id}`);
+    await page.screenshot({ path: '/tmp/product-shop-bar.png', clip: { x: 0, y: 150, width: 1280, height: 500 } });
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`/store/category\\?id=5&cate_id=${tree[0]!.store_category_id}$`));
+
+    await page.goBack();
+    const search = page.getByRole('search', { name: '店内搜索' });
+    await search.getByRole('searchbox', { name: '搜索本店商品' }).fill('耳机');
+    await search.getByRole('button', { name: '搜本店' }).click();
+    await expect(page).toHaveURL(/\/store\/category\?id=5&keyword=%E8%80%B3%E6%9C%BA$/);
+    await expect(page.getByRole('heading', { level: 2, name: '“耳机”的搜索结果' })).toBeVisible();
+  });
+
   test('quantity is clamped to the stock and the purchase limit', async ({ page }) => {
     await page.goto('/goods_detail/2');
     await expect(buyBox(page)).toContainText('限购5件');

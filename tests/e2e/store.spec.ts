@@ -88,6 +88,10 @@ test.describe('shop street and shop home', () => {
     expect(found).toBeGreaterThan(0);
     expect(found).toBeLessThan(total);
     for (const name of await grid(page).locator('.card__name').allInnerTexts()) expect(name).toContain('耳机');
+    // The reference's in-shop search links with `search=`: the same results.
+    await page.goto('/store/category?id=5&search=%E8%80%B3%E6%9C%BA');
+    await expect(page.getByRole('searchbox', { name: '搜索本店商品' })).toHaveValue('耳机');
+    expect(Number(await page.locator('[data-count]').innerText())).toBe(found);
 
     await search.getByRole('searchbox', { name: '搜索本店商品' }).fill('没有这种商品');
     await search.getByRole('button', { name: '搜本店' }).click();

@@ -15,6 +15,10 @@ import { loadPage, type PageResult } from '../result.ts';
 import { ctxOf, pageBasics, type PageInput } from '../page.ts';
 import { REVIEW_FILTERS } from '../../shared/schemas/catalogue.ts';
 import { pageQrSrc } from '../../server/services/media/page-qr.ts';
+import {
+  merchantProductCategoryTree,
+  type MerchantProductCategoryNode,
+} from '../../server/services/merchant/list-merchant-product-categories.ts';
 
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
@@ -28,6 +32,8 @@ export interface PageExtras {
   origin: string;
   /** Where the QR code of the page's absolute URL is drawn ("buy on your phone", `/qr.svg`). */
   qr: string;
+  /** The shop's own categories, for the shop bar's 全部分类 menu (reference: the shop header's category dropdown). */
+  shopCategories: MerchantProductCategoryNode[];
 }
 
 export interface ProductPage<T> {
@@ -55,7 +61,7 @@ export function loadProductPage<T>(
     const [main, { pricing, origin }, flags] = await Promise.all([load(ctx), pageBasics(page), couponFlags(ctx)]);
     const p = productOf(main);
     // Most products and shops have no claimable coupon: the cached coupon markers (the lists' "券") say which do.
-    const [reviews, productCoupons, merchantCoupons, rule] = await Promise.all([
+    const [reviews, productCoupons, merchantCoupons, rule, shopCategories] = await Promise.all([
       listReviews(
         ctx,
         { id: p.product_id, type: reply, page: pageNo },
@@ -66,6 +72,8 @@ export function loadProductPage<T>(
       flags.products.has(p.product_id) ? listProductCoupons(ctx, { ids: String(p.product_id) }) : [],
       flags.shops.has(p.mer_id) ? listMerchantCoupons(ctx, { id: p.mer_id }) : [],
       getPriceRule(ctx, { cate_id: p.cate_id }),
+      // The shop bar's category menu (kept per shop: no query on most pages).
+      merchantProductCategoryTree(ctx, p.mer_id),
     ]);
     const reviewFilter = (REVIEW_FILTERS as readonly string[]).includes(reply) ? (reply as ReviewFilter) : 'count';
     return {
@@ -80,6 +88,7 @@ export function loadProductPage<T>(
         pricing,
         origin,
         qr: pageQrSrc(url.pathname),
+        shopCategories,
       },
     };
   });
