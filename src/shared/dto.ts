@@ -157,6 +157,8 @@ export interface OrderCheckDto {
   order_svip_discount: string;
   order_total_postage: string;
   total_coupon: string;
+  /** Ours: the balance its deposit presales will owe, paid in their balance window ('0.00' when none); `order_price` is what is paid now. */
+  presell_final_price: string;
   total_price: string;
   total_num: number;
   order_price: string;

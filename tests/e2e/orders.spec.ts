@@ -11,8 +11,8 @@ import { addAddress, addLine, bearer, paidOrder, payBySandbox, placeOrder, skuOf
 const get = async (api: APIRequestContext, token: string, path: string) =>
   (await okBody(await api.get(path, { headers: bearer(token) }))).data;
 
-/** A fresh shopper's deposit presale order with its deposit paid (status 10, balance window in 2099). */
-async function depositOrder(api: APIRequestContext, token: string): Promise<number> {
+/** A fresh shopper's cart line (buy now) of a deposit presale on sale, with an address to send it to. */
+async function depositCartLine(api: APIRequestContext, token: string): Promise<number> {
   await addAddress(api, token);
   const { list } = (await okBody(await api.get('/api/store/product/presell/lst?type=1&limit=20'))).data;
   const pick = (list as { product_presell_id: number; presell_type: number; pay_count?: number }[]).find((p) => p.presell_type === 2)!;
@@ -21,10 +21,15 @@ async function depositOrder(api: APIRequestContext, token: string): Promise<numb
   const cart = await okBody(
     await api.post('/api/user/cart/create', {
       headers: bearer(token),
-      data: { product_id: pick.product_presell_id, product_attr_unique: sku.unique, cart_num: 1, is_new: 1, product_type: 2 },
+      data: { product_id: pick.product_presell_id, product_attr_unique: sku.unique, cart_num: 2, is_new: 1, product_type: 2 },
     }),
   );
-  const { id } = await placeOrder(api, token, [cart.data.cart_id]);
+  return cart.data.cart_id;
+}
+
+/** A fresh shopper's deposit presale order with its deposit paid (status 10, balance window in 2099). */
+async function depositOrder(api: APIRequestContext, token: string): Promise<number> {
+  const { id } = await placeOrder(api, token, [await depositCartLine(api, token)]);
   await payBySandbox(api, token, id);
   return (await get(api, token, `/api/order/group_order_detail/${id}`)).orderList[0].order_id;
 }
@@ -114,6 +119,33 @@ test.describe('my orders', () => {
     expect((await get(request, token, `/api/order/group_order_detail/${id}`)).is_cancel).toBe(1);
     expect((await get(request, token, '/api/order/group_order_list')).count).toBe(0);
     expect((await get(request, token, '/api/order/number')).noPay).toBe(0);
+  });
+
+  test('checkout of a deposit presale says what is paid now and later: deposit and balance per unit, the balance window and shipping', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const cartId = await depositCartLine(request, token);
+    await page.goto(`/order_confirm?new=1&cartId=${cartId}`);
+    const line = page.locator('[data-presell-line]');
+    await expect(line).toContainText(/^定金 ¥\d+\.\d{2}\/件，尾款 ¥\d+\.\d{2}\/件（2099-12-31 00:00 起支付）；付尾款后 \d+ 天内发货$/);
+    const [deposit, balanceEach] = ((await line.textContent())!.match(/¥(\d+\.\d{2})/g) ?? []).map((m) => Number(m.slice(1)));
+    const pay = page.locator('[data-summary="pay"]');
+    await expect(pay).toHaveText(`¥${(deposit! * 2).toFixed(2)}`);
+    await expect(page.getByText('本次应付（定金）')).toBeVisible();
+    const balance = page.locator('[data-summary="balance"]');
+    await expect(balance).toHaveText(`¥${(balanceEach! * 2).toFixed(2)}`);
+    // What the order records once placed is what the page said.
+    const { id } = await placeOrder(request, token, [cartId]);
+    const placed = (await get(request, token, `/api/order/group_order_detail/${id}`)).orderList[0];
+    expect(placed).toMatchObject({
+      presell_type: 2,
+      pay_price: (deposit! * 2).toFixed(2),
+      presellOrder: { pay_price: (balanceEach! * 2).toFixed(2) },
+    });
   });
 
   test('a deposit presale order is on /user/presell_order with its window, deposit and balance', async ({

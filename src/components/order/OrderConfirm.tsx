@@ -6,6 +6,7 @@ import { AddressDialog } from '../address/AddressDialog.tsx';
 import { ApiError, post } from '../../client/api.ts';
 import { toast } from '../../client/toast.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
+import { presellShipText } from '../../shared/presell.ts';
 import { charged, shown, type ShownCurrency } from './money.ts';
 import { INVOICE_MAX, INVOICE_TEXT, fromTitle, invoiceProblem, titlesFor, type InvoiceDraft } from './invoice.ts';
 import type { InvoiceTitleDto } from '../../shared/invoice.ts';
@@ -257,6 +258,13 @@ export default function OrderConfirm(p: OrderConfirmProps) {
                           {l.product.store_name}
                         </span>
                         <span className="co-line__sku">{l.productAttr.sku || '默认'}</span>
+                        {l.productPresell && l.productPresellAttr && (
+                          <span className="co-line__presell" data-presell-line>
+                            {l.productPresell.presell_type === 2 &&
+                              `定金 ${money(l.productPresellAttr.down_price)}/件，尾款 ${money(l.productPresellAttr.final_price)}/件（${l.productPresell.final_start_time?.slice(0, 16)} 起支付）；`}
+                            {presellShipText(l.productPresell)}
+                          </span>
+                        )}
                         {l.undeliverable && <span className="co-line__warn">不在配送范围</span>}
                       </span>
                     </a>
@@ -472,9 +480,22 @@ export default function OrderConfirm(p: OrderConfirmProps) {
             <dt>运费</dt>
             <dd data-summary="postage">+{money(data.order_total_postage)}</dd>
           </div>
+          {data.total_coupon !== '0.00' && (
+            <div>
+              <dt>共节省</dt>
+              <dd data-summary="saved">{money(data.total_coupon)}</dd>
+            </div>
+          )}
+          {data.presell_final_price !== '0.00' && (
+            <div>
+              <dt>尾款（尾款阶段支付）</dt>
+              <dd data-summary="balance">{money(data.presell_final_price)}</dd>
+            </div>
+          )}
         </dl>
         <p className="checkout__pay">
-          应付总额：<strong data-summary="pay">{money(data.order_price)}</strong>
+          {data.presell_final_price !== '0.00' ? '本次应付（定金）' : '应付总额'}：
+          <strong data-summary="pay">{money(data.order_price)}</strong>
           {!p.currency.base && <small>（实付 {charged(data.order_price)}）</small>}
         </p>
         {data.address && data.order.some((o) => !o.order.isTake) && (

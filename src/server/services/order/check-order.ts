@@ -10,6 +10,7 @@ import { presellFields } from '../promotion/get-presell-detail.ts';
 import { loadCheckout, type Checkout, type CheckoutMerchant, type PresellRow } from './checkout.ts';
 import type { PricedCoupon } from './price-order.ts';
 import { formInfo } from './order-form.ts';
+import { balanceAfterDeposit } from './presell-dto.ts';
 import type { CheckCouponDto, CheckLineDto, CheckMerchantDto, CheckPresellDto, CheckTakeDto, OrderCheckDto } from '../../../shared/dto.ts';
 
 /** How long the `key` of a check stays good for create. */
@@ -117,6 +118,12 @@ export function checkoutDto(c: Checkout, key: string): OrderCheckDto {
     order_svip_discount: toYuan(p.svip),
     order_total_postage: toYuan(p.postage),
     total_coupon: toYuan(p.coupon + p.platformCoupon + p.svip + p.integralPrice),
+    presell_final_price: toYuan(
+      p.merchants
+        .flatMap((m) => m.lines)
+        .filter((l) => l.presellType === 2)
+        .reduce((a, l) => a + balanceAfterDeposit(l.goods - l.svip - l.coupon - l.platformCoupon - l.integralPrice, l.downPrice, l.num), 0),
+    ),
     total_price: toYuan(p.goods),
     total_num: p.totalNum,
     order_price: toYuan(p.pay),

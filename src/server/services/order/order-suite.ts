@@ -250,9 +250,13 @@ export function orderSuite(open: () => Promise<Database>) {
         down_price: (row!.down / 100).toFixed(2),
         final_price: ((row!.price - row!.down) / 100).toFixed(2),
       });
+      // Paid now: the deposit; later: the balance, as the order's presale balance will record it.
+      expect(check.order_price).toBe((row!.down / 100).toFixed(2));
+      expect(check.presell_final_price).toBe(((row!.price - row!.down) / 100).toFixed(2));
 
       const normal = await checkOrder(s, { cart_id: [await addLine(s, await pickSku(d, { merId: 1 }), 1)], address_id: s.addressId });
       expect(normal.order[0]!.list[0]).toMatchObject({ productPresell: null, productPresellAttr: null });
+      expect(normal.presell_final_price).toBe('0.00');
     });
 
     it('gives every shop a take object: its pickup point, or status 0 and empty fields when it offers none (allow_take says which)', async () => {

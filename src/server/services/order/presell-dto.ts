@@ -93,6 +93,10 @@ export function linePresell(i: ItemRow, pr: PresellRow): { productPresell: LineP
   };
 }
 
+/** A deposit-presale line's balance (cents): what it costs after its discounts, less the deposit paid for its units now. */
+export const balanceAfterDeposit = (costCents: number, depositPerUnit: number, num: number): number =>
+  Math.max(0, costCents - depositPerUnit * num);
+
 /**
  * A deposit presale order's balance (cents) and payment window, from its lines and their presales: what its
  * deposit-presale lines cost after their discounts, less the deposit. Null when it has no such line (not a presale, or a
@@ -103,7 +107,8 @@ export function depositTerms(lines: readonly { i: ItemRow; pr: PresellRow | null
   const first = deposit[0]?.pr;
   if (!first) return null;
   const balance = deposit.reduce(
-    (a, { i }) => a + Math.max(0, i.totalPrice - i.couponPrice - i.svipDiscount - i.integralPrice - i.snapshot.down_price * i.productNum),
+    (a, { i }) =>
+      a + balanceAfterDeposit(i.totalPrice - i.couponPrice - i.svipDiscount - i.integralPrice, i.snapshot.down_price, i.productNum),
     0,
   );
   return { balance, start: first.finalStartTime!, end: first.finalEndTime! };
