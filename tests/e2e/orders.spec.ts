@@ -86,7 +86,7 @@ test.describe('my orders', () => {
     await expect(rows.first()).toContainText('×1');
     await expect(rows.first().getByRole('link', { name: '申请退款' })).toHaveAttribute(
       'href',
-      `/user/refund_select?orderId=${orderIds[0]}&type=1&ids=${detail.orderProduct[0].order_product_id}`,
+      `/refund_confirm?orderId=${orderIds[0]}&type=1&ids=${detail.orderProduct[0].order_product_id}&refund_type=1`,
     );
     await expect(page.locator('.odetail-timeline')).toContainText('订单生成');
     await expect(page.getByText('商家正在备货，请耐心等待发货')).toBeVisible();

@@ -36,10 +36,13 @@ test.describe('refunds, the shopper side', () => {
     const token = await freshShopper(request, context, baseURL);
     const { orderId, itemId } = await orderOf(request, token, 2);
 
-    // The order detail offers it, then the kind of request: a return is not offered before shipping.
+    // The order detail offers it. Nothing is shipped, so only a refund is possible: its form opens at once.
     await page.goto(`/order_detail?orderId=${orderId}`);
     await page.locator(`[data-order-product="${itemId}"]`).getByRole('link', { name: '申请退款' }).click();
-    await expect(page).toHaveURL(`/user/refund_select?orderId=${orderId}&type=1&ids=${itemId}`);
+    await expect(page).toHaveURL(`/refund_confirm?orderId=${orderId}&type=1&ids=${itemId}&refund_type=1`);
+    await expect(page.getByRole('heading', { name: '申请仅退款' })).toBeVisible();
+    // The kind-of-request page says why a return is not offered before shipping.
+    await page.goto(`/user/refund_select?orderId=${orderId}&type=1&ids=${itemId}`);
     await expect(page.locator('[data-refund-kind="2"]')).toContainText('订单未发货');
     await shot(page, 'refund-select');
     await page.locator('[data-refund-kind="1"]').click();
@@ -165,9 +168,9 @@ test.describe('refunds, the shopper side', () => {
     const orderId = group.orderList[0].order_id as number;
 
     await page.goto(`/order_detail?orderId=${orderId}`);
+    // Not shipped: the batch goes straight to choosing the items, as refunds only.
     await page.getByRole('link', { name: '批量退款' }).click();
-    await page.locator('[data-refund-kind="1"]').click();
-    await expect(page).toHaveURL(`/refund?orderId=${orderId}&type=2&refund_type=1`);
+    await expect(page).toHaveURL(`/refund?orderId=${orderId}&refund_type=1&type=2`);
     const rows = page.locator('[data-refund-batch] tbody tr');
     await expect(rows).toHaveCount(2);
     await shot(page, 'refund-batch');
