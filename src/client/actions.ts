@@ -2,7 +2,7 @@
 //   <button data-action="claim-coupon" data-id="12">领取</button>
 //   <button data-action="relation" data-type="10" data-id="3" aria-pressed="false"
 //           data-on="已关注" data-off="关注店铺">关注店铺</button>
-//   <button data-action="cancel-order" data-id="5" data-confirm="确定取消这个订单吗？">取消订单</button>
+//   <button data-action="cancel-order" data-id="5" data-confirm="确定取消这个订单吗？" data-done="/user/order_list?type=1">取消订单</button>
 //   <button data-action="take-order" data-id="7" data-confirm="…">确认收货</button>
 //   <button data-action="delete-order" data-id="7" data-confirm="…" data-done="/user/order_list?type=1">删除订单</button>
 //   <button data-action="buy-again" data-items='{"data":[{"product_id":1,"product_attr_unique":"…","cart_num":1}]}'>再次购买</button>
@@ -57,7 +57,8 @@ async function cancelOrder(btn: HTMLButtonElement): Promise<void> {
   if (btn.dataset.confirm && !window.confirm(btn.dataset.confirm)) return;
   await send('POST', `/api/order/cancel/${encodeURIComponent(btn.dataset.id ?? '')}`);
   toast('订单已取消');
-  location.reload();
+  if (btn.dataset.done) location.assign(btn.dataset.done);
+  else location.reload();
 }
 
 /** Confirms receipt of a shipped order, then shows its new state. */

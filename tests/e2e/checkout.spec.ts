@@ -95,10 +95,19 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: '提交订单' }).dblclick();
     await expect(page).toHaveURL(/\/payment\?result=\d+$/);
     expect(await stockOf(request, sku)).toBe(before - 2);
-    await page.goto(`/order_stay_detail?orderId=${new URL(page.url()).searchParams.get('result')}`);
+    const stay = `/order_stay_detail?orderId=${new URL(page.url()).searchParams.get('result')}`;
+    await page.goto(stay);
+    // Each shop of the order can be reached before paying: its phone, and its chat (shop 3 answers by chat).
+    const shop = (await okBody(await request.get('/api/store/merchant/detail/3'))).data;
+    const contact = page.locator('[data-merchant-contact]');
+    await expect(contact).toContainText(`客服电话 ${shop.service_phone}`);
+    await expect(contact.getByRole('button', { name: '联系客服' })).toBeVisible();
 
     page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: '取消订单' }).click();
+    // As the reference: a cancelled order leads back to the order list.
+    await expect(page).toHaveURL(/\/user\/order_list\?type=1$/);
+    await page.goto(stay);
     await expect(page.getByRole('heading', { name: '订单状态：已取消' })).toBeVisible();
     expect(await stockOf(request, sku)).toBe(before);
   });

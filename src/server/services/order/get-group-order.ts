@@ -43,7 +43,8 @@ export interface GroupOrderStoreDto {
   order_id: number;
   order_sn: string;
   mer_id: number;
-  merchant: { mer_id: number; mer_name: string; mer_avatar: string; service_phone: string; is_trader: number };
+  /** The shop, with how it answers (`services_type` 0 chat and phone, 1 phone only). */
+  merchant: { mer_id: number; mer_name: string; mer_avatar: string; service_phone: string; services_type: number; is_trader: number };
   order_type: number;
   activity_type: number;
   /** 0 not a presale, 1 a full-payment presale, 2 a deposit presale (pays `pay_price` now, `presellOrder.pay_price` later). */
@@ -203,6 +204,7 @@ export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promi
             mer_name: m.merName,
             mer_avatar: m.merAvatar,
             service_phone: m.servicePhone,
+            services_type: m.servicesType,
             is_trader: m.isTrader ? 1 : 0,
           },
           order_type: o.orderType,
