@@ -49,4 +49,27 @@ describe('the product card as HTML', () => {
     expect(html).not.toContain('card__ot');
     expect(html).toContain('<div class="card__meta"></div></article>');
   });
+
+  it('shows the rating and the sales unit on every list; 包邮 and the shop type only where the list asks', () => {
+    const rated = {
+      ...product,
+      issetCoupon: false,
+      unit_name: '<件>',
+      rate: 4.6,
+      delivery_free: 1,
+      merchant: { mer_name: '店', is_trader: 0, type_name: '旗舰店' },
+    };
+    const plain = productCardHtml(rated, pricing(true));
+    expect(plain).toContain(
+      '<div class="card__meta"><span class="card__sales">已售 3&lt;件&gt;</span><span class="card__rate" title="商品评分（满分5分）">4.6分</span></div>',
+    );
+    expect(plain).toContain('<p class="card__shop">店</p>');
+    const detailed = productCardHtml(rated, pricing(true), { details: true });
+    expect(detailed).toContain('<div class="card__meta"><span class="tag tag--free">包邮</span><span class="card__sales">');
+    expect(detailed).toContain('<p class="card__shop">店 <span class="card__type">旗舰店</span></p>');
+    // Not rated yet, or not shipped free: nothing is said.
+    const bare = productCardHtml({ ...rated, rate: 0, delivery_free: 0 }, pricing(true), { details: true });
+    expect(bare).not.toContain('card__rate');
+    expect(bare).not.toContain('包邮');
+  });
 });

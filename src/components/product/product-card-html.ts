@@ -9,8 +9,14 @@ export interface CardProduct {
   price: string;
   ot_price?: string;
   sales?: number;
+  /** The sales' unit (件, 个…), after the count. */
+  unit_name?: string;
+  /** The product's rating out of 5 (0: not rated yet). */
+  rate?: number;
+  /** 1: shipped free (shown where the list asks for it, `details`). */
+  delivery_free?: number;
   issetCoupon?: boolean;
-  merchant?: { mer_name: string; is_trader: number } | null;
+  merchant?: { mer_name: string; is_trader: number; type_name?: string } | null;
   /** An activity frame over the picture (the reference's `border_pic`), or ''. */
   border_pic?: string;
 }
@@ -22,6 +28,8 @@ export interface CardOptions {
   href?: string;
   /** Heading level of the name inside lists (default h3). */
   headingLevel?: 2 | 3 | 4;
+  /** Also the 包邮 tag and the shop's type beside its name (the reference's coupon-products list). */
+  details?: boolean;
 }
 
 const price = (pricing: Pricing, value: string, tag: 'span' | 'del', cls: string) => {
@@ -43,9 +51,21 @@ export function framed(img: string, borderPic: string | undefined, eager = false
  * markup). A list page renders dozens of cards, and each Astro component instance costs more than its markup, so lists
  * put this string in (ProductGrid.astro) and ProductCard.astro is this function for the others.
  */
-export function productCardHtml(p: CardProduct, pricing: Pricing, { eager = false, href, headingLevel = 3 }: CardOptions = {}): string {
+export function productCardHtml(
+  p: CardProduct,
+  pricing: Pricing,
+  { eager = false, href, headingLevel = 3, details = false }: CardOptions = {},
+): string {
   const h = `h${headingLevel}`;
   const showOt = p.ot_price && Number(p.ot_price) > Number(p.price);
+  const tags =
+    (p.issetCoupon ? '<span class="tag tag--coupon">券</span>' : '') +
+    (p.merchant?.is_trader === 1 ? '<span class="tag tag--self">自营</span>' : '') +
+    (details && p.delivery_free === 1 ? '<span class="tag tag--free">包邮</span>' : '');
+  const counts =
+    (p.sales !== undefined ? `<span class="card__sales">已售 ${p.sales}${e(p.unit_name ?? '')}</span>` : '') +
+    (p.rate ? `<span class="card__rate" title="商品评分（满分5分）">${Number(p.rate.toFixed(1))}分</span>` : '');
+  const type = details && p.merchant?.type_name ? ` <span class="card__type">${e(p.merchant.type_name)}</span>` : '';
   return (
     `<article class="card"><a class="card__link" href="${e(href ?? url('goodsDetail', { id: p.product_id }))}">` +
     framed(
@@ -55,7 +75,7 @@ export function productCardHtml(p: CardProduct, pricing: Pricing, { eager = fals
     ) +
     `<div class="card__price">${price(pricing, p.price, 'span', 'card__now')}${showOt ? price(pricing, p.ot_price!, 'del', 'card__ot') : ''}</div>` +
     `<${h} class="card__name">${e(p.store_name)}</${h}></a>` +
-    `<div class="card__meta">${p.issetCoupon ? '<span class="tag tag--coupon">券</span>' : ''}${p.merchant?.is_trader === 1 ? '<span class="tag tag--self">自营</span>' : ''}${p.sales !== undefined ? `<span class="card__sales">已售 ${p.sales}</span>` : ''}</div>` +
-    `${p.merchant ? `<p class="card__shop">${e(p.merchant.mer_name)}</p>` : ''}</article>`
+    `<div class="card__meta">${tags}${counts}</div>` +
+    `${p.merchant ? `<p class="card__shop">${e(p.merchant.mer_name)}${type}</p>` : ''}</article>`
   );
 }
