@@ -105,6 +105,12 @@ test.describe('after-sales, request to money back', () => {
         data: { delivery_type: '顺丰速运', delivery_id: 'SF9988776655', delivery_phone: '13612345678' },
       }),
     );
+    // The return parcel's page: courier, number, and products recommended under it (the reference's spu/recommend).
+    await page.goto(`/refund_logistics?orderId=${id}`);
+    await expect(page.locator('[data-tracking]')).toHaveText('SF9988776655');
+    const reco = page.getByRole('region', { name: '为你推荐' });
+    await expect(reco.locator('[data-product-id]')).toHaveCount(4);
+    await expect(reco.getByRole('link').first()).toHaveAttribute('href', /^\/goods_detail\/\d+$/);
     await okBody(await request.post(`/api/merchant/refund/receive/${id}`, { headers: merchant(3) }));
     const done = (await okBody(await request.get(`/api/refund/detail/${id}`, { headers: bearer(token) }))).data;
     expect(done).toMatchObject({ status: 3, delivery_id: 'SF9988776655' });
