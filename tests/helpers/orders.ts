@@ -87,6 +87,49 @@ export async function setStatusForTest(d: Database, orderId: number, status: num
   await d.db.update(storeOrder).set({ status }).where(eq(storeOrder.orderId, orderId));
 }
 
+/** A SKU (more than 5 in stock) of a presale of `presellType` (1 full payment, 2 deposit) on sale now, with its prices. */
+export async function presaleOnSale(d: Database, presellType: 1 | 2) {
+  const at = new Date();
+  const [row] = await d.db
+    .select({
+      presellId: presell.productPresellId,
+      unique: productSku.unique,
+      merId: product.merId,
+      price: productSku.price,
+      down: productSku.downPrice,
+    })
+    .from(presell)
+    .innerJoin(productSku, eq(productSku.productId, presell.productId))
+    .innerJoin(product, eq(product.productId, presell.productId))
+    .where(
+      and(
+        eq(presell.presellType, presellType),
+        eq(presell.status, true),
+        eq(presell.payCount, 0),
+        lte(presell.startTime, at),
+        gt(presell.endTime, at),
+        gt(productSku.stock, 5),
+      ),
+    )
+    .orderBy(asc(presell.productId), asc(productSku.unique))
+    .limit(1);
+  if (!row) throw new Error(`no presale of type ${presellType} on sale`);
+  return row;
+}
+
+/** A buy-now cart line of `n` units of a presale on sale now (`presaleOnSale`). */
+export async function presaleCartLine(d: Database, s: Shopper, presellType: 1 | 2, n: number) {
+  const row = await presaleOnSale(d, presellType);
+  const { cart_id: cartId } = await createCart(s, {
+    product_id: row.presellId,
+    product_attr_unique: row.unique,
+    cart_num: n,
+    is_new: 1,
+    product_type: 2,
+  });
+  return { cartId, row };
+}
+
 /**
  * A deposit presale order paid by balance: it waits in status 10 with its `presell_order` (the demo presale's
  * balance window opens in 2099). `window` moves that order's window (not the presale's), e.g. to make it payable.
@@ -98,32 +141,7 @@ export async function depositOrder(
   /** More of the create body (an invoice asked for at checkout, sent as `receipt_data` of the presale's merchant). */
   extra: { receipt?: Record<string, unknown> } = {},
 ): Promise<{ groupOrderId: number; orderId: number }> {
-  const at = new Date();
-  const [row] = await d.db
-    .select({ presellId: presell.productPresellId, unique: productSku.unique, merId: product.merId })
-    .from(presell)
-    .innerJoin(productSku, eq(productSku.productId, presell.productId))
-    .innerJoin(product, eq(product.productId, presell.productId))
-    .where(
-      and(
-        eq(presell.presellType, 2),
-        eq(presell.status, true),
-        eq(presell.payCount, 0),
-        lte(presell.startTime, at),
-        gt(presell.endTime, at),
-        gt(productSku.stock, 5),
-      ),
-    )
-    .orderBy(asc(presell.productId), asc(productSku.unique))
-    .limit(1);
-  if (!row) throw new Error('no deposit presale on sale');
-  const { cart_id: cartId } = await createCart(s, {
-    product_id: row.presellId,
-    product_attr_unique: row.unique,
-    cart_num: 1,
-    is_new: 1,
-    product_type: 2,
-  });
+  const { cartId, row } = await presaleCartLine(d, s, 2, 1);
   const { order } = await placeOrder(s, [cartId], extra.receipt ? { receipt_data: { [row.merId]: extra.receipt } } : {});
   await topUp(d, s.user.uid, Math.round(Number(order.pay_price) * 100));
   await payOrder(s, { id: order.order_id, type: 'balance' });

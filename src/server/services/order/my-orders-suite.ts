@@ -2,23 +2,12 @@
 // (my-orders.postgres.test.ts). Each test makes its own shoppers and orders, so tests sharing one PostgreSQL server
 // do not meet; a test that changes an operator setting puts it back.
 import { describe, it, expect } from 'vitest';
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  job,
-  ORDER_STATUS,
-  presell,
-  product,
-  productSku,
-  storeGroupOrder,
-  storeOrder,
-  storeOrderProduct,
-  systemConfig,
-  userBill,
-} from '../../db/schema/index.ts';
+import { job, ORDER_STATUS, storeGroupOrder, storeOrder, storeOrderProduct, systemConfig, userBill } from '../../db/schema/index.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { newShopper, pickSku, addLine, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
-import { depositOrder, paidOrder, pointsOf, setStatusForTest, shipForTest } from '../../../../tests/helpers/orders.ts';
+import { depositOrder, paidOrder, pointsOf, presaleCartLine, setStatusForTest, shipForTest } from '../../../../tests/helpers/orders.ts';
 import { payOrder } from '../payment/pay-order.ts';
 import { closePresell } from '../payment/close-presell.ts';
 import { countOrders } from './count-orders.ts';
@@ -33,7 +22,6 @@ import { applyRefund } from '../refund/apply-refund.ts';
 import { refuseMerchantRefund } from '../refund/merchant-refuse-refund.ts';
 import { authenticateMerchant } from '../merchant-api/authenticate.ts';
 import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
-import { createCart } from '../cart/create-cart.ts';
 import { getGroupOrder } from './get-group-order.ts';
 
 const DAY = 86_400_000;
@@ -49,32 +37,7 @@ async function unpaidOrder(d: Database, s: Shopper, merId = 1) {
 
 /** An unpaid order of `n` units of a presale on sale now of `presellType` (1 full payment, 2 deposit). */
 async function unpaidPresale(d: Database, s: Shopper, presellType: 1 | 2, n = 2) {
-  const at = new Date();
-  const [row] = await d.db
-    .select({ presellId: presell.productPresellId, unique: productSku.unique, price: productSku.price, down: productSku.downPrice })
-    .from(presell)
-    .innerJoin(productSku, eq(productSku.productId, presell.productId))
-    .innerJoin(product, eq(product.productId, presell.productId))
-    .where(
-      and(
-        eq(presell.presellType, presellType),
-        eq(presell.status, true),
-        eq(presell.payCount, 0),
-        lte(presell.startTime, at),
-        gt(presell.endTime, at),
-        gt(productSku.stock, 5),
-      ),
-    )
-    .orderBy(asc(presell.productId), asc(productSku.unique))
-    .limit(1);
-  if (!row) throw new Error(`no presale of type ${presellType} on sale`);
-  const { cart_id } = await createCart(s, {
-    product_id: row.presellId,
-    product_attr_unique: row.unique,
-    cart_num: n,
-    is_new: 1,
-    product_type: 2,
-  });
+  const { cartId: cart_id, row } = await presaleCartLine(d, s, presellType, n);
   const { order } = await placeOrder(s, [cart_id]);
   return { groupOrderId: order.order_id, ...row };
 }

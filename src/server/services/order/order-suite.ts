@@ -1,7 +1,7 @@
 // Checkout on a real database: run on PGlite (create-order.test.ts) and on PostgreSQL 15 (create-order.postgres.test.ts).
 // Each test makes its own shoppers and picks its own SKUs, so tests sharing one PostgreSQL server do not meet.
 import { describe, it, expect } from 'vitest';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   cart,
@@ -10,7 +10,6 @@ import {
   job,
   merchant,
   orderKey,
-  presell,
   product,
   productSku,
   seckillProduct,
@@ -21,6 +20,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { newShopper, pickSku, setStock, stockOf, addLine, placeOrder } from '../../../../tests/helpers/checkout.ts';
+import { presaleCartLine } from '../../../../tests/helpers/orders.ts';
 import { checkOrder } from './check-order.ts';
 import { createOrder } from './create-order.ts';
 import { cancelGroupOrder, cancelOrder } from './cancel-order.ts';
@@ -215,44 +215,21 @@ export function orderSuite(open: () => Promise<Database>) {
     it('a presale line carries its presale as the presale detail names it, beside its prices; other lines carry null', async () => {
       const d = await open();
       const s = await newShopper(d);
-      const at = new Date();
-      const [row] = await d.db
-        .select({ presellId: presell.productPresellId, unique: productSku.unique, price: productSku.price, down: productSku.downPrice })
-        .from(presell)
-        .innerJoin(productSku, eq(productSku.productId, presell.productId))
-        .where(
-          and(
-            eq(presell.presellType, 2),
-            eq(presell.status, true),
-            eq(presell.payCount, 0),
-            lte(presell.startTime, at),
-            gt(presell.endTime, at),
-            gt(productSku.stock, 5),
-          ),
-        )
-        .orderBy(asc(presell.productId), asc(productSku.unique))
-        .limit(1);
-      const { cart_id: cartId } = await createCart(s, {
-        product_id: row!.presellId,
-        product_attr_unique: row!.unique,
-        cart_num: 1,
-        is_new: 1,
-        product_type: 2,
-      });
+      const { cartId, row } = await presaleCartLine(d, s, 2, 1);
       const check = await checkOrder(s, { cart_id: [cartId], address_id: s.addressId });
       const line = check.order[0]!.list[0]!;
-      const { product: _p, mer_id: _m, minNum: _n, ...presale } = await getPresellDetail(s, { id: row!.presellId });
+      const { product: _p, mer_id: _m, minNum: _n, ...presale } = await getPresellDetail(s, { id: row.presellId });
       expect(line.productPresell).toEqual({ ...presale, status: 1 });
-      expect(line.productPresell).toMatchObject({ product_presell_id: row!.presellId, presell_type: 2, presell_status: 1 });
+      expect(line.productPresell).toMatchObject({ product_presell_id: row.presellId, presell_type: 2, presell_status: 1 });
       expect(line.productPresell!.final_start_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
       expect(line.productPresellAttr).toEqual({
-        presell_price: (row!.price / 100).toFixed(2),
-        down_price: (row!.down / 100).toFixed(2),
-        final_price: ((row!.price - row!.down) / 100).toFixed(2),
+        presell_price: (row.price / 100).toFixed(2),
+        down_price: (row.down / 100).toFixed(2),
+        final_price: ((row.price - row.down) / 100).toFixed(2),
       });
       // Paid now: the deposit; later: the balance, as the order's presale balance will record it.
-      expect(check.order_price).toBe((row!.down / 100).toFixed(2));
-      expect(check.presell_final_price).toBe(((row!.price - row!.down) / 100).toFixed(2));
+      expect(check.order_price).toBe((row.down / 100).toFixed(2));
+      expect(check.presell_final_price).toBe(((row.price - row.down) / 100).toFixed(2));
 
       const normal = await checkOrder(s, { cart_id: [await addLine(s, await pickSku(d, { merId: 1 }), 1)], address_id: s.addressId });
       expect(normal.order[0]!.list[0]).toMatchObject({ productPresell: null, productPresellAttr: null });
