@@ -107,6 +107,18 @@ export interface GroupOrderDto {
   orderList: GroupOrderStoreDto[];
 }
 
+/** The shop of an order as the order pages show it: name, avatar, how it answers, self-operated. */
+export function orderMerchantDto(m: typeof merchant.$inferSelect): GroupOrderStoreDto['merchant'] {
+  return {
+    mer_id: m.merId,
+    mer_name: m.merName,
+    mer_avatar: m.merAvatar,
+    service_phone: m.servicePhone,
+    services_type: m.servicesType,
+    is_trader: m.isTrader ? 1 : 0,
+  };
+}
+
 type GroupRow = typeof storeGroupOrder.$inferSelect;
 type ItemRow = typeof storeOrderProduct.$inferSelect;
 
@@ -199,14 +211,7 @@ export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promi
           order_id: o.orderId,
           order_sn: o.orderSn,
           mer_id: o.merId,
-          merchant: {
-            mer_id: m.merId,
-            mer_name: m.merName,
-            mer_avatar: m.merAvatar,
-            service_phone: m.servicePhone,
-            services_type: m.servicesType,
-            is_trader: m.isTrader ? 1 : 0,
-          },
+          merchant: orderMerchantDto(m),
           order_type: o.orderType,
           activity_type: o.activityType,
           presell_type: presale?.pr?.presellType ?? 0,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { OrderExtendItem } from '../../../shared/order-form.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
-import { groupItemDto, type GroupOrderItemDto } from './get-group-order.ts';
+import { groupItemDto, orderMerchantDto, type GroupOrderItemDto } from './get-group-order.ts';
 import { presellDto, type PresellOrderDto } from './presell-dto.ts';
 
 /** A line of a paid order: the group order's line plus its after-sales state (reference section 3). */
@@ -115,14 +115,7 @@ export function storeOrderDto(o: StoreOrderRow, m: MerchantRow, parts: Parts, at
     pay_price: toYuan(o.payPrice),
     pay_postage: toYuan(o.totalPostage),
     mer_id: o.merId,
-    merchant: {
-      mer_id: m.merId,
-      mer_name: m.merName,
-      mer_avatar: m.merAvatar,
-      service_phone: m.servicePhone,
-      services_type: m.servicesType,
-      is_trader: m.isTrader ? 1 : 0,
-    },
+    merchant: orderMerchantDto(m),
     orderProduct: parts.items.filter(({ i }) => i.orderId === o.orderId).map(itemDto),
     presellOrder: po ? presellDto(po, o.payPrice, at) : null,
     delivery_type: o.deliveryType,
