@@ -80,6 +80,32 @@ test.describe('checkout', () => {
     await refusal(await request.post('/api/v2/order/check', { headers: bearer(token), data: { cart_id: ids } }));
   });
 
+  test('with many addresses, checkout shows one row of them, the chosen one always in it, and all on demand', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    for (let i = 0; i < 5; i++) await addAddress(request, token);
+    const id = await addLine(request, token, await skuOf(request, 1));
+    await page.goto(`/order_confirm?cartId=${id}`);
+    const cards = page.locator('.co-addresses .co-address');
+    const chosen = page.locator('.co-addresses .co-address[aria-pressed="true"]');
+    await expect(cards).toHaveCount(4);
+    await expect(chosen).toHaveCount(1);
+    const more = page.getByRole('button', { name: '显示全部地址（5）' });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await more.click();
+    await expect(cards).toHaveCount(5);
+    // The fifth is chosen: folded again, the row still shows it (in place of the fourth).
+    await cards.nth(4).click();
+    await expect(cards.nth(4)).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: '收起地址' }).click();
+    await expect(cards).toHaveCount(4);
+    await expect(cards.nth(3)).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test('a double click on submit places one order and takes the stock once; cancelling gives it back', async ({
     page,
     context,

@@ -42,6 +42,17 @@ const couponLabel = (c: CheckCouponDto, money: (y: string) => string) =>
   `${c.coupon.type_name} ${c.use_min_price === '0.00' ? '无门槛' : `满${money(c.use_min_price)}`}减${money(c.coupon_price)}`;
 
 /** `/order_confirm`: address, one block per merchant, platform coupon, points, invoice, summary and submit. */
+/** Addresses in one row of the checkout until the shopper asks for all of them (the reference's show more / less). */
+const ADDRESS_ROW = 4;
+
+/** The addresses shown: all, or the first row with the chosen one always in it. */
+function shownAddresses(list: AddressDto[], chosenId: number | undefined, all: boolean): AddressDto[] {
+  if (all || list.length <= ADDRESS_ROW) return list;
+  const row = list.slice(0, ADDRESS_ROW);
+  const chosen = list.find((a) => a.address_id === chosenId);
+  return !chosen || row.includes(chosen) ? row : [...row.slice(0, ADDRESS_ROW - 1), chosen];
+}
+
 export default function OrderConfirm(p: OrderConfirmProps) {
   const [data, setData] = useState(p.initial);
   const [choice, setChoice] = useState<Choice>({
@@ -56,6 +67,7 @@ export default function OrderConfirm(p: OrderConfirmProps) {
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [addresses, setAddresses] = useState(p.addresses);
+  const [allAddresses, setAllAddresses] = useState(false);
   const [adding, setAdding] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   // The shop's form: answers outlive re-prices (each check answers the same form again).
@@ -179,8 +191,8 @@ export default function OrderConfirm(p: OrderConfirmProps) {
           <a href={p.addressHref}>管理收货地址</a>
         </div>
         {addresses.length ? (
-          <ul className="co-addresses">
-            {addresses.map((a) => (
+          <ul className="co-addresses" id="co-address-list">
+            {shownAddresses(addresses, choice.addressId, allAddresses).map((a) => (
               <li key={a.address_id}>
                 <button
                   type="button"
@@ -201,6 +213,17 @@ export default function OrderConfirm(p: OrderConfirmProps) {
           </ul>
         ) : (
           <p className="checkout__empty">还没有收货地址，请先新增一个。</p>
+        )}
+        {addresses.length > ADDRESS_ROW && (
+          <button
+            type="button"
+            className="link-btn co-address-more"
+            aria-expanded={allAddresses}
+            aria-controls="co-address-list"
+            onClick={() => setAllAddresses(!allAddresses)}
+          >
+            {allAddresses ? '收起地址' : `显示全部地址（${addresses.length}）`}
+          </button>
         )}
         {addresses.length < ADDRESS_LIMIT && (
           <button type="button" className="btn co-address-add" onClick={() => setAdding(true)}>
