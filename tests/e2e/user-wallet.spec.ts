@@ -114,7 +114,10 @@ test.describe('my balance and my points', () => {
     await page.goto('/user/balance');
     await expect(page.locator('[data-figure="now_money"]')).toHaveText(/^\d+\.\d{2}$/);
     await expect(page.locator('.wallet-row').first()).toBeVisible();
-    await expect(page.getByRole('link', { name: '我的余额' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('complementary', { name: '个人中心菜单' }).getByRole('link', { name: '我的余额' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await page.screenshot({ path: `${SHOTS}/balance-member.png`, fullPage: true });
     await page.goto('/user/integral');
     await expect(page.locator('[data-figure="integral"]')).toHaveText(/^\d+$/);
