@@ -128,8 +128,8 @@ type PresellRow = typeof presell.$inferSelect;
  * One order line as the order pages show it: what was bought, as it was when ordered (its snapshot), with its
  * presale's terms when it is a presale line and `pr` is given.
  */
-export function groupItemDto(i: ItemRow, pr: PresellRow | null = null): GroupOrderItemDto {
-  const terms = pr && i.productType === 2 ? linePresell(i, pr) : null;
+export function groupItemDto(i: ItemRow, pr: PresellRow | null = null, at = now()): GroupOrderItemDto {
+  const terms = pr && i.productType === 2 ? linePresell(i, pr, at) : null;
   return {
     order_product_id: i.orderProductId,
     product_id: i.productId,
@@ -229,7 +229,7 @@ export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promi
           user_address: o.receiver.address,
           receipt: o.receipt,
           order_extend: o.orderExtend ?? [],
-          orderProduct: lines.map(({ i, pr }) => groupItemDto(i, pr)),
+          orderProduct: lines.map(({ i, pr }) => groupItemDto(i, pr, at)),
           // Paid: the balance as recorded; not yet: as paying the deposit will record it.
           presellOrder: po ? presellDto(po, o.payPrice, at) : o.paid ? null : pendingPresellDto(lines, o.payPrice, at),
         } satisfies GroupOrderStoreDto;

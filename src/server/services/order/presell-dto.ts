@@ -1,6 +1,7 @@
 import type { presell, presellOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime, unix } from '../dates.ts';
+import { presellFields } from '../promotion/get-presell-detail.ts';
 
 /**
  * The balance half of a presale deposit order. `activeStatus` is its window now: 0 not started, 1 payable, 2 closed
@@ -24,18 +25,10 @@ export interface PresellOrderDto {
 }
 
 /**
- * A presale line's terms (CRMEB's `cart_info.productPresell`, which its clients read `presell_type` from): 1 full
- * payment, 2 deposit then balance in `final_start_time`–`final_end_time`; it ships `delivery_day` days after payment
- * (the balance's, for a deposit presale) when `delivery_type` is 1, else after the presale ends.
+ * A presale line's presale (CRMEB's `cart_info.productPresell`, which its clients read `presell_type` from): the
+ * presale detail's fields (`presellFields`), as checkout's `productPresell` has them.
  */
-export interface LinePresellDto {
-  product_presell_id: number;
-  presell_type: number;
-  delivery_type: number;
-  delivery_day: number;
-  final_start_time: string | null;
-  final_end_time: string | null;
-}
+export type LinePresellDto = ReturnType<typeof presellFields>;
 
 /**
  * A presale line's unit prices as ordered (CRMEB's `cart_info.productPresellAttr`): the presale price, the deposit
@@ -57,8 +50,15 @@ export function presellActiveStatus(po: Pick<PresellOrderRow, 'status' | 'finalS
   return at < po.finalStartTime ? 0 : 1;
 }
 
-/** `orderPayCents`: the store order's `pay_price`, which takes in the balance once it is paid. */
-export function presellDto(po: PresellOrderRow, orderPayCents: number, at: Date): PresellOrderDto {
+/**
+ * `orderPayCents`: the store order's `pay_price`, which takes in the balance once it is paid. `po` is the recorded
+ * balance, or the one paying the deposit will record (`pendingPresellDto`).
+ */
+export function presellDto(
+  po: Pick<PresellOrderRow, 'presellOrderSn' | 'payPrice' | 'paid' | 'status' | 'finalStartTime' | 'finalEndTime' | 'payTime'>,
+  orderPayCents: number,
+  at: Date,
+): PresellOrderDto {
   return {
     presell_order_sn: po.presellOrderSn,
     pay_price: toYuan(po.payPrice),
@@ -74,17 +74,14 @@ export function presellDto(po: PresellOrderRow, orderPayCents: number, at: Date)
 }
 
 /** A line of a presale order (`product_type` 2) with its presale's terms: `productPresell` and `productPresellAttr`. */
-export function linePresell(i: ItemRow, pr: PresellRow): { productPresell: LinePresellDto; productPresellAttr: LinePresellAttrDto } {
+export function linePresell(
+  i: ItemRow,
+  pr: PresellRow,
+  at: Date,
+): { productPresell: LinePresellDto; productPresellAttr: LinePresellAttrDto } {
   const down = pr.presellType === 2 ? i.snapshot.down_price : 0;
   return {
-    productPresell: {
-      product_presell_id: pr.productPresellId,
-      presell_type: pr.presellType,
-      delivery_type: pr.deliveryType,
-      delivery_day: pr.deliveryDay,
-      final_start_time: formatDateTime(pr.finalStartTime),
-      final_end_time: formatDateTime(pr.finalEndTime),
-    },
+    productPresell: presellFields(pr, at),
     productPresellAttr: {
       presell_price: toYuan(i.snapshot.price),
       down_price: toYuan(down),
@@ -125,17 +122,6 @@ export function pendingPresellDto(
 ): PresellOrderDto | null {
   const terms = depositTerms(lines);
   if (!terms) return null;
-  const { balance, start, end } = terms;
-  return {
-    presell_order_sn: '',
-    pay_price: toYuan(balance),
-    deposit_price: toYuan(depositCents),
-    final_start_time: formatDateTime(start)!,
-    final_end_time: formatDateTime(end)!,
-    final_start_unix: unix(start),
-    final_end_unix: unix(end),
-    activeStatus: presellActiveStatus({ status: 1, finalStartTime: start, finalEndTime: end }, at),
-    paid: 0,
-    pay_time: null,
-  };
+  const pending = { presellOrderSn: '', payPrice: terms.balance, paid: 0, status: 1, payTime: null };
+  return presellDto({ ...pending, finalStartTime: terms.start, finalEndTime: terms.end }, depositCents, at);
 }
