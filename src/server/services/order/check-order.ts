@@ -85,7 +85,7 @@ export function checkoutDto(c: Checkout, key: string): OrderCheckDto {
               l.productType === 2
                 ? {
                     presell_price: toYuan(l.price),
-                    down_price: toYuan(l.presellType === 2 ? l.downPrice : l.price),
+                    down_price: toYuan(l.presellType === 2 ? l.downPrice : 0),
                     final_price: toYuan(l.presellType === 2 ? l.price - l.downPrice : 0),
                   }
                 : null,

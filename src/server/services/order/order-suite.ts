@@ -231,6 +231,17 @@ export function orderSuite(open: () => Promise<Database>) {
       expect(check.order_price).toBe((row.down / 100).toFixed(2));
       expect(check.presell_final_price).toBe(((row.price - row.down) / 100).toFixed(2));
 
+      // A full-payment presale has no deposit and no balance: down_price and final_price 0, as on its order lines.
+      const full = await presaleCartLine(d, s, 1, 1);
+      const fullCheck = await checkOrder(s, { cart_id: [full.cartId], address_id: s.addressId });
+      expect(fullCheck.order[0]!.list[0]!.productPresellAttr).toEqual({
+        presell_price: (full.row.price / 100).toFixed(2),
+        down_price: '0.00',
+        final_price: '0.00',
+      });
+      expect(fullCheck.order_price).toBe((full.row.price / 100).toFixed(2));
+      expect(fullCheck.presell_final_price).toBe('0.00');
+
       const normal = await checkOrder(s, { cart_id: [await addLine(s, await pickSku(d, { merId: 1 }), 1)], address_id: s.addressId });
       expect(normal.order[0]!.list[0]).toMatchObject({ productPresell: null, productPresellAttr: null });
       expect(normal.presell_final_price).toBe('0.00');
