@@ -61,6 +61,11 @@ test.describe('shop street and shop home', () => {
     expect(total).toBeGreaterThan(12);
 
     const tree = page.getByRole('complementary', { name: '店铺分类' });
+    // A subcategory sits in its folded branch: the arrow opens it.
+    await tree
+      .locator('details', { has: page.getByRole('link', { name: '智能手表', includeHidden: true }) })
+      .locator('summary')
+      .click();
     await tree.getByRole('link', { name: '智能手表' }).click();
     await expect(page).toHaveURL(/\/store\/category\?id=5&cate_id=\d+$/);
     await expect(page.getByRole('heading', { level: 2, name: '智能手表' })).toBeVisible();
@@ -276,6 +281,29 @@ test.describe('shop pages without JavaScript', () => {
     const inRange = await prices(page);
     expect(inRange.length).toBeGreaterThan(0);
     for (const p of inRange) expect(p >= 100 && p <= 300).toBe(true);
+  });
+
+  test('the category tree folds: a branch opens from its arrow, and the current category’s branch is open', async ({ page }) => {
+    await page.goto('/store?id=7');
+    const tree = page.getByRole('complementary', { name: '店铺分类' });
+    const branch = tree.locator('details.merchant-cates__branch').first();
+    const parent = branch.locator('xpath=preceding-sibling::a');
+    await expect(parent).toBeVisible();
+    const child = branch.getByRole('link').first();
+    await expect(child).toBeHidden();
+    await branch.locator('summary').click();
+    await expect(child).toBeVisible();
+    const name = (await child.innerText()).trim();
+    await branch.locator('summary').click();
+    await expect(child).toBeHidden();
+
+    await branch.locator('summary').click();
+    await child.click();
+    await expect(page).toHaveURL(/cate_id=\d+/);
+    const current = page.getByRole('complementary', { name: '店铺分类' }).getByRole('link', { name, exact: true });
+    await expect(current).toBeVisible();
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   });
 
   test('the licence form works as a plain form post', async ({ page }) => {
