@@ -1,21 +1,44 @@
 let el: HTMLElement | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** A short message announced to screen readers (role=status). */
+/**
+ * A short message announced to screen readers (role=status). While a modal dialog is open (the login dialog, a form
+ * in a modal) the message goes inside it: everything outside a modal dialog is inert, neither seen by screen readers
+ * nor above it. It is a manual popover, so it shows in the top layer, above the dialog (a fixed element with any
+ * z-index stays under one); shown again, it moves above whatever opened since.
+ */
 export function toast(message: string, ms = 2500): void {
   if (!el) {
     el = document.createElement('div');
     el.className = 'toast';
     el.setAttribute('role', 'status');
     el.setAttribute('aria-live', 'polite');
+    el.popover = 'manual';
     document.body.append(el);
   }
   el.textContent = message;
-  el.hidden = false;
+  show(el);
   clearTimeout(timer);
   timer = setTimeout(() => {
-    if (el) el.hidden = true;
+    if (el?.matches(':popover-open')) el.hidePopover();
+    timer = undefined;
   }, ms);
+}
+
+/** Into the topmost modal dialog (or the page) and on top; back to the page, still shown, if that dialog closes first. */
+function show(toastEl: HTMLElement): void {
+  if (toastEl.matches(':popover-open')) toastEl.hidePopover();
+  const dialog = [...document.querySelectorAll('dialog[open]')].filter((d) => d.matches(':modal')).pop();
+  const host = dialog ?? document.body;
+  if (toastEl.parentElement !== host) host.append(toastEl);
+  toastEl.showPopover();
+  dialog?.addEventListener(
+    'close',
+    () => {
+      if (toastEl.parentElement === dialog && timer !== undefined) show(toastEl);
+    },
+    { once: true },
+  );
 }
 
 // A message for the next page: an island that finishes by navigating (a review sent, back to the order) leaves it
