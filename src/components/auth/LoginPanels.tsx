@@ -139,6 +139,7 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
         <ScanPanel onSignedIn={onSignedIn} />
       ) : (
         <form className="auth__form" onSubmit={submit} noValidate aria-label={titles[panel]}>
+          {/* The spec's field order for each panel; the image captcha, once the server asks for one, last before the agreement. */}
           {phone(`phone-${panel}`)}
           {panel === 1 && smsCode('login')}
           {panel === 2 && password(placeholders.loginPassword, 'password', '密码')}
@@ -146,13 +147,16 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
             <>
               {password(placeholders.newPassword, 'password', '新密码')}
               {password(placeholders.confirmPassword, 'confirm_pwd', '确认新密码')}
+              {smsCode('change_pwd')}
             </>
           )}
-          {panel === 5 && password(placeholders.password, 'password', '密码')}
-          {panel !== 1 && panel !== 2 && captcha}
-          {panel === 2 && captcha}
-          {panel === 4 && smsCode('change_pwd')}
-          {panel === 5 && smsCode('register')}
+          {panel === 5 && (
+            <>
+              {smsCode('register')}
+              {password(placeholders.password, 'password', '密码')}
+            </>
+          )}
+          {captcha}
           {panel !== 4 && agreement}
           <button type="submit" className="btn btn--primary auth__submit" disabled={f.busy}>
             {panel === 4 ? '确认' : panel === 5 ? '注册' : '登录'}

@@ -76,6 +76,9 @@ describe('password reset', () => {
     [{ ...ok, sms_code: '12-34' }, '请输入正确的验证码'],
     [{ ...ok, phone_code: '' }, '请填写地区号'],
     [{ ...ok, pwd: 'short' }, '请输入6-16位字母加数字组合'],
+    // The spec's order: the confirmation is checked before the code.
+    [{ ...ok, confirm_pwd: 'abc124', sms_code: '' }, '两次密码不一致'],
+    [{ ...ok, pwd: 'short', sms_code: '' }, '请输入6-16位字母加数字组合'],
   ])('refuses %j with %s', (value, message) => {
     expect(msg(resetForm, value)).toBe(message);
   });

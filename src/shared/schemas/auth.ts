@@ -73,15 +73,16 @@ export const registerForm = z.object({
   pwd: newPassword,
   agree: agreed,
 });
+/** Checked in the spec's order: area code, phone, password, the confirmation matching it, then the code. */
 export const resetForm = z
   .object({
     phone_code: areaCode,
     phone: phoneOf(authText.phone),
     pwd: newPassword,
     confirm_pwd: z.string(),
-    sms_code: codeOf(authText.code),
   })
-  .refine((v) => v.pwd === v.confirm_pwd, { message: authText.passwordMismatch, path: ['confirm_pwd'] });
+  .refine((v) => v.pwd === v.confirm_pwd, { message: authText.passwordMismatch, path: ['confirm_pwd'] })
+  .and(z.object({ sms_code: codeOf(authText.code) }));
 /** Sending a code from the dialog: area code and phone. */
 export const sendCodeForm = z.object({ phone_code: areaCode, phone: phoneOf(authText.phone) });
 /** The header's phone-only variant: a mainland mobile number. */
