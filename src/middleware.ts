@@ -9,6 +9,7 @@ import { isOperatorApi } from './server/http/operator-endpoint.ts';
 import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
+import { LOGIN_REQUIRED } from './shared/messages.ts';
 import { keyOf, cachedEntry, responseOf, keepPage, renderStart, renderOnce, type Entry, type Marker } from './server/http/page-cache.ts';
 import { collectShown } from './server/services/cache-tags.ts';
 import { shopperOf, type Shopper } from './server/services/session/shopper-cache.ts';
@@ -62,6 +63,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   });
 });
 
+/** The message of an API answer's envelope, if it is one. */
+async function envelopeMessage(response: Response): Promise<unknown> {
+  if (!response.headers.get('content-type')?.includes('json')) return undefined;
+  try {
+    return ((await response.clone().json()) as { message?: unknown }).message;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Pages most of whose kept copies are seen once (one product among tens of thousands). */
 const ONCE_SEEN = /^\/goods_detail\//;
 
@@ -81,11 +92,12 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   locals.ctx = { db, user, ip: clientIp(context) };
   const isApi = url.pathname.startsWith('/api/');
 
-  if (found && !user && !tokenApi) {
-    // A stale browser cookie makes the shopper a visitor again; a bad header token is the client's error.
-    if (found.source === 'cookie') cookies.delete(SESSION_COOKIE, { path: '/' });
-    else if (isApi) return fail('token_invalid', '无效的 token');
-  }
+  // A stale token makes the shopper a visitor again: a browser cookie is dropped; a header token (expired, revoked) is
+  // the client's to drop, so where a visitor is refused with 请登录 (spec section 8: the client then clears its session
+  // and opens the login dialog) the refusal says which token failed (40000 over HTTP 401). Public calls answer as to
+  // a visitor, so a client holding an expired token still shows the mall.
+  const staleHeader = !!found && !user && !tokenApi && found.source === 'header' && isApi;
+  if (found && !user && !tokenApi && found.source === 'cookie') cookies.delete(SESSION_COOKIE, { path: '/' });
   // CSRF: a state change must come from our own pages, signed in by cookie or not yet signed in (a cross-site
   // form must not sign a shopper in to someone else's account). Header tokens are sent deliberately by API
   // clients, which a browser cannot do cross-site without CORS, so they are exempt (Astro's checkOrigin is off).
@@ -104,6 +116,9 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   // An API path that exists without this method would otherwise get the HTML 404 page.
   if (isApi && response.status === 404 && !response.headers.get('content-type')?.includes('json')) {
     return fail('not_found', '接口不存在');
+  }
+  if (staleHeader && response.status === 400 && (await envelopeMessage(response)) === LOGIN_REQUIRED) {
+    return fail('token_invalid', LOGIN_REQUIRED);
   }
   // A signed-in shopper's page shows their name, cart and orders: no shared cache may keep it. Pictures, flags,
   // robots.txt and sitemaps are the same for everyone and say so (`public`): they keep their caching.

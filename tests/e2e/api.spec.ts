@@ -180,17 +180,38 @@ test.describe('sessions', () => {
     expect((await okData(res)).nickname).toBe('会员小米');
   });
 
-  test("an invalid header token is the client's error: status 40000 over HTTP 401", async ({ request }) => {
+  test('a stale header token: where a visitor must sign in, 请登录 as status 40000 over HTTP 401; public calls answer as to a visitor', async ({
+    request,
+  }) => {
     const bad: Record<string, string>[] = [
       { Authorization: 'Bearer not-a-session' },
       { 'X-Token': 'not-a-session' },
       { 'X-Token': `Bearer ${'x'.repeat(5000)}` },
+      { 'X-Token': 'Bearer not-a-session', Authorization: 'Bearer not-a-session' },
     ];
     for (const headers of bad) {
       for (const path of ['/api/user', '/api/user/cart/count']) {
-        expect(await refused(await request.get(path, { headers }), 40000, 401)).toBeTruthy();
+        // 请登录 is what makes a client of the spec clear its session and open the login dialog (spec section 8).
+        expect(await refused(await request.get(path, { headers }), 40000, 401)).toBe('请登录');
       }
+      expect((await okData(await request.get('/api/pc/config', { headers }))).site_name).toBe('Mallfront 商城');
     }
+    // A client with no token sends these: no token, not a bad one.
+    const none: Record<string, string>[] = [
+      { 'X-Token': 'null' },
+      { Authorization: 'Bearer undefined' },
+      { 'X-Token': 'undefined', Authorization: 'Bearer null' },
+    ];
+    for (const headers of none) {
+      expect(await refused(await request.get('/api/user', { headers }), 400)).toBe('请登录');
+    }
+  });
+
+  test('X-Token wins over Authorization, as the reference backend reads it', async ({ request }) => {
+    const res = await request.get('/api/user', {
+      headers: { 'X-Token': `Bearer ${sessionToken('member')}`, Authorization: 'Bearer stale-token' },
+    });
+    expect((await okData(res)).nickname).toBe('会员小米');
   });
 
   test('an invalid session cookie makes the shopper a visitor and is cleared', async ({ request }) => {

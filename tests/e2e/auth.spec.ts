@@ -186,7 +186,13 @@ test.describe('login dialog', () => {
     await dialog.getByRole('button', { name: '已有账号，去登录' }).click();
     await dialog.getByRole('button', { name: '忘记密码' }).click();
     await expect(dialog.getByRole('heading', { name: '找回密码' })).toBeVisible();
-    expect((await fields()).filter((f) => !f?.startsWith('地区号'))).toEqual(['手机号', '新密码', '确认新密码', '短信验证码', '获取验证码']);
+    expect((await fields()).filter((f) => !f?.startsWith('地区号'))).toEqual([
+      '手机号',
+      '新密码',
+      '确认新密码',
+      '短信验证码',
+      '获取验证码',
+    ]);
     // Checked in the spec's order: the confirmation before the code.
     await fillPhone(dialog, '13800138000');
     await dialog.getByLabel('新密码', { exact: true }).fill('abc123');

@@ -6,15 +6,25 @@ export type TokenSource = 'cookie' | 'header';
 /** A token without its `Bearer ` prefix and surrounding space. */
 export const strip = (v: string) => v.replace(/^Bearer\s+/i, '').trim();
 
+/** What a client with no token sends in its token headers (`X-Token: null`, `Authorization: Bearer undefined`). */
+const NO_TOKEN = new Set(['', 'null', 'undefined', 'false']);
+const headerToken = (v: string | null) => {
+  const t = v === null ? '' : strip(v);
+  return NO_TOKEN.has(t) ? null : t;
+};
+
 /**
- * The session token of a request: `Authorization: Bearer`, `X-Token` (with or without `Bearer `), or the
- * HttpOnly cookie. Headers win, so API clients are never confused by a browser cookie.
+ * The session token of a request: `X-Token` (with or without `Bearer `), `Authorization: Bearer`, or the HttpOnly
+ * cookie. Headers win, so API clients are never confused by a browser cookie; `X-Token` wins over `Authorization`,
+ * as the reference's backend reads it (a client sends both, the same token). A header naming no token (`null`,
+ * `undefined`) is no token.
  */
 export function readToken(request: Request, cookies: AstroCookies): { token: string; source: TokenSource } | null {
+  const x = headerToken(request.headers.get('x-token'));
+  if (x) return { token: x, source: 'header' };
   const auth = request.headers.get('authorization');
-  if (auth && /^Bearer\s+\S/i.test(auth)) return { token: strip(auth), source: 'header' };
-  const x = request.headers.get('x-token');
-  if (x && strip(x)) return { token: strip(x), source: 'header' };
+  const bearer = auth && /^Bearer\s+\S/i.test(auth) ? headerToken(auth) : null;
+  if (bearer) return { token: bearer, source: 'header' };
   // Astro has already URL-decoded the value; decoding again would throw on a stray `%`.
   const c = strip(cookies.get(SESSION_COOKIE)?.value ?? '');
   if (c) return { token: c, source: 'cookie' };
