@@ -28,7 +28,9 @@ export function parseLocale(raw: string | null | undefined): Locale {
     symbol.length >= 1 &&
     symbol.length <= 8 &&
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the check refuses
-    !/[<>"'\\;,\s\u0000-\u001f\u007f]/.test(symbol);
+    !/[<>"'\\;,\u0000-\u001f\u007f]/.test(symbol) &&
+    // No blank inside, but the no-break spaces some symbols are written with (XOF's "F\u202fCFA").
+    !/\s/.test(symbol.replace(/[\u00a0\u202f]/g, ''));
   return valid ? { country, currency, symbol } : { ...DEFAULT_LOCALE };
 }
 

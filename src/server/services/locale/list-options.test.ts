@@ -3,6 +3,7 @@ import { createTestDatabase } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
 import { ServiceError } from '../errors.ts';
 import { listCountryOptions, listCurrencyOptions, type CountryOption, type CurrencyOption } from './list-options.ts';
+import { formatLocale, parseLocale } from '../../../shared/locale.ts';
 
 /** ISO 3166-1 alpha-2, all 249 officially assigned codes, written out independently of the seed's data source. */
 const ISO_3166 = `AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ
@@ -131,6 +132,15 @@ describe('currency options (GET /api/config/currency/options)', () => {
       expect(c.label, c.value).toBeTruthy();
       expect(c.symbol.trim(), c.value).not.toBe('');
     }
+  });
+
+  it("every country's currency, with the symbol the picker offers, is a locale the cookie keeps (XOF's F\u202fCFA too)", () => {
+    const symbols = new Map(currencies.list.map((c) => [c.value, c.symbol]));
+    for (const c of countries.list) {
+      const l = { country: c.value, currency: c.currency_code, symbol: symbols.get(c.currency_code)! };
+      expect(parseLocale(encodeURIComponent(formatLocale(l))), c.value).toEqual(l);
+    }
+    expect(symbols.get('XOF')).toContain('\u202f');
   });
 
   it('lists CNY first as 人民币 with the symbol ¥ (the default locale)', () => {
