@@ -1,7 +1,7 @@
 import type { SessionUser } from '../server/services/context.ts';
 import type { ShellData } from '../server/services/site/load-shell.ts';
 import { toUserDto } from '../server/services/user/get-user.ts';
-import type { PageState } from '../stores/ui.ts';
+import { withTrailingSlash, type PageState } from '../stores/ui.ts';
 import type { ShellState } from '../stores/seed.ts';
 import { shopperStateJson } from '../shared/shopper-header.ts';
 
@@ -23,7 +23,8 @@ export function shellStateJson(
     titleCon: flags.title,
     code: site?.wechat_qrcode ?? '',
     top_banner: shell.topBanner,
-    domain: site?.site_url || '/',
+    // Spec section 3: the domain always ends with a slash.
+    domain: withTrailingSlash(site?.site_url || '/'),
     hotline: site?.sys_phone ?? '',
     openService: site?.is_open_service || '0',
   };

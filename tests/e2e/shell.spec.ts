@@ -23,6 +23,10 @@ test.describe('page shell for a visitor', () => {
     await expect(footer.getByText('© 2026 Mallfront 商城 版权所有')).toBeVisible();
     await expect(footer.getByRole('link', { name: '© 2026 Mallfront 商城 版权所有' })).toHaveCount(0);
     await expect(footer.getByRole('link', { name: '沪ICP备2026000001号-1' })).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+    // The global state as the server hands it over (spec section 3): the domain always ends with a slash.
+    const state = JSON.parse((await page.locator('#mall-state').textContent())!);
+    expect(state.page).toMatchObject({ hotline: '400-820-8820', logoUrl: '/images/logo.svg', headers: true, footers: true });
+    expect(state.page.domain).toMatch(/^https?:\/\/[^/]+\/$/);
   });
 
   test('mobile mall QR shows with the follow hint on hover', async ({ page }) => {
