@@ -54,6 +54,26 @@ async function answer(tx: Tx, groupOrderId: number): Promise<CreatedOrder> {
   return { order_id: g!.groupOrderId, group_order_sn: g!.groupOrderSn, pay_price: toYuan(g!.payPrice), paid: g!.paid ? 1 : 0 };
 }
 
+/**
+ * A key already used: the same request again (a retry after a lost answer) gets the order it made, while it is still
+ * an order to pay or paid; other cart lines under it, or the same after that order was cancelled, are refused as the
+ * reference's "order already generated" (a key is one order).
+ */
+async function again(tx: Tx, groupOrderId: number, cartIds: number[]): Promise<CreatedOrder> {
+  const [g] = await tx
+    .select({ isCancel: storeGroupOrder.isCancel })
+    .from(storeGroupOrder)
+    .where(eq(storeGroupOrder.groupOrderId, groupOrderId));
+  const made = await tx
+    .select({ cartId: storeOrderProduct.cartId })
+    .from(storeOrderProduct)
+    .innerJoin(storeOrder, eq(storeOrder.orderId, storeOrderProduct.orderId))
+    .where(eq(storeOrder.groupOrderId, groupOrderId));
+  const same = new Set(made.map((r) => r.cartId));
+  if (g?.isCancel || same.size !== new Set(cartIds).size || cartIds.some((id) => !same.has(id))) throw refuse(ORDER_TEXT.ordered);
+  return answer(tx, groupOrderId);
+}
+
 const PHONE_RE = /^\+?[\d\- ]{5,20}$/;
 
 /**
@@ -62,7 +82,7 @@ const PHONE_RE = /^\+?[\d\- ]{5,20}$/;
  * payable is refused), SKU stock is taken by conditional updates (never below zero), the coupons are marked used,
  * the points are taken with a ledger row, the cart lines are consumed, and the unpaid order's expiry is queued.
  * The shop's order form, when the products ask for one, must be answered (`extend`); the answers stay on that
- * shop's order. The check's `key` makes it idempotent: the same key again returns the same order.
+ * shop's order. The check's `key` makes it idempotent: the same request again returns the same order (`again`).
  */
 export async function createOrder(ctx: ServiceContext, input: OrderCreateInput): Promise<CreatedOrder> {
   const user = requireUser(ctx);
@@ -77,7 +97,7 @@ export async function createOrder(ctx: ServiceContext, input: OrderCreateInput):
       .where(and(eq(orderKey.keyHash, keyHash), eq(orderKey.uid, user.uid)))
       .for('update');
     if (!key) throw refuse(ORDER_TEXT.expired);
-    if (key.groupOrderId) return answer(tx, key.groupOrderId);
+    if (key.groupOrderId) return again(tx, key.groupOrderId, q.cart_id);
     const at = now();
     if (key.expiresAt < at) throw refuse(ORDER_TEXT.expired);
 

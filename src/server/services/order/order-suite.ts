@@ -77,6 +77,19 @@ export function orderSuite(open: () => Promise<Database>) {
       expect(jobs).toHaveLength(1);
       // A new check over the consumed lines is refused, and so is a second tab's key.
       await expect(checkOrder(s, body)).rejects.toMatchObject({ status: 400, message: '订单已生成，请勿重复提交' });
+      // The used key with other lines is refused (the reference's "order already generated"), and changes nothing.
+      const c = await addLine(s, await pickSku(d, { merId: 3 }), 1);
+      for (const cart_id of [[c], [ids[0]!], [...ids, c]]) {
+        await expect(createOrder(s, { ...body, cart_id, key: check.key })).rejects.toMatchObject({
+          status: 400,
+          message: '订单已生成，请勿重复提交',
+        });
+      }
+      expect((await createOrder(s, { ...body, cart_id: [...ids].reverse(), key: check.key })).order_id).toBe(orders[0]!.order_id);
+      // Once that order is cancelled, its key makes no order again.
+      await cancelOrder(s, { id: orders[0]!.order_id });
+      await expect(createOrder(s, { ...body, key: check.key })).rejects.toMatchObject({ status: 400, message: '订单已生成，请勿重复提交' });
+      expect((await d.db.select().from(cart).where(eq(cart.cartId, c)))[0]!.isPay).toBe(false);
     });
 
     it('refuses an unknown or expired key, a changed payable, foreign lines and addresses, and changes nothing', async () => {
