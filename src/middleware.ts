@@ -93,9 +93,9 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   const isApi = url.pathname.startsWith('/api/');
 
   // A stale token makes the shopper a visitor again: a browser cookie is dropped; a header token (expired, revoked) is
-  // the client's to drop, so where a visitor is refused with 请登录 (spec section 8: the client then clears its session
-  // and opens the login dialog) the refusal says which token failed (40000 over HTTP 401). Public calls answer as to
-  // a visitor, so a client holding an expired token still shows the mall.
+  // the client's to drop, so where a visitor would be refused with 请登录 the refusal is the reference's 40000
+  // `无效的 token` (over HTTP 401). Public calls answer as to a visitor, as the reference's optional-login routes do,
+  // so a client holding an expired token still shows the mall.
   const staleHeader = !!found && !user && !tokenApi && found.source === 'header' && isApi;
   if (found && !user && !tokenApi && found.source === 'cookie') cookies.delete(SESSION_COOKIE, { path: '/' });
   // CSRF: a state change must come from our own pages, signed in by cookie or not yet signed in (a cross-site
@@ -118,7 +118,7 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
     return fail('not_found', '接口不存在');
   }
   if (staleHeader && response.status === 400 && (await envelopeMessage(response)) === LOGIN_REQUIRED) {
-    return fail('token_invalid', LOGIN_REQUIRED);
+    return fail('token_invalid', '无效的 token');
   }
   // A signed-in shopper's page shows their name, cart and orders: no shared cache may keep it. Pictures, flags,
   // robots.txt and sitemaps are the same for everyone and say so (`public`): they keep their caching.

@@ -50,7 +50,7 @@ describe('error envelopes', () => {
   it("the middleware's refusals go out by code (the app code 40000 as HTTP 401)", async () => {
     expect(await answer(fail('forbidden', '非法的跨站请求'))).toEqual({ http: 403, body: { status: 403, message: '非法的跨站请求' } });
     expect(await answer(fail('not_found', '接口不存在'))).toEqual({ http: 404, body: { status: 404, message: '接口不存在' } });
-    expect(await answer(fail('token_invalid', '请登录'))).toEqual({ http: 401, body: { status: 40000, message: '请登录' } });
+    expect(await answer(fail('token_invalid', '无效的 token'))).toEqual({ http: 401, body: { status: 40000, message: '无效的 token' } });
   });
 
   it('a full disk is a 503 without internals, whether PostgreSQL or the file system says so', async () => {

@@ -10,7 +10,7 @@ export const SERVICE_ERRORS = {
   refused: { status: 400, http: 400 },
   /** No session where one is needed; the message is `请登录`, which makes the client open the login dialog. */
   login_required: { status: 400, http: 400 },
-  /** The token sent is unknown or expired, where a shopper is needed (`请登录`, so the client clears it). */
+  /** The token sent is unknown or expired, where a shopper is needed (`无效的 token`). */
   token_invalid: { status: 40000, http: 401 },
   /** Credentials or a signature refused (a merchant or provider call). */
   unauthorized: { status: 401, http: 401 },
