@@ -249,6 +249,9 @@ export function keepConnections(server) {
   return server;
 }
 
+export const portTakenMessage = (host, port) =>
+  `Port ${port} on ${host} is already in use. Stop the other process or start with PORT=<free port> npm start.`;
+
 /** Listens, then warms the database up so the first shopper does not wait for it. */
 export async function startServer({ host = process.env.HOST || '0.0.0.0', port = Number(process.env.PORT || 4321), quiet = false } = {}) {
   const app = await createApp();
@@ -256,7 +259,7 @@ export async function startServer({ host = process.env.HOST || '0.0.0.0', port =
   await new Promise((resolve, reject) => {
     server.once('error', (err) => {
       if (err.code === 'EADDRINUSE') {
-        reject(new Error(`Port ${port} on ${host} is already in use. Stop the other process or start with PORT=<free port> npm start.`));
+        reject(new Error(portTakenMessage(host, port)));
       } else reject(err);
     });
     server.listen(port, host, resolve);

@@ -3,8 +3,9 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 
-export function startServe(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['server/serve.mjs'], { env: { ...process.env, HOST: '127.0.0.1', ...env } });
+/** `cwd`: a copy of the project to run instead of this checkout. */
+export function startServe(env: Record<string, string>, cwd?: string) {
+  const child = spawn(process.execPath, ['server/serve.mjs'], { env: { ...process.env, HOST: '127.0.0.1', ...env }, cwd });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

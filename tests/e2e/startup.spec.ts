@@ -1,5 +1,6 @@
 // `npm start` behaviour: the built server as a child process, the way an operator runs it.
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, existsSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
@@ -14,6 +15,23 @@ test.describe('starting the server', () => {
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
     server.close();
+  });
+
+  test('npm start on a taken port stops before building: the build the running server uses is left as it is', async () => {
+    const { server, port } = await listenAnywhere();
+    try {
+      const built = statSync('dist/server/entry.mjs').mtimeMs;
+      const run = spawn('npm', ['start'], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) } });
+      let output = '';
+      run.stdout.on('data', (d) => (output += d));
+      run.stderr.on('data', (d) => (output += d));
+      expect(await new Promise((resolve) => run.on('exit', resolve))).not.toBe(0);
+      expect(output).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+      expect(output).not.toContain('astro build');
+      expect(statSync('dist/server/entry.mjs').mtimeMs).toBe(built);
+    } finally {
+      server.close();
+    }
   });
 
   test('the first start creates, migrates and seeds an on-disk database; a restart reopens it', async () => {
@@ -55,6 +73,35 @@ test.describe('starting the server', () => {
       expect(await third.exited).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an API route whose code cannot be loaded (a build replaced under the server) answers in the envelope, a page with the 500 page', async () => {
+    // A copy of the built server with one API route's and one page's module gone.
+    const root = mkdtempSync(join(tmpdir(), 'mallfront-copy-'));
+    try {
+      for (const part of ['server', 'dist', 'package.json']) cpSync(part, join(root, part), { recursive: true });
+      for (const part of ['src', 'node_modules']) symlinkSync(join(process.cwd(), part), join(root, part));
+      const entry = readFileSync(join(root, 'dist/server/entry.mjs'), 'utf8');
+      const chunkOf = (page: string) => new RegExp(`${page.replace(/[/.]/g, '\\$&')}@_@(?:ts|astro)":"(chunks/[^"]+)"`).exec(entry)![1]!;
+      unlinkSync(join(root, 'dist/server', chunkOf('src/pages/api/user/cart/lst')));
+      unlinkSync(join(root, 'dist/server', chunkOf('src/pages/shop_street')));
+      const port = await freePort();
+      const run = startServe({ PORT: String(port), DATA_DIR: 'memory://' }, root);
+      await run.ready();
+      const api = await fetch(`http://127.0.0.1:${port}/api/user/cart/lst`);
+      expect(api.status).toBe(500);
+      expect(api.headers.get('content-type')).toContain('application/json');
+      expect(await api.json()).toEqual({ status: 500, message: '服务器开小差了，请稍后再试' });
+      const page = await fetch(`http://127.0.0.1:${port}/shop_street`);
+      expect(page.status).toBe(500);
+      expect(await page.text()).toContain('Load failed');
+      // The rest still answers.
+      expect((await fetch(`http://127.0.0.1:${port}/api/pc/config`)).status).toBe(200);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
