@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { merchant, REFUND_STATUS, REFUND_TYPE } from '../../db/schema/index.ts';
+import { merchant, ORDER_STATUS, REFUND_STATUS, REFUND_TYPE, storeOrder } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { refundApproveBody, type RefundApproveBody } from '../../../shared/schemas/merchant-api.ts';
 import { toYuan } from '../../../shared/money.ts';
@@ -9,10 +9,15 @@ import { parseInput } from '../input.ts';
 import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
 import { findMerchantRefund, type MerchantRefundDto } from './merchant-refund-dto.ts';
 import { MERCHANT_REFUND_TEXT, moveMerchantRefund } from './merchant-refund-transition.ts';
+import { restockRefund } from './restock.ts';
+
+/** A store order whose goods have not left the shop: paid and waiting to ship, or a presale waiting for its balance. */
+const UNSHIPPED = new Set<number>([ORDER_STATUS.toShip, ORDER_STATUS.presellBalance]);
 
 /**
  * `POST /api/merchant/refund/approve/{id}`: approves a request under review (status 0 only).
- * - Refund only (`refund_type` 1): refunded (3) and the money goes back at once (refund-money.ts).
+ * - Refund only (`refund_type` 1): refunded (3) and the money goes back at once (refund-money.ts); on an order not
+ *   shipped yet the quantities also go back to stock (`restockRefund`).
  * - Return and refund (2): awaiting the buyer's return shipment (1), with the return address copied from the shop
  *   (its name, service phone and `mer_address`), each overridable by `{return_name, return_phone, return_address}`.
  */
@@ -34,6 +39,11 @@ export async function approveMerchantRefund(
       timeline: [
         { changeType: 'refund_agree', changeMessage: `${who}退款（仅退款），退款单${r.refundOrderSn}，金额¥${toYuan(r.refundPrice)}` },
       ],
+      // Goods that never left the shop go back on sale; once shipped, they stay with the buyer.
+      async also(tx, row) {
+        const [o] = await tx.select({ status: storeOrder.status }).from(storeOrder).where(eq(storeOrder.orderId, row.orderId));
+        if (o && UNSHIPPED.has(o.status)) await restockRefund(tx, row.refundOrderId);
+      },
     });
   }
   const [shop] = await ctx.db

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { addLine, newShopper, pickSku, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { refundRequestForTest, shipReturnForTest } from '../../../../tests/helpers/refund-requests.ts';
+import { shipForTest } from '../../../../tests/helpers/orders.ts';
 import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
 import { useQrProvider } from '../../payment/index.ts';
 import type { QrPaymentProvider, RefundRequest } from '../../payment/provider.ts';
@@ -88,6 +89,16 @@ async function paidByBalance(
   const { order } = await placeOrder(s, ids, opts.usePoints ? { use_integral: true } : {});
   await payOrder(s, { id: order.order_id, type: 'balance' });
   return { shopper: s, ...(await storeOrderOf(d, order.order_id)) };
+}
+
+/** The stock and sales of an order item's SKU, and its product's stock. */
+async function stockOf(d: Database, item: { productId: number; productAttrUnique: string }) {
+  const [s] = await d.db
+    .select({ stock: productSku.stock, sales: productSku.sales })
+    .from(productSku)
+    .where(eq(productSku.unique, item.productAttrUnique));
+  const [p] = await d.db.select({ stock: product.stock, sales: product.sales }).from(product).where(eq(product.productId, item.productId));
+  return { sku: s!.stock, sales: s!.sales, product: p!.stock, productSales: p!.sales };
 }
 
 /** A fresh shopper's order of merchant 1 paid by QR through the sandbox gateway (its notification processed). */
@@ -204,11 +215,34 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       await expectBalanceEqualsLedger(d, uid);
     });
 
+    it('before shipping, the refunded units go back on sale; once shipped, they stay with the buyer', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d, { n: 3 });
+      const item = items[0]!;
+      const m1 = await asMerchant(d, 1);
+      const bought = await stockOf(d, item);
+      const unshipped = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: item.orderProductId, num: 2 }], 1, 200);
+      await approveMerchantRefund(m1, { id: unshipped.refundOrderId });
+      expect(await stockOf(d, item)).toEqual({
+        sku: bought.sku + 2,
+        sales: Math.max(bought.sales - 2, 0),
+        product: bought.product + 2,
+        productSales: Math.max(bought.productSales - 2, 0),
+      });
+
+      await shipForTest(d, order.orderId);
+      const shipped = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: item.orderProductId, num: 1 }], 1, 100);
+      const whenShipped = await stockOf(d, item);
+      expect(await approveMerchantRefund(m1, { id: shipped.refundOrderId })).toMatchObject({ status: 3 });
+      expect(await stockOf(d, item)).toEqual(whenShipped);
+    });
+
     it('five approvals at once refund once; the others are refused', async () => {
       const d = await open();
       const { shopper, order, items } = await paidByBalance(d, { n: 2 });
       const uid = shopper.user.uid;
       const before = await balanceOf(d, uid);
+      const bought = await stockOf(d, items[0]!);
       const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 1, 100);
       const m1 = await asMerchant(d, 1);
       const results = await Promise.allSettled([1, 2, 3, 4, 5].map(() => approveMerchantRefund(m1, { id: r.refundOrderId })));
@@ -217,8 +251,9 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       await runPayJob(d);
       expect(await balanceOf(d, uid)).toBe(before + 100);
       expect(await refundBills(d, uid)).toHaveLength(1);
-      // One of two refunded: partly refunded, one still refundable, the order not refunded.
+      // One of two refunded: partly refunded, one still refundable, the order not refunded; the unit back on sale once.
       expect(await itemRow(d, items[0]!.orderProductId)).toMatchObject({ isRefund: ITEM_REFUND.partly, refundNum: 1 });
+      expect((await stockOf(d, items[0]!)).sku).toBe(bought.sku + 1);
       expect((await orderRow(d, order.orderId)).status).toBe(0);
       await expectBalanceEqualsLedger(d, uid);
     });
@@ -367,14 +402,7 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       });
 
       await shipReturnForTest(d, r.refundOrderId, 'SF9988776655');
-      const stock = async () => {
-        const [s] = await d.db
-          .select({ stock: productSku.stock, sales: productSku.sales })
-          .from(productSku)
-          .where(eq(productSku.unique, item.productAttrUnique));
-        const [p] = await d.db.select({ stock: product.stock }).from(product).where(eq(product.productId, item.productId));
-        return { sku: s!.stock, sales: s!.sales, product: p!.stock };
-      };
+      const stock = () => stockOf(d, item);
       const stockBefore = await stock();
       const received = await receiveMerchantRefund(m1, { id: r.refundOrderId });
       expect(received).toMatchObject({ status: 3, money_state: 'done', delivery_id: 'SF9988776655' });
