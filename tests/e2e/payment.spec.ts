@@ -225,6 +225,34 @@ test.describe('payment pages', () => {
     await expect(page.getByRole('button', { name: '立即支付' })).toHaveCount(0);
   });
 
+  test('clicks made while the payment form is still loading all count, in order: 支付宝 then 立即支付 pays by Alipay', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const order = await shopperWithOrder(request, page, baseURL!, 4);
+    await page.goto(`/payment?result=${order.id}`);
+    await page.waitForLoadState('load');
+    // The form's code is held back, as on a slow connection, until both clicks are made.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held: string[] = [];
+    await page.route('**/_astro/**/*.js', async (route) => {
+      held.push(route.request().url());
+      await gate;
+      await route.continue();
+    });
+    await page.locator('.paybox__tile', { hasText: '支付宝' }).click();
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect(page.getByRole('radio', { name: /支付宝/ })).not.toBeChecked();
+    const paid = page.waitForRequest((r) => r.url().includes(`/api/order/pay/${order.id}`) && r.method() === 'POST');
+    release();
+    expect((await paid).postDataJSON()).toMatchObject({ type: 'alipayQr' });
+    await expect(page.getByRole('dialog', { name: '支付宝支付' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /支付宝/ })).toBeChecked();
+  });
+
   test('another shopper’s order is a 404 on every payment page; a visitor is asked to sign in', async ({ page, request, baseURL }) => {
     const owner = await freshShopper(request);
     await addAddress(request, owner);

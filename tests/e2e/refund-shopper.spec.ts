@@ -188,6 +188,33 @@ test.describe('refunds, the shopper side', () => {
     await expect(page.locator('[data-refund-card]')).toContainText('共 3 件');
   });
 
+  test('a reason picked while the form is still loading is kept once it has loaded, and sent', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const { orderId, itemId } = await orderOf(request, token);
+    // The page's code is held back, as on a slow connection, until the reason is picked.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/_astro/**/*.js', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`/refund_confirm?orderId=${orderId}&type=1&ids=${itemId}&refund_type=1`, { waitUntil: 'commit' });
+    const form = page.locator('[data-refund-form]');
+    await form.getByLabel('退款原因').selectOption('收到商品损坏了');
+    release();
+    await hydrated(page);
+    await expect(form.getByLabel('退款原因')).toHaveValue('收到商品损坏了');
+    const sent = page.waitForRequest((r) => r.url().includes(`/api/refund/apply/${orderId}`));
+    await form.getByRole('button', { name: '提交申请' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ refund_message: '收到商品损坏了' });
+    await expect(page.locator('[data-refund-success]')).toBeVisible();
+  });
+
   test('the refund API answers the reference shapes and refuses bad input with 400, never 500', async ({
     request,
     playwright,
