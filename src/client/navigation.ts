@@ -36,11 +36,16 @@ export function reloadOnChunkFailure(): void {
 /** `prefetchRules()` of src/shared/routes.ts, defined at build time by src/integrations/index.ts. */
 declare const __PREFETCH_RULES__: { never: string[]; signedIn: string[] };
 
-/** Whether a same-site path may be prefetched now: not a page that is not built, not a signed-in page for a visitor. */
+/**
+ * Whether a same-site path may be prefetched now: not a page that is not built, not a signed-in page for a visitor,
+ * and nothing for a signed-in shopper. Every page a shopper gets is rendered for them and sent `private, no-store`
+ * (their header, cart and orders), which the browser never keeps, so a prefetch only made the server render 20-30
+ * pages per view for nothing, and the page the shopper then opened waited behind them (1-2 s).
+ */
 function mayPrefetch(pathname: string): boolean {
+  if ($loggedIn.get()) return false;
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (__PREFETCH_RULES__.never.includes(p)) return false;
-  return $loggedIn.get() || !__PREFETCH_RULES__.signedIn.includes(p);
+  return !__PREFETCH_RULES__.never.includes(p) && !__PREFETCH_RULES__.signedIn.includes(p);
 }
 
 interface NetworkInformation {
@@ -50,7 +55,8 @@ interface NetworkInformation {
 
 /**
  * Spec section 9: prefetch visible links at idle time (2000 ms timeout), never on slow, data-saver or offline, and only
- * to pages that exist (routes marked `built` in the route table, src/shared/routes.ts; a test keeps the flag true).
+ * to pages that exist (routes marked `built` in the route table, src/shared/routes.ts; a test keeps the flag true) and
+ * that the browser may keep (`mayPrefetch`: visitors' pages).
  */
 export function prefetchLinks(): void {
   const conn = (navigator as Navigator & { connection?: NetworkInformation }).connection;

@@ -198,18 +198,38 @@ test.describe('locale picker marks and symbols', () => {
   });
 });
 
-test('a signed-in home page prefetches only pages that exist and logs no console error', async ({ page, context, baseURL }) => {
+/** Waits until quicklink, which starts at idle time (2 s at most), has looked at the visible links and prefetched. */
+async function idle(page: import('@playwright/test').Page) {
+  for (let k = 0; k < 2; k++) {
+    await page.evaluate(() => new Promise<void>((r) => requestIdleCallback(() => requestAnimationFrame(() => r()), { timeout: 2000 })));
+  }
+}
+
+test('a visitor prefetches only pages that exist; a signed-in shopper, whose pages are never kept, prefetches none', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const errors = scriptErrors(page);
-  await signIn(context, baseURL!, 'buyer');
+  const prefetched = () =>
+    page.locator('link[rel="prefetch"]').evaluateAll((ls) => ls.map((l) => new URL((l as HTMLLinkElement).href).pathname));
   // /news_list sits in the same header row as the links to pages still missing: quicklink sees them together.
   const news = page.waitForResponse((r) => new URL(r.url()).pathname === '/news_list');
   await page.goto('/');
   expect((await news).status()).toBe(200);
-  const prefetched = await page
-    .locator('link[rel="prefetch"]')
-    .evaluateAll((ls) => ls.map((l) => new URL((l as HTMLLinkElement).href).pathname));
-  expect(prefetched).toContain('/news_list');
-  // Only routes with a page are prefetched (商家入驻 /merchant_settled has one since #14; unbuilt ones never).
-  expect(prefetched.filter((p) => !matchRoute(p)?.built)).toEqual([]);
+  await idle(page);
+  expect(await prefetched()).toContain('/news_list');
+  // Only routes with a page are prefetched (商家入驻 /merchant_settled has one since #14; unbuilt ones never), and no
+  // page that asks a visitor to sign in.
+  expect((await prefetched()).filter((p) => !matchRoute(p)?.built || matchRoute(p)?.login)).toEqual([]);
+
+  await signIn(context, baseURL!, 'buyer');
+  const seen: string[] = [];
+  page.on('request', (r) => r.resourceType() !== 'document' && r.headers()['sec-purpose']?.includes('prefetch') && seen.push(r.url()));
+  await page.goto('/');
+  await expect(page.locator('[data-user-link]')).toBeVisible();
+  await idle(page);
+  expect(await prefetched()).toEqual([]);
+  expect(seen).toEqual([]);
   expect(errors).toEqual([]);
 });
