@@ -100,6 +100,13 @@ describe('flash-sale products', () => {
     expect(now).toMatchObject({ seckill_status: 1, percent: 75 });
   });
 
+  it('marks no offer with the coupon marker: checkout takes no coupon for a flash sale, though every demo shop has one', async () => {
+    at('2026-03-01T10:30:00');
+    const page = await listSeckillProducts(visitorContext(db), {});
+    expect(page.list.length).toBeGreaterThan(0);
+    expect(page.list.every((c) => c.issetCoupon === false)).toBe(true);
+  });
+
   it('gives the offer detail with its status and limits', async () => {
     at('2026-03-01T10:30:00');
     const running = (await listSeckillProducts(visitorContext(db), {})).list[0]!;
