@@ -4,7 +4,7 @@
 // member's balance (other specs may not), and it still asserts only relative changes. Screenshots go to
 // /tmp/shots-paypages/.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, booted } from './fixtures.ts';
 import { SESSION_COOKIE, freshShopper, okBody, refusal } from './accounts.ts';
 import { addAddress, addLine, bearer, placeOrder, skuOf, type Sku } from './orders.ts';
 
@@ -185,6 +185,70 @@ test.describe('payment pages', () => {
     await page.getByRole('link', { name: '重新支付' }).click();
     await expect(page).toHaveURL(new RegExp(`/payment\\?result=${order.id}$`));
     await expect(page.getByRole('heading', { name: '订单提交成功，请尽快付款！' })).toBeVisible();
+  });
+
+  test('a code the payer declined cannot be paid afterwards: a second tab’s 确认支付 is refused, the phone says why, the order stays unpaid', async ({
+    page,
+    request,
+    baseURL,
+    browser,
+  }) => {
+    const order = await shopperWithOrder(request, page, baseURL!, 7);
+    await page.goto(`/payment?result=${order.id}`);
+    const { qrUrl } = await openQr(page, '微信支付');
+    const phone = await phoneOpens(browser, qrUrl);
+    // The same code open in a second tab of the phone, before the payer answers in the first.
+    const second = await phone.phone.newPage();
+    await second.goto(qrUrl);
+    await booted(second);
+    await booted(phone.page);
+    await phone.page.getByRole('button', { name: '取消支付' }).click();
+    await expect(phone.page.getByRole('status')).toHaveText('已取消支付');
+    await expect(page).toHaveURL(new RegExp(`/payment_failed\\?orderId=${order.id}&reason=`));
+
+    await second.getByRole('button', { name: '确认支付' }).click();
+    await expect(second.getByRole('status')).toHaveText('您已取消这笔支付，不能再确认支付。如需付款，请在电脑上重新发起支付');
+    await expect(second.getByRole('button', { name: '确认支付' })).toHaveCount(0);
+    await second.screenshot({ path: `${SHOTS}/sandbox-pay-refused-390.png`, fullPage: true });
+    // Opened again, the code shows what happened instead of the buttons.
+    await second.reload();
+    await expect(second.getByRole('status')).toHaveText('您已取消这笔支付。如需付款，请在电脑上重新发起支付');
+    await expect(second.getByRole('button', { name: /确认支付|取消支付/ })).toHaveCount(0);
+    await phone.phone.close();
+
+    const status = (await okBody(await request.get(`/api/order/status/${order.id}`, { headers: bearer(order.token) }))).data;
+    expect(status).toMatchObject({ paid: 0, status: 'failed', reason: '付款人取消了支付' });
+    await expect(page.getByRole('heading', { name: '支付失败' })).toBeVisible();
+  });
+
+  test('a code the payer confirmed cannot be cancelled afterwards: a second tab’s 取消支付 is refused and the order is paid', async ({
+    page,
+    request,
+    baseURL,
+    browser,
+  }) => {
+    const order = await shopperWithOrder(request, page, baseURL!, 8);
+    await page.goto(`/payment?result=${order.id}`);
+    const { qrUrl } = await openQr(page, '支付宝');
+    const phone = await phoneOpens(browser, qrUrl);
+    const second = await phone.phone.newPage();
+    await second.goto(qrUrl);
+    await booted(second);
+    await booted(phone.page);
+    await phone.page.getByRole('button', { name: '确认支付' }).click();
+    await expect(phone.page.getByRole('status')).toHaveText('支付成功，请返回电脑查看');
+    await expect(page).toHaveURL(new RegExp(`/payment_success\\?orderId=${order.id}$`));
+
+    await second.getByRole('button', { name: '取消支付' }).click();
+    await expect(second.getByRole('status')).toHaveText('这笔支付已完成，不能再取消，请返回电脑查看');
+    await expect(second.getByRole('button', { name: '取消支付' })).toHaveCount(0);
+    await second.reload();
+    await expect(second.getByRole('status')).toHaveText('这笔支付已完成，请返回电脑查看');
+    await expect(second.getByRole('button', { name: /确认支付|取消支付/ })).toHaveCount(0);
+    await phone.phone.close();
+
+    const status = (await okBody(await request.get(`/api/order/status/${order.id}`, { headers: bearer(order.token) }))).data;
+    expect(status).toMatchObject({ paid: 1, status: 'paid' });
   });
 
   test('an expired QR code is greyed and a click asks for a new one; closing stops polling; a refusal shows the server’s message', async ({

@@ -267,6 +267,28 @@ test.describe('flash sale and presale pages', () => {
     await expect(buyBox(page).getByRole('button', { name: reason })).toBeDisabled();
   });
 
+  test('a flash sale or a presale offers no coupon to claim, though its shop has some (checkout takes none for them)', async ({
+    page,
+    request,
+  }) => {
+    const offer = (await (await request.get(`/api/store/product/seckill/detail/${running}`)).json()).data;
+    // The product the flash sale sells, a normal one of the same shop, offers the shop's coupons.
+    await page.goto(`/goods_detail/${offer.origin_product_id}`);
+    await expect(page.locator('.product-coupons [data-coupon]').first()).toBeVisible();
+    await page.goto(`/goods_seckill_detail/${running}`);
+    await expect(page.locator('[data-seckill-state]')).toContainText('抢购中');
+    await expect(page.locator('.product-coupons')).toHaveCount(0);
+    await expect(page.locator('[data-action="claim-coupon"]')).toHaveCount(0);
+
+    const presale = (await (await request.get('/api/store/product/presell/detail/13')).json()).data;
+    const shopCoupons = (await (await request.get(`/api/coupon/store/${presale.mer_id}`)).json()).data;
+    expect(shopCoupons.length).toBeGreaterThan(0);
+    await page.goto('/goods_presell_detail/13');
+    await expect(page.locator('[data-presell-state]')).toContainText('预售中');
+    await expect(page.locator('.product-coupons')).toHaveCount(0);
+    await expect(page.locator('[data-action="claim-coupon"]')).toHaveCount(0);
+  });
+
   test('presales show their state, steps and buy button', async ({ page }) => {
     await page.goto('/goods_presell_detail/1');
     await expect(page.locator('[data-presell-state]')).toContainText('未开始');

@@ -78,6 +78,27 @@ test.describe('flash sale', () => {
     await expect(page.locator('article.seckill-card').first()).toContainText(label);
   });
 
+  test('an upcoming session shows when it starts, not a share already sold', async ({ page }) => {
+    await page.goto('/goods_seckill');
+    const soon = page.getByRole('navigation', { name: '秒杀场次' }).getByRole('link').filter({ hasText: '即将开始' });
+    // The last session of the day (22:00 mall time) has none after it.
+    test.skip((await soon.count()) === 0, 'no session is upcoming today any more');
+    const hour = (await soon.first().textContent())!.match(/\d\d:00/)![0];
+    await soon.first().click();
+    await expect(page).toHaveURL(/\/goods_seckill\?time=\d+$/);
+    const cards = page.locator('article.seckill-card');
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.first()).toContainText(`今日 ${hour} 开抢`);
+    await expect(cards.first()).toContainText('即将开始');
+    await expect(page.locator('article.seckill-card progress')).toHaveCount(0);
+    await expect(cards.filter({ hasText: /已抢/ })).toHaveCount(0);
+    const api = (
+      await (await page.request.get('/api/store/product/seckill/lst?page=1&limit=16&start_time=' + Number(hour.slice(0, 2)))).json()
+    ).data;
+    expect(api.list.length).toBeGreaterThan(0);
+    for (const p of api.list) expect(p).toMatchObject({ seckill_status: 0, percent: 0 });
+  });
+
   test('an unknown slot is a 404', async ({ page }) => {
     const res = await page.goto('/goods_seckill?time=999');
     expect(res?.status()).toBe(404);

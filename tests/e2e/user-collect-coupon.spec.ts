@@ -91,6 +91,30 @@ test.describe('favourites and coupons in the user centre', () => {
     await expect(page.getByText('暂无已使用或已过期的优惠券')).toBeVisible();
   });
 
+  test('a delisted favourite says 已下架 and links nowhere (its page is a 404); 取消收藏 is still offered', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // The demo member favourited a product before it went off the shelf (seed/history.ts); read only.
+    await signIn(context, baseURL!, 'member');
+    await page.goto('/user/collect');
+    const gone = page.locator('[data-favourite][data-fail]').filter({ hasText: '已下架' }).first();
+    await expect(gone).toBeVisible();
+    const id = await gone.getAttribute('data-favourite');
+    expect((await page.request.get(`/goods_detail/${id}`)).status()).toBe(404);
+    await expect(gone.getByRole('link')).toHaveCount(0);
+    await expect(gone.getByText('查看')).toHaveCount(0);
+    await expect(gone.getByRole('button', { name: /^取消收藏/ })).toBeEnabled();
+    // One on sale still opens its page.
+    const live = page.locator('[data-favourite]:not([data-fail])').first();
+    await expect(live.getByRole('link', { name: '查看' })).toHaveAttribute(
+      'href',
+      `/goods_detail/${await live.getAttribute('data-favourite')}`,
+    );
+    await page.screenshot({ path: `${SHOTS}/collect-delisted-1280.png`, fullPage: true });
+  });
+
   test("the demo member's favourites and coupons render", async ({ page, context, baseURL }) => {
     await signIn(context, baseURL!, 'member');
     await page.goto('/user/collect');

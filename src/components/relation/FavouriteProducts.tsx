@@ -9,7 +9,8 @@ export interface FavouriteItem {
   productId: number;
   name: string;
   image: string;
-  href: string;
+  /** Its detail page; null once it can no longer be bought (a delisted product's page is gone: no dead link). */
+  href: string | null;
   price: string;
   /** 已下架 / 已失效, or '' while it can be bought. */
   fail: string;
@@ -21,7 +22,8 @@ interface Props {
 
 /**
  * The product favourites of `/user/collect`: cards with 查看 and 取消收藏, and a check box on each so several go at
- * once (全选, 取消收藏 (n)). The page reloads after a removal, so the list and its pages are the server's.
+ * once (全选, 取消收藏 (n)). One that can no longer be bought shows why (已下架 / 已失效) and links nowhere: only
+ * 取消收藏 is left. The page reloads after a removal, so the list and its pages are the server's.
  */
 export default function FavouriteProducts({ items }: Props) {
   const [picked, setPicked] = useState<Set<number>>(new Set());
@@ -66,38 +68,51 @@ export default function FavouriteProducts({ items }: Props) {
         </button>
       </div>
       <ul className="favourites__grid">
-        {items.map((item) => (
-          <li key={item.productId}>
-            <article className="favourite-card" data-favourite={item.productId} data-fail={item.fail ? '' : undefined}>
-              <label className="favourite-card__pick">
-                <input type="checkbox" checked={picked.has(item.productId)} onChange={() => toggle(item.productId)} />
-                <span className="sr-only">选择{item.name}</span>
-              </label>
-              <a className="favourite-card__img" href={item.href} tabIndex={-1}>
-                <img src={item.image} alt={item.name} width="200" height="200" loading="lazy" decoding="async" />
-                {item.fail && <span className="favourite-card__fail">{item.fail}</span>}
-              </a>
-              <h2 className="favourite-card__name">
-                <a href={item.href}>{item.name}</a>
-              </h2>
-              <p className="favourite-card__price">{item.fail ? <span className="favourite-card__state">{item.fail}</span> : item.price}</p>
-              <div className="favourite-card__actions">
-                <a className="btn btn--ghost" href={item.href}>
-                  查看
-                </a>
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={busy}
-                  aria-label={`取消收藏${item.name}`}
-                  onClick={() => remove([item.productId])}
-                >
-                  取消收藏
-                </button>
-              </div>
-            </article>
-          </li>
-        ))}
+        {items.map((item) => {
+          const picture = (
+            <>
+              <img src={item.image} alt={item.name} width="200" height="200" loading="lazy" decoding="async" />
+              {item.fail && <span className="favourite-card__fail">{item.fail}</span>}
+            </>
+          );
+          return (
+            <li key={item.productId}>
+              <article className="favourite-card" data-favourite={item.productId} data-fail={item.fail ? '' : undefined}>
+                <label className="favourite-card__pick">
+                  <input type="checkbox" checked={picked.has(item.productId)} onChange={() => toggle(item.productId)} />
+                  <span className="sr-only">选择{item.name}</span>
+                </label>
+                {item.href ? (
+                  <a className="favourite-card__img" href={item.href} tabIndex={-1}>
+                    {picture}
+                  </a>
+                ) : (
+                  <div className="favourite-card__img">{picture}</div>
+                )}
+                <h2 className="favourite-card__name">{item.href ? <a href={item.href}>{item.name}</a> : item.name}</h2>
+                <p className="favourite-card__price">
+                  {item.fail ? <span className="favourite-card__state">{item.fail}</span> : item.price}
+                </p>
+                <div className="favourite-card__actions">
+                  {item.href && (
+                    <a className="btn btn--ghost" href={item.href}>
+                      查看
+                    </a>
+                  )}
+                  <button
+                    type="button"
+                    className="btn"
+                    disabled={busy}
+                    aria-label={`取消收藏${item.name}`}
+                    onClick={() => remove([item.productId])}
+                  >
+                    取消收藏
+                  </button>
+                </div>
+              </article>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

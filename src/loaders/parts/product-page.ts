@@ -26,6 +26,7 @@ export interface PageExtras {
   reviews: ReviewPage;
   reviewFilter: ReviewFilter;
   reviewPage: number;
+  /** Product and shop coupons to claim; none on a flash sale or presale, which no coupon applies to. */
   coupons: CouponDto[];
   priceRule: string;
   pricing: Pricing;
@@ -61,6 +62,8 @@ export function loadProductPage<T>(
     const [main, { pricing, origin }, flags] = await Promise.all([load(ctx), pageBasics(page), couponFlags(ctx)]);
     const p = productOf(main);
     // Most products and shops have no claimable coupon: the cached coupon markers (the lists' "券") say which do.
+    // A flash sale or presale takes no coupon at checkout (price-order.ts), so its page offers none.
+    const couponsApply = p.product_type === 0;
     const [reviews, productCoupons, merchantCoupons, rule, shopCategories] = await Promise.all([
       listReviews(
         ctx,
@@ -69,8 +72,8 @@ export function loadProductPage<T>(
           ? { reviewedId: p.product_id, count: p.reply_count, first: firstReviewsOf(p) }
           : reviewedOf && { reviewedId: reviewedOf(main) },
       ),
-      flags.products.has(p.product_id) ? listProductCoupons(ctx, { ids: String(p.product_id) }) : [],
-      flags.shops.has(p.mer_id) ? listMerchantCoupons(ctx, { id: p.mer_id }) : [],
+      couponsApply && flags.products.has(p.product_id) ? listProductCoupons(ctx, { ids: String(p.product_id) }) : [],
+      couponsApply && flags.shops.has(p.mer_id) ? listMerchantCoupons(ctx, { id: p.mer_id }) : [],
       getPriceRule(ctx, { cate_id: p.cate_id }),
       // The shop bar's category menu (kept per shop: no query on most pages).
       merchantProductCategoryTree(ctx, p.mer_id),

@@ -10,7 +10,8 @@ import type { PaymentNotice, QrMethod, QrPaymentProvider } from './provider.ts';
  * (`/sandbox_pay?t=<ticket>`) where a second device sees the amount and confirms or declines; the gateway side then
  * POSTs a signed notification (a form, like Alipay's) to this shop's `/api/notify/sandbox` (never to a URL taken from
  * the request), resending it as real gateways do. The ticket is kept short so its QR code stays easy to scan.
- * The ticket carries the trade and is signed, so the gateway keeps no state and any process can answer it.
+ * The ticket carries the trade and is signed; the gateway keeps only the payer's answer to each trade, in the database
+ * (`sandbox_trade`, sandbox-gateway.ts), so any process can answer it and none answers it twice.
  * Its key is made once per database (`system_config.sandbox_pay_key`), shared by every process.
  */
 

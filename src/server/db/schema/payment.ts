@@ -105,3 +105,21 @@ export const presellOrder = pgTable(
   },
   (t) => [index('presell_order_uid_idx').on(t.uid), check('presell_order_amount', sql`${t.payPrice} >= 0`)],
 );
+
+/** How the payer answered a sandbox trade: `paid` (confirmed) or `closed` (declined). */
+export type SandboxTradeStatus = 'paid' | 'closed';
+
+/**
+ * The sandbox gateway's own record (src/server/payment/sandbox-gateway.ts), not the shop's: the payer's answer to
+ * each of its trades, written when the phone answers. As at a real gateway, an answered trade stays answered: a
+ * declined one cannot be paid afterwards, nor a paid one cancelled, whichever page, tab or process answers again.
+ */
+export const sandboxTrade = pgTable(
+  'sandbox_trade',
+  {
+    outTradeNo: text('out_trade_no').primaryKey(),
+    status: text('status').$type<SandboxTradeStatus>().notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('sandbox_trade_status_known', sql`${t.status} in ('paid', 'closed')`)],
+);

@@ -50,7 +50,7 @@ export interface CardRow {
 
 /**
  * The product card of every list (reference section 1): money as yuan strings, flags as 0/1,
- * `issetCoupon` when a claimable shop or product coupon applies, and the shop's brief.
+ * `issetCoupon` when a claimable shop or product coupon applies (never to a flash sale or presale), and the shop's brief.
  */
 export interface ProductCard extends SvipFields {
   product_id: number;
@@ -119,6 +119,13 @@ export function cardOf(r: CardRow, merchant: MerchantBrief | null, issetCoupon: 
   };
 }
 
+/**
+ * Whether a card gets the "券" marker: a claimable product coupon of it or shop coupon of its shop. Never on a flash
+ * sale or presale: checkout takes no coupon for an activity product (order/price-order.ts).
+ */
+const couponApplies = (flags: { products: Set<number>; shops: Set<number> }, r: CardRow) =>
+  r.product_type === 0 && (flags.products.has(r.product_id) || flags.shops.has(r.mer_id));
+
 /** Turns selected rows into cards (coupon flags and merchants from the cache). */
 export async function toCards(ctx: Pick<ServiceContext, 'db'>, rows: CardRow[]): Promise<ProductCard[]> {
   // A list's members and order depend on every product; each card also shows its shop's brief and any frame.
@@ -126,7 +133,5 @@ export async function toCards(ctx: Pick<ServiceContext, 'db'>, rows: CardRow[]):
   if (!rows.length) return [];
   const [flags, briefs, frames] = await Promise.all([couponFlags(ctx), merchantBriefs(ctx), liveFrames(ctx)]);
   const at = now().getTime();
-  return rows.map((r) =>
-    cardOf(r, briefOf(briefs.get(r.mer_id)), flags.products.has(r.product_id) || flags.shops.has(r.mer_id), frameOf(frames, r, at)),
-  );
+  return rows.map((r) => cardOf(r, briefOf(briefs.get(r.mer_id)), couponApplies(flags, r), frameOf(frames, r, at)));
 }

@@ -1,6 +1,6 @@
 // What the payment pages read (PGlite): the QR answer's drawn code, the pay methods offered, a presale balance, the
 // last failed attempt, and the sandbox gateway's trade. Each test makes its own shoppers and orders.
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi, afterEach } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from '../../../../tests/helpers/test-db.ts';
 import { newShopper, pickSku, addLine, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
@@ -14,6 +14,7 @@ import { payOrder } from './pay-order.ts';
 import { getPayMethods } from './pay-methods.ts';
 import { getPresellBalance } from './get-presell-balance.ts';
 import { getPayFailure } from './get-pay-failure.ts';
+import { getPayStatus } from './pay-status.ts';
 import { answerSandboxTrade, getSandboxTrade } from './sandbox-trade.ts';
 import { readTicket, sandboxKey, sandboxNotification, signNotification } from '../../payment/sandbox.ts';
 
@@ -156,5 +157,79 @@ describe('the sandbox trade', () => {
     }
     await expect(answerSandboxTrade(d, { t, action: 'pay' })).rejects.toThrow('参数错误');
     await expect(answerSandboxTrade(d, { t: 'abc.def', action: 'confirm' })).rejects.toThrow('无效的支付二维码');
+  });
+});
+
+describe('the sandbox gateway answers a trade once', () => {
+  /** What the gateway posts to the shop (its deliveries, answered as the shop would acknowledge them). */
+  let sent: URLSearchParams[] = [];
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+    sent = [];
+  });
+
+  async function openTrade() {
+    vi.stubEnv('SANDBOX_RESEND_MS', '0');
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      sent.push(new URLSearchParams(String(init?.body)));
+      return new Response('success');
+    });
+    const d = await createTestDatabase();
+    const s = await newShopper(d);
+    const o = await unpaidOrder(d, s);
+    const qr = await payOrder(s, { id: o.id, type: 'weixinQr' });
+    if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
+    const t = new URL(qr.result.config).searchParams.get('t')!;
+    /** The shop takes every notification the gateway sent. */
+    const deliver = async () => {
+      const sandbox = createSandboxProvider(await sandboxKey(d.db), 'http://mall.test');
+      for (const body of sent) await handleNotification(d.db, sandbox, body.toString(), 'application/x-www-form-urlencoded');
+    };
+    return { d, s, o, t, deliver };
+  }
+
+  it('refuses to confirm a trade the payer declined: no payment is reported, the order stays unpaid, the page says so', async () => {
+    const { d, s, o, t, deliver } = await openTrade();
+    expect(await getSandboxTrade(d, { t })).toMatchObject({ state: 'open', state_text: '' });
+    expect(await answerSandboxTrade(d, { t, action: 'decline' })).toEqual({ status: 'declined', message: '已取消支付' });
+    await expect(answerSandboxTrade(d, { t, action: 'confirm' })).rejects.toMatchObject({
+      status: 400,
+      message: '您已取消这笔支付，不能再确认支付。如需付款，请在电脑上重新发起支付',
+    });
+    await expect(answerSandboxTrade(d, { t, action: 'decline' })).rejects.toThrow('您已取消这笔支付');
+    expect(await getSandboxTrade(d, { t })).toMatchObject({
+      state: 'closed',
+      state_text: '您已取消这笔支付。如需付款，请在电脑上重新发起支付',
+    });
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    expect(sent.map((b) => b.get('trade_status'))).toEqual(['TRADE_CLOSED']);
+    await deliver();
+    expect(await getPayStatus(s, { id: o.id })).toMatchObject({ paid: 0, status: 'failed', reason: '付款人取消了支付' });
+  });
+
+  it('refuses to cancel, or pay again, a trade the payer confirmed; an expired code still says it was paid', async () => {
+    const { d, s, o, t, deliver } = await openTrade();
+    expect(await answerSandboxTrade(d, { t, action: 'confirm' })).toEqual({ status: 'confirmed', message: '支付成功' });
+    await expect(answerSandboxTrade(d, { t, action: 'decline' })).rejects.toThrow('这笔支付已完成，不能再取消，请返回电脑查看');
+    await expect(answerSandboxTrade(d, { t, action: 'confirm' })).rejects.toThrow('这笔支付已完成，请勿重复支付');
+    const trade = await getSandboxTrade(d, { t }, new Date(Date.now() + 3600_000));
+    expect(trade).toMatchObject({ expired: 1, state: 'paid', state_text: '这笔支付已完成，请返回电脑查看' });
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    expect(sent.map((b) => b.get('trade_status'))).toEqual(['TRADE_SUCCESS']);
+    await deliver();
+    expect(await getPayStatus(s, { id: o.id })).toMatchObject({ paid: 1, status: 'paid' });
+  });
+
+  it('takes one of two answers given at the same moment', async () => {
+    const { d, t } = await openTrade();
+    const answers = await Promise.allSettled([
+      answerSandboxTrade(d, { t, action: 'confirm' }),
+      answerSandboxTrade(d, { t, action: 'decline' }),
+    ]);
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    const state = (await getSandboxTrade(d, { t })).state;
+    expect(state).toBe(answers[0]!.status === 'fulfilled' ? 'paid' : 'closed');
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
   });
 });

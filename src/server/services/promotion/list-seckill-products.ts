@@ -16,11 +16,17 @@ export interface SeckillCard extends ProductCard {
   seckill_status: SeckillStatus;
   /** The reference client's name for the same state: 1 running, 0 upcoming, -1 ended. */
   skill_status: SeckillStatus;
-  /** Sold share of the offer's stock, 0-100. */
+  /**
+   * Sold share of the offer's stock, 0-100; 0 while the session has not started today (nothing of it is sold yet:
+   * the offer's sales so far are earlier days' sessions).
+   */
   percent: number;
   once_pay_count: number;
   origin_product_id: number;
 }
+
+/** Sold share of an offer in percent (100 when it had no stock at all). */
+const soldPercent = (sales: number, stock: number) => (sales + stock ? Math.round((sales / (sales + stock)) * 100) : 100);
 
 /**
  * `GET /api/store/product/seckill/lst`: the offers of a session chosen by id or by its hours
@@ -73,7 +79,7 @@ export async function listSeckillProducts(ctx: Pick<ServiceContext, 'db'>, input
       stop_time: sessionStop(session, at),
       seckill_status: status,
       skill_status: status,
-      percent: c.sales + c.stock ? Math.round((c.sales / (c.sales + c.stock)) * 100) : 100,
+      percent: status === 0 ? 0 : soldPercent(c.sales, c.stock),
       once_pay_count: rows[i]!.once,
       origin_product_id: rows[i]!.origin,
     })),

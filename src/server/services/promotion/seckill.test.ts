@@ -1,8 +1,8 @@
 import { describe, it, expect, beforeAll, afterEach, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { createTestDatabase, visitorContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
-import { seckillProduct } from '../../db/schema/index.ts';
+import { product, seckillProduct } from '../../db/schema/index.ts';
 import { listSeckillSessions } from './list-seckill-sessions.ts';
 import { listSeckillProducts } from './list-seckill-products.ts';
 import { getSeckillDetail } from './get-seckill-detail.ts';
@@ -82,6 +82,29 @@ describe('flash-sale products', () => {
     expect((await listSeckillProducts(visitorContext(db), { start_time: 0 })).list.every((c) => c.seckill_status === -1)).toBe(true);
     expect(await listSeckillProducts(visitorContext(db), { start_time: 5 })).toEqual({ count: 0, list: [] });
     await expect(listSeckillProducts(visitorContext(db), { start_time: 25 })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("gives no sold share for a session that has not started: its sales so far are earlier days'", async () => {
+    at('2026-03-01T10:30:00');
+    const own = await createTestDatabase();
+    const later = await listSeckillProducts(visitorContext(own), { start_time: 20, end_time: 22 });
+    const running = await listSeckillProducts(visitorContext(own), {});
+    const ids = [later.list[0]!.product_id, running.list[0]!.product_id];
+    // Three of four sold on earlier days.
+    await own.db.update(product).set({ sales: 30, stock: 10 }).where(inArray(product.productId, ids));
+    const soon = (await listSeckillProducts(visitorContext(own), { start_time: 20, end_time: 22 })).list.find(
+      (c) => c.product_id === ids[0],
+    );
+    expect(soon).toMatchObject({ seckill_status: 0, percent: 0 });
+    const now = (await listSeckillProducts(visitorContext(own), {})).list.find((c) => c.product_id === ids[1]);
+    expect(now).toMatchObject({ seckill_status: 1, percent: 75 });
+  });
+
+  it('marks no offer with the coupon marker: checkout takes no coupon for a flash sale, though every demo shop has one', async () => {
+    at('2026-03-01T10:30:00');
+    const page = await listSeckillProducts(visitorContext(db), {});
+    expect(page.list.length).toBeGreaterThan(0);
+    expect(page.list.every((c) => c.issetCoupon === false)).toBe(true);
   });
 
   it('gives the offer detail with its status and limits', async () => {
