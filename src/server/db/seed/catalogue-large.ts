@@ -11,7 +11,7 @@ import { seedDemo } from './index.ts';
 import { LEAF_INFOS } from './catalogue-data.ts';
 import { DEMO_MERCHANTS } from './catalogue-merchants.ts';
 import { DEMO_PRODUCTS, generateProduct } from './catalogue-products.ts';
-import { seedMerchants } from './catalogue.ts';
+import { seedMerchants, seedShopScores } from './catalogue.ts';
 import { productImage } from './catalogue-images.ts';
 import { insertAll, insertProducts, bumpSequences } from './catalogue-insert.ts';
 
@@ -49,6 +49,7 @@ export async function seedLarge(db: Db, opts: LargeOptions = {}): Promise<{ prod
     await db.transaction((tx) => insertProducts(tx, items));
     opts.onProgress?.(done + ids.length, extra);
   }
+  await seedShopScores(db);
   await bumpSequences(db);
   // Fresh statistics so the planner knows the tables grew a hundredfold, and a visibility map so counts
   // can be answered from the list indexes alone (PGlite runs no autovacuum).

@@ -3,7 +3,9 @@
  * generated pictures, coupons of every kind, a flash sale running at any hour and presales in every state.
  * Fixed ids + ON CONFLICT DO NOTHING: idempotent, and identical on every run.
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { refreshShopScores } from '../../services/catalogue/review-scores.ts';
 import * as s from '../schema/index.ts';
 import { CATEGORY_ROWS, BRAND_ROWS, PARAMETER_ROWS, TOPS } from './catalogue-data.ts';
 import { MERCHANT_TYPES, MERCHANT_CATEGORIES, DEMO_MERCHANTS, merchantRow, shopCategoryRows, shopSpec } from './catalogue-merchants.ts';
@@ -102,5 +104,19 @@ export async function seedCatalogue(db: Db): Promise<void> {
   await seedPromotions(db);
   await insertAll(db, s.exchangeRate, exchangeRateRows());
   await insertAll(db, s.priceRule, priceRuleRows());
+  await seedShopScores(db);
   await bumpSequences(db);
+}
+
+/**
+ * The seed's reviews carry service and delivery scores spread around their stars (from the row id, so re-runs agree),
+ * and each shop's three scores are its reviews' averages (`refreshShopScores`), as a buyer's review keeps them.
+ */
+export async function seedShopScores(db: Db): Promise<void> {
+  await db.execute(sql`
+    update ${s.productReply}
+    set service_score = least(5, greatest(1, rate + (reply_id * 7) % 3 - 1)),
+        postage_score = least(5, greatest(1, rate + (reply_id * 13) % 4 - 1))
+    where order_product_id is null and service_score is null`);
+  await refreshShopScores(db);
 }
