@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './schemas/zod.ts';
 import { idField, paged } from './schemas/catalogue.ts';
 import { mainlandPhone } from './schemas/auth.ts';
 import { UPLOAD_PATH } from './review.ts';

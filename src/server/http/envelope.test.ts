@@ -117,3 +117,21 @@ describe('deeply nested bodies', () => {
     await expect(readBody(post(JSON.stringify({ a: ['x\u0000'] })), z.unknown())).rejects.toMatchObject({ message: '参数错误' });
   });
 });
+
+describe('messages of schemas built on bare zod', () => {
+  it('come out of readBody and parseInput in Chinese (zod is set to Chinese for the whole process)', async () => {
+    const schema = z.object({ name: z.string().max(3) });
+    const req = (body: unknown) =>
+      new Request('http://mall.test/api/x', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (const bad of [{}, { name: null }, { name: 'abcd' }]) {
+      const thrown = await readBody(req(bad), schema).catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(ServiceError);
+      expect((thrown as ServiceError).message).toMatch(/[\u4e00-\u9fff]/);
+      expect(() => parseInput(schema, bad)).toThrow(expect.objectContaining({ message: expect.stringMatching(/[\u4e00-\u9fff]/) }));
+    }
+  });
+});

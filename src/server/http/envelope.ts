@@ -1,5 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
+// zod's own messages in Chinese wherever a schema gives none, whichever module built the schema.
+import '../../shared/schemas/zod.ts';
 import { ServiceError, statusOf, type ServiceErrorCode } from '../services/errors.ts';
 import { assertPlainInput } from '../services/input.ts';
 import type { ServiceContext } from '../services/context.ts';

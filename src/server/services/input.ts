@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+// zod's own messages in Chinese wherever a schema gives none, whichever module built the schema.
+import '../../shared/schemas/zod.ts';
 import { ServiceError } from './errors.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Sign-in forms (spec section 5), shared by the login dialog and the server. Messages and rules are the

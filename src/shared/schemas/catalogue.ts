@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { pagination, searchKeyword, MAX_LIMIT, blank } from './common.ts';
 import { parseYuan } from '../money.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { blank } from './common.ts';
 import { idCsv, idField, paged, type QueryInput } from './catalogue.ts';
 import { receiptInput } from './invoice.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Pay methods of `POST /api/order/pay/{id}` (reference section 4b). */
 export const PAY_METHODS = ['balance', 'weixinQr', 'alipayQr'] as const;

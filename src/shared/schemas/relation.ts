@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { idField, paged, type QueryInput } from './catalogue.ts';
 
 /** Favourites and follows a page of `/user/collect` shows (reference: 12). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { REVIEW_MAX_COMMENT, REVIEW_MAX_PICS, REVIEW_TEXT, UPLOAD_PATH, charCount } from '../review.ts';
 
 /** The input of a review as the server checks it (limits and messages in shared/review.ts). */
