@@ -1,6 +1,7 @@
 import { z } from './schemas/zod.ts';
 import { idField, paged } from './schemas/catalogue.ts';
 import { mainlandPhone } from './schemas/auth.ts';
+import { blankToUndefined } from './schemas/common.ts';
 import { UPLOAD_PATH } from './review.ts';
 
 /** Merchant applications (`/merchant_settled`, `/user/settle_record`; reference section 3: 0 pending, 1 approved, 2 rejected). */
@@ -58,8 +59,6 @@ const boundedText = (missing: string, tooLong: string, min: number, max: number)
     .refine((s) => chars(s) >= min && chars(s) <= max, tooLong)
     // Control characters have no place in a name.
     .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), tooLong);
-
-const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
 
 /** The application form, as the browser checks it and the server re-checks it. */
 export const intentionFields = {

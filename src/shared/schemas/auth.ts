@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { blankToUndefined } from './common.ts';
 
 /**
  * Sign-in forms (spec section 5), shared by the login dialog and the server. Messages and rules are the
@@ -99,7 +100,6 @@ export function firstError(r: { success: boolean; error?: z.ZodError }): string 
 
 const BODY = { error: '请求格式不正确' };
 /** Absent, null and '' all mean "not answered" (the dialog sends empty fields until a captcha is shown). */
-const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
 const optionalText = (max: number, message: string) =>
   z.preprocess(blankToUndefined, z.string({ error: message }).trim().max(max, message).optional());
 

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { blank } from './common.ts';
+import { blank, textOrEmpty } from './common.ts';
 import { idCsv, idField, paged, type QueryInput } from './catalogue.ts';
 import { receiptInput } from './invoice.ts';
 
@@ -56,6 +56,14 @@ const text = (name: string, max: number) =>
       .max(max, `${name}不能超过${max}个字`),
   );
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The entries of `r` that hold something: null, '', `{}` and `[]` left out. */
+const dropEmpty = (r: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(r).filter(([, v]) => !(blank(v) || (Array.isArray(v) && !v.length) || (isRecord(v) && !Object.keys(v).length))),
+  );
+
 /** A list of `{key, value}` answers as the keyed object, or the list itself (refused) when it is not one or names a key twice. */
 function keyedAnswers(list: unknown[]): unknown {
   const out = new Map<string, unknown>();
@@ -72,8 +80,9 @@ function keyedAnswers(list: unknown[]): unknown {
 export const orderCreateInput = orderCheckInput.extend({
   key: z.string({ error: '订单已过期，请刷新页面' }).min(16, '订单已过期，请刷新页面').max(100, '订单已过期，请刷新页面'),
   mark: z.preprocess((v) => (blank(v) ? {} : v), z.record(z.string(), text('备注', 200), { error: '备注格式不正确' })),
+  /** `{<mer_id>: invoice}`; a shop whose invoice is null, '' or empty (`{}`, `[]`) asks for none. */
   receipt_data: z.preprocess(
-    (v) => (blank(v) || (Array.isArray(v) && !v.length) ? {} : v),
+    (v) => (blank(v) || (Array.isArray(v) && !v.length) ? {} : isRecord(v) ? dropEmpty(v) : v),
     z.record(z.string().regex(/^\d{1,10}$/, '发票信息格式不正确'), receiptInput, { error: '发票信息格式不正确' }),
   ),
   post: z.preprocess(
@@ -90,8 +99,10 @@ export const orderCreateInput = orderCheckInput.extend({
       .record(z.string().max(32, '订单信息格式不正确'), z.unknown(), { error: '订单信息格式不正确' })
       .refine((r) => Object.keys(r).length <= 50, '订单信息格式不正确'),
   ),
-  pay_type: z.preprocess((v) => (blank(v) ? 'pc' : v), z.string().max(20)),
-  return_url: z.preprocess((v) => (blank(v) ? '' : v), z.string().max(500)),
+  /** Accepted and ignored (checkout always creates the group order for the pay page): 'pc', a number, null or absent. */
+  pay_type: textOrEmpty(20, '支付方式不正确'),
+  /** Accepted and ignored: a URL, null, '' or false. */
+  return_url: textOrEmpty(500, '返回地址格式不正确'),
 });
 export type OrderCreateInput = QueryInput<typeof orderCreateInput>;
 

@@ -150,6 +150,20 @@ export function invoiceSuite(open: () => Promise<Database>) {
       expect(await d.db.$count(orderReceipt, eq(orderReceipt.uid, s.user.uid))).toBe(1);
     });
 
+    it("a shop's invoice sent empty (null, '', {}) asks for none; the other shops' stand", async () => {
+      const d = await open();
+      for (const empty of [null, '', {}, []]) {
+        const { orders, invoices } = await orderWithInvoice(d, { 1: empty, 2: company }, [1, 2], false);
+        expect(orders.map((o) => [o.merId, o.receipt === null])).toEqual([
+          [1, true],
+          [2, false],
+        ]);
+        expect(invoices.map((i) => i.merId)).toEqual([2]);
+      }
+      const { invoices } = await orderWithInvoice(d, { 1: null }, [1], false);
+      expect(invoices).toEqual([]);
+    });
+
     it('refuses bad receipt_data with its message and creates nothing', async () => {
       const d = await open();
       const s = await newShopper(d);

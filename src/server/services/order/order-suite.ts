@@ -79,6 +79,20 @@ export function orderSuite(open: () => Promise<Database>) {
       await expect(checkOrder(s, body)).rejects.toMatchObject({ status: 400, message: '订单已生成，请勿重复提交' });
     });
 
+    it("takes the reference client's unset fields: return_url false or null, pay_type 0, a null mark or post", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      for (const extra of [
+        { return_url: false, pay_type: 0 },
+        { return_url: null, pay_type: null, mark: { 1: null }, post: null, extend: null },
+        { return_url: '', pay_type: 'pc', mark: null },
+      ]) {
+        const id = await addLine(s, await pickSku(d, { merId: 1 }), 1);
+        const { order } = await placeOrder(s, [id], extra);
+        expect(order.order_id, JSON.stringify(extra)).toBeGreaterThan(0);
+      }
+    });
+
     it('refuses an unknown or expired key, a changed payable, foreign lines and addresses, and changes nothing', async () => {
       const d = await open();
       const s = await newShopper(d);
