@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { blank } from './common.ts';
 import { idCsv, idField, paged } from './catalogue.ts';
-import { parseYuan } from '../money.ts';
+import { roundYuan } from '../money.ts';
 import { UPLOAD_PATH } from '../review.ts';
 import { EXPRESS_COMPANIES } from '../express.ts';
 import { REFUND_MAX_MARK, REFUND_MAX_PICS, REFUND_MESSAGES, REFUND_TEXT } from '../refund.ts';
@@ -54,8 +54,12 @@ export const refundApplyInput = z
         .trim()
         .refine((s) => chars(s) <= REFUND_MAX_MARK, `备注不能超过${REFUND_MAX_MARK}个字`),
     ),
+    /**
+     * Yuan, rounded to the cent half up before the checks: the reference client computes it as unit price × quantity
+     * and sends 53.300000000000004 or 158.99999999999997. (Price filters and gateway amounts stay exact: see money.ts.)
+     */
     refund_price: z.preprocess(
-      (v) => (blank(v) ? undefined : typeof v === 'string' || typeof v === 'number' ? (parseYuan(v) ?? Number.NaN) : Number.NaN),
+      (v) => (blank(v) ? undefined : typeof v === 'string' || typeof v === 'number' ? (roundYuan(v) ?? Number.NaN) : Number.NaN),
       z
         .number({ error: '请输入正确的退款金额' })
         .int('请输入正确的退款金额')

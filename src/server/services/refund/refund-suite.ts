@@ -66,6 +66,41 @@ async function withPostage(d: Database, s: Shopper, n: number) {
   return { orderId: o!.id, line: line! };
 }
 
+/** A paid order of `n` units of an item costing at least ¥200 a unit. */
+async function pricey(d: Database, s: Shopper, n: number) {
+  const [sku] = await d.db
+    .select({
+      productId: product.productId,
+      unique: productSku.unique,
+      merId: product.merId,
+      price: productSku.price,
+      stock: productSku.stock,
+    })
+    .from(productSku)
+    .innerJoin(product, eq(product.productId, productSku.productId))
+    .innerJoin(merchant, eq(merchant.merId, product.merId))
+    .where(
+      and(
+        eq(merchant.status, true),
+        eq(product.status, 1),
+        eq(product.productType, 0),
+        eq(product.onceMinCount, 0),
+        eq(product.onceMaxCount, 0),
+        eq(product.merFormId, 0),
+        gt(productSku.stock, n + 2),
+        gt(productSku.price, 20000),
+      ),
+    )
+    .orderBy(asc(productSku.price))
+    .limit(1);
+  const { order } = await placeOrder(s, [await addLine(s, sku!, n)]);
+  await topUp(d, s.user.uid, cents(order.pay_price));
+  await payOrder(s, { id: order.order_id, type: 'balance' });
+  const [o] = await d.db.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.groupOrderId, order.order_id));
+  const [line] = await linesOf(d, o!.id);
+  return { orderId: o!.id, line: line! };
+}
+
 /** A paid order of two different items of merchant 1 (one store order, two lines). */
 async function twoItems(d: Database, s: Shopper) {
   const a = await pickSku(d, { merId: 1 });
@@ -156,6 +191,36 @@ export function refundSuite(open: () => Promise<Database>) {
       const detail = await getRefund(s, { id: r.refund_order_id });
       expect(detail).toMatchObject({ status: 0, status_text: '待审核', refund_type: 2, type: 2, refund_num: 2, order_id: orderId });
       expect(detail.refund_price).toBe(p.total_refund_price);
+    });
+
+    it("rounds the amount to the cent, half up, before the checks: a JS client's unit price × quantity, a third decimal", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { orderId, line } = await pricey(d, s, 5);
+      // Rounding comes first, then the checks: a third decimal that rounds to nothing is too little, and one that
+      // rounds past the most for a unit is too much, while one that rounds down to it is the most.
+      await expect(applyRefund(s, asking(orderId, [line.orderProductId], { refund_price: '0.004' }))).rejects.toMatchObject({
+        message: '退款金额不能小于0.01元',
+      });
+      const most = (await getRefundProduct(s, { order_id: orderId, ids: [line.orderProductId] })).max_by_num[0]!;
+      await expect(applyRefund(s, asking(orderId, [line.orderProductId], { refund_price: `${most}5` }))).rejects.toMatchObject({
+        message: '退款金额超过最多可退金额',
+      });
+      const top = await applyRefund(s, asking(orderId, [line.orderProductId], { refund_price: `${most}4999` }));
+      expect(
+        await d.db.select({ p: refundOrder.refundPrice }).from(refundOrder).where(eq(refundOrder.refundOrderId, top.refund_order_id)),
+      ).toEqual([{ p: cents(most) }]);
+      const asked: [unknown, number][] = [
+        [53.300000000000004, 5330],
+        [158.99999999999997, 15900],
+        ['53.333', 5333],
+        ['0.005', 1],
+      ];
+      for (const [refund_price, stored] of asked) {
+        const r = await applyRefund(s, asking(orderId, [line.orderProductId], { refund_price }));
+        const [row] = await d.db.select().from(refundOrder).where(eq(refundOrder.refundOrderId, r.refund_order_id));
+        expect(row!.refundPrice, String(refund_price)).toBe(stored);
+      }
     });
 
     it('a batch request takes each item whole and spreads the amount over them', async () => {
