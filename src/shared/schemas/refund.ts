@@ -27,8 +27,13 @@ const itemIds = idCsv('商品').pipe(
     .refine((ids) => new Set(ids).size === ids.length, '退款商品重复'),
 );
 
-/** Body of `POST /api/refund/apply/{order_id}`. */
-export const refundApplyInput = z
+/** `type` 2, a batch request: it takes every chosen item whole, so it has no quantity. */
+const isBatch = (v: unknown) => {
+  const type = typeof v === 'object' && v !== null ? (v as { type?: unknown }).type : undefined;
+  return type === 2 || (typeof type === 'string' && type.trim() === '2');
+};
+
+const refundApplyFields = z
   .object({
     type: oneOf('申请类型', [1, 2]),
     refund_type: oneOf('退款类型', [1, 2]),
@@ -81,7 +86,14 @@ export const refundApplyInput = z
     ),
   })
   .refine((b) => b.type !== 1 || (b.ids.length === 1 && b.num !== undefined), { message: '请选择一件商品和退款数量' });
-export type RefundApplyInput = z.input<typeof refundApplyInput>;
+
+/**
+ * Body of `POST /api/refund/apply/{order_id}`. `num` is the quantity of a single-item request (type 1); a batch
+ * request (type 2) takes each item's whole refundable quantity, so whatever `num` it carries (the reference client
+ * sends 0) is ignored.
+ */
+export const refundApplyInput = z.preprocess((v) => (isBatch(v) ? { ...(v as object), num: undefined } : v), refundApplyFields);
+export type RefundApplyInput = z.input<typeof refundApplyFields>;
 
 /** `GET /api/refund/product/{order_id}?ids&type` and `batch_product` (ids optional there: every refundable item). */
 export const refundItemsQuery = z.object({

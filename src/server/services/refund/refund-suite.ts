@@ -236,7 +236,11 @@ export function refundSuite(open: () => Promise<Database>) {
       const p = await getRefundProduct(s, { order_id: orderId, ids: ids.join(',') });
       const max = cents(p.total_refund_price) + cents(p.postage_price);
       expect(max).toBe(lines[0]!.payPrice + lines[1]!.payPrice);
-      const r = await applyRefund(s, asking(orderId, ids, { type: 2, num: undefined, refund_price: toYuan(max - 1) }));
+      // The reference client sends num 0 with a batch: it means nothing there, as any other num.
+      await expect(applyRefund(s, asking(orderId, ids, { type: '2', num: 'x', refund_price: toYuan(max + 1) }))).rejects.toMatchObject({
+        message: '退款金额超过最多可退金额',
+      });
+      const r = await applyRefund(s, asking(orderId, ids, { type: 2, num: 0, refund_price: toYuan(max - 1) }));
       const items = await d.db.select().from(refundProduct).where(eq(refundProduct.refundOrderId, r.refund_order_id));
       expect(items.map((i) => i.refundNum).sort()).toEqual([1, 2]);
       expect(items.reduce((a, i) => a + i.refundPrice, 0)).toBe(max - 1);
