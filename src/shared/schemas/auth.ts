@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { blankToUndefined } from './common.ts';
+import { blankToUndefined, orDefault } from './common.ts';
 
 /**
  * Sign-in forms (spec section 5), shared by the login dialog and the server. Messages and rules are the
@@ -117,7 +117,17 @@ const sendPhone = sendCodeForm.shape.phone;
 const smsCode = smsLoginForm.shape.sms_code;
 const codeTypeError = { error: '验证码类型错误' };
 
-/** POST /api/auth/verify. The header variant (`mobile`) sends a mainland number without an area code. */
+/**
+ * The area code of a body the reference's pages send without one (changing the phone, a merchant application): absent,
+ * null or '' is 86, the mainland. The dialog's forms above still require it. (`.default` takes an absent field and
+ * makes it optional in the input type; `orDefault` takes null and ''.)
+ */
+const mainlandByDefault = orDefault('86', areaCode).default('86');
+
+/**
+ * POST /api/auth/verify. The header variant (`mobile`) sends a mainland number without an area code; so do the
+ * reference's change-phone dialog (`change_phone`) and merchant application (`intention`): 86 when absent.
+ */
 export const sendCodeBody = z.discriminatedUnion(
   'type',
   [
@@ -126,7 +136,16 @@ export const sendCodeBody = z.discriminatedUnion(
       {
         phone_code: areaCode,
         phone: sendPhone,
-        type: z.enum(['login', 'register', 'change_pwd', 'change_phone', 'intention'], codeTypeError),
+        type: z.enum(['login', 'register', 'change_pwd'], codeTypeError),
+        ...captchaBody,
+      },
+      BODY,
+    ),
+    z.object(
+      {
+        phone_code: mainlandByDefault,
+        phone: sendPhone,
+        type: z.enum(['change_phone', 'intention'], codeTypeError),
         ...captchaBody,
       },
       BODY,
@@ -150,8 +169,8 @@ export const passwordLoginBody = z.object(
 );
 /** POST /api/user/change_pwd (forgot password, or a signed-in change). */
 export const resetBody = resetForm;
-/** POST /api/user/change/phone: the new number and the code sent to it. */
-export const changePhoneBody = z.object({ phone_code: areaCode, phone: sendPhone, sms_code: smsCode }, BODY);
+/** POST /api/user/change/phone: the new number and the code sent to it (the reference sends no area code: 86). */
+export const changePhoneBody = z.object({ phone_code: mainlandByDefault, phone: sendPhone, sms_code: smsCode }, BODY);
 
 const scanKey = z.string({ error: '二维码已失效，请刷新' }).trim().min(1, '二维码已失效，请刷新').max(64, '二维码已失效，请刷新');
 export const scanKeyBody = z.object({ key: scanKey }, BODY);
