@@ -16,6 +16,7 @@ import {
   storeGroupOrder,
   storeOrder,
   storeOrderProduct,
+  userAddress,
   userBill,
   users,
 } from '../../db/schema/index.ts';
@@ -91,6 +92,17 @@ export function orderSuite(open: () => Promise<Database>) {
         const { order } = await placeOrder(s, [id], extra);
         expect(order.order_id, JSON.stringify(extra)).toBeGreaterThan(0);
       }
+    });
+
+    it("shows and keeps a landline receiver's phone with its trunk 0 (0755-12345678), at check and on the order", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      await d.db.update(userAddress).set({ phone: '+8675512345678' }).where(eq(userAddress.addressId, s.addressId));
+      const id = await addLine(s, await pickSku(d, { merId: 1 }), 1);
+      const { check, order } = await placeOrder(s, [id]);
+      expect(check.address?.phone).toBe('0755-12345678');
+      const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.groupOrderId, order.order_id));
+      expect(o!.receiver.phone).toBe('0755-12345678');
     });
 
     it('refuses an unknown or expired key, a changed payable, foreign lines and addresses, and changes nothing', async () => {
