@@ -1,7 +1,7 @@
 import { z } from './schemas/zod.ts';
 import { idField, paged } from './schemas/catalogue.ts';
 import { mainlandPhone } from './schemas/auth.ts';
-import { blankToUndefined } from './schemas/common.ts';
+import { asList, blankToUndefined } from './schemas/common.ts';
 import { UPLOAD_PATH } from './review.ts';
 
 /** Merchant applications (`/merchant_settled`, `/user/settle_record`; reference section 3: 0 pending, 1 approved, 2 rejected). */
@@ -78,8 +78,9 @@ export const intentionFields = {
     .preprocess(blankToUndefined, idField('商户分类').optional())
     .refine((v) => v !== undefined, INTENTION_TEXT.category),
   mer_type_id: z.preprocess(blankToUndefined, idField('店铺类型').optional()).refine((v) => v !== undefined, INTENTION_TEXT.type),
+  /** A list of uploads, or one path (or csv) as its items. */
   images: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? [] : v),
+    asList,
     z
       .array(z.string({ error: INTENTION_TEXT.imagesInvalid }).regex(UPLOAD_PATH, INTENTION_TEXT.imagesInvalid), {
         error: INTENTION_TEXT.imagesInvalid,

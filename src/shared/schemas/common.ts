@@ -14,6 +14,25 @@ export const blankToUndefined = (v: unknown) => (blank(v) ? undefined : v);
 /** An optional field: absent, null and '' are all "not given" (undefined); anything else must pass `schema`. */
 export const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
 
+/**
+ * The preprocess of every list field: an array as it is; one value or comma-separated text as its items (a client
+ * sends `cart_id: 7`, `"7"` or `"7,8"` for `[7, 8]`; a single picture as its path); blank → []. Anything else is
+ * left for the list schema to refuse.
+ */
+export const asList = (v: unknown): unknown =>
+  blank(v)
+    ? []
+    : Array.isArray(v)
+      ? v
+      : typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '')
+        : typeof v === 'number'
+          ? [v]
+          : v;
+
 /** A number sent where text is expected (a phone or a tracking number as a JSON number) → its decimal text. */
 export const numberAsText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
 

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { blank, textOrEmpty } from './common.ts';
+import { asList, blank, textOrEmpty } from './common.ts';
 import { idCsv, idField, paged, type QueryInput } from './catalogue.ts';
 import { receiptInput } from './invoice.ts';
 
@@ -13,13 +13,13 @@ const cartIds = idCsv('购物车ID').pipe(
     .refine((ids) => new Set(ids).size === ids.length, '购物车商品重复'),
 );
 
-/** `{<mer_id>: [coupon_user_id...]}`, merchant 0 = platform. */
+/** `{<mer_id>: [coupon_user_id...]}` (one id, or csv, for a list), merchant 0 = platform. */
 const useCoupon = z.preprocess(
   (v) => (blank(v) || (Array.isArray(v) && v.length === 0) ? undefined : v),
   z
     .record(
       z.string().regex(/^\d{1,10}$/, '优惠券参数错误'),
-      z.preprocess((v) => (blank(v) ? [] : v), z.array(idField('优惠券ID'), { error: '优惠券参数错误' }).max(10, '优惠券参数错误')),
+      z.preprocess(asList, z.array(idField('优惠券ID'), { error: '优惠券参数错误' }).max(10, '优惠券参数错误')),
       { error: '优惠券参数错误' },
     )
     .optional(),
@@ -41,7 +41,7 @@ export const orderCheckInput = z.object({
   cart_id: cartIds,
   address_id: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? undefined : v), idField('地址ID').optional()),
   use_coupon: useCoupon,
-  takes: z.preprocess((v) => (blank(v) ? [] : v), z.array(idField('店铺ID'), { error: '参数错误' }).max(50)),
+  takes: z.preprocess(asList, z.array(idField('店铺ID'), { error: '参数错误' }).max(50, '参数错误')),
   use_integral: flag,
 });
 /** What the service accepts: any subset of the fields, unchecked (the service validates). */

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { blank } from './common.ts';
+import { asList, blank } from './common.ts';
 import { idCsv, idField, paged } from './catalogue.ts';
 import { roundYuan } from '../money.ts';
 import { UPLOAD_PATH } from '../review.ts';
@@ -72,7 +72,7 @@ const refundApplyFields = z
         .max(99999999, REFUND_TEXT.tooMuch),
     ),
     pics: z.preprocess(
-      (v) => (blank(v) ? [] : v),
+      asList,
       z
         .array(z.string({ error: REFUND_TEXT.pics }).regex(UPLOAD_PATH, REFUND_TEXT.pics), { error: REFUND_TEXT.pics })
         .max(REFUND_MAX_PICS, `最多上传${REFUND_MAX_PICS}张图片`),

@@ -241,6 +241,25 @@ export function reviewSuite(open: () => Promise<Database>) {
       await expect(createReview(s, { unique, ...review({ pics: [mine] }) })).resolves.toMatchObject({ status: 3 });
     });
 
+    it('takes one picture sent as a string (or pictures as csv) for the list', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { items } = await boughtItems(d, s, [await pickSku(d)]);
+      const pic = async () => (await uploadImage(s, { bytes: await photo('png', { width: 40, height: 40 }) })).path;
+      const [one, two] = [await pic(), await pic()];
+      await expect(createReview(s, { unique: items[0]!.unique, ...review({ pics: 'https://evil.example/x.webp' }) })).rejects.toMatchObject(
+        {
+          code: 'invalid',
+          message: REVIEW_TEXT.pics,
+        },
+      );
+      await createReview(s, { unique: items[0]!.unique, ...review({ pics: one }) });
+      expect((await repliesOf(d, items[0]!.unique))[0]!.pics).toEqual([one]);
+      const more = await boughtItems(d, s, [await pickSku(d)]);
+      await createReview(s, { unique: more.items[0]!.unique, ...review({ pics: `${one},${two}` }) });
+      expect((await repliesOf(d, more.items[0]!.unique))[0]!.pics).toEqual([one, two]);
+    });
+
     it('checks scores and the comment with clear messages', async () => {
       const d = await open();
       const s = await newShopper(d);

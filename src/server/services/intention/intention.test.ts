@@ -49,6 +49,20 @@ describe('merchant application limits', () => {
     expect(r).toMatchObject({ mer_name: name, name: '李四', phone: body.phone });
   });
 
+  it('takes one picture sent as a string (or pictures as csv) for the list, on create and on update', async () => {
+    const d = await createTestDatabase();
+    const s = await newShopper(d);
+    const body = await application(d, s);
+    const [one, two] = body.images as string[];
+    const created = await createIntention(s, { ...body, images: one });
+    expect(created.images).toEqual([one]);
+    const updated = await updateIntention(s, { ...body, code: '', images: `${two},${one}`, id: created.mer_intention_id });
+    expect(updated.images).toEqual([two, one]);
+    await expect(updateIntention(s, { ...body, code: '', images: '', id: created.mer_intention_id })).rejects.toMatchObject({
+      message: '请上传营业执照等资质图片',
+    });
+  });
+
   it('refuses a name a shop already has, and another pending application for the phone', async () => {
     const d = await createTestDatabase();
     const s = await newShopper(d);

@@ -180,6 +180,14 @@ export function orderSuite(open: () => Promise<Database>) {
         status: 400,
         message: expect.stringMatching(/满万可用：未满/),
       });
+      // A shop's coupons as one id, as text or csv, are the same list.
+      for (const ids of [String(far!.couponUserId), `${far!.couponUserId},`, far!.couponUserId]) {
+        const one = { ...tried, use_coupon: { 0: ids } };
+        const asked = await checkOrder(s, one);
+        await expect(createOrder(s, { ...one, key: asked.key }), String(ids)).rejects.toMatchObject({
+          message: expect.stringMatching(/满万可用：未满/),
+        });
+      }
       const { check, order } = await placeOrder(s, [id], { use_integral: true });
       expect(check.platformCoupon.find((c) => c.checked)?.coupon_user_id).toBe(cu!.couponUserId);
       expect(check.order_total_integral).toBeGreaterThan(0);
@@ -283,10 +291,17 @@ export function orderSuite(open: () => Promise<Database>) {
       expect(pickup.allowTake && !shops.find((m) => m.merId === 4)!.allowTake).toBe(true);
       expect(pickup.takeAddress).not.toBe('');
       const ids = [await addLine(s, a, 1), await addLine(s, b, 1)];
-      for (const takes of [[], [1]]) {
+      // `takes` as a list, or one shop id (as text or a number) for a list of it.
+      for (const [takes, isTake] of [
+        [[], 0],
+        [[1], 1],
+        ['1', 1],
+        [1, 1],
+        ['1,', 1],
+      ] as const) {
         const check = await checkOrder(s, { cart_id: ids, address_id: s.addressId, takes });
         const of = (merId: number) => check.order.find((o) => o.mer_id === merId)!;
-        expect(of(1).order).toMatchObject({ allow_take: 1, isTake: takes.length });
+        expect(of(1).order, JSON.stringify(takes)).toMatchObject({ allow_take: 1, isTake });
         expect(of(1).take).toEqual({
           mer_take_status: 1,
           mer_take_name: pickup.merName,
