@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { blankToUndefined, orDefault } from './common.ts';
+import { blankToUndefined, numberAsText, orDefault } from './common.ts';
 
 /**
  * Sign-in forms (spec section 5), shared by the login dialog and the server. Messages and rules are the
@@ -85,8 +85,11 @@ export const resetForm = z
   .refine((v) => v.pwd === v.confirm_pwd, { message: authText.passwordMismatch, path: ['confirm_pwd'] });
 /** Sending a code from the dialog: area code and phone. */
 export const sendCodeForm = z.object({ phone_code: areaCode, phone: phoneOf(authText.phone) });
-/** The header's phone-only variant: a mainland mobile number. */
-export const mainlandPhone = trimmed(authText.phone).pipe(z.string().regex(/^1[3-9]\d{9}$/, authText.phoneFormat));
+/** The header's phone-only variant: a mainland mobile number (sent as a JSON number too: its digits). */
+export const mainlandPhone = z.preprocess(
+  numberAsText,
+  trimmed(authText.phone).pipe(z.string().regex(/^1[3-9]\d{9}$/, authText.phoneFormat)),
+);
 
 export const CODE_TYPES = ['login', 'register', 'change_pwd', 'change_phone', 'intention', 'mobile'] as const;
 export type CodeType = (typeof CODE_TYPES)[number];
@@ -119,10 +122,10 @@ const codeTypeError = { error: '验证码类型错误' };
 
 /**
  * The area code of a body the reference's pages send without one (changing the phone, a merchant application): absent,
- * null or '' is 86, the mainland. The dialog's forms above still require it. (`.default` takes an absent field and
+ * null or '' is 86, the mainland (a JSON number is its digits). The dialog's forms above still require it. (`.default` takes an absent field and
  * makes it optional in the input type; `orDefault` takes null and ''.)
  */
-const mainlandByDefault = orDefault('86', areaCode).default('86');
+const mainlandByDefault = orDefault('86', z.preprocess(numberAsText, areaCode)).default('86');
 
 /**
  * POST /api/auth/verify. The header variant (`mobile`) sends a mainland number without an area code; so do the
@@ -155,14 +158,20 @@ export const sendCodeBody = z.discriminatedUnion(
 );
 export const registerBody = z.object({ ...registerForm.omit({ agree: true }).shape, ...captchaBody }, BODY);
 export const smsLoginBody = z.object(smsLoginForm.omit({ agree: true }).shape, BODY);
-/** `account` is the area code and the phone written together ('8613800138000'); `phone_code` disambiguates. */
+/**
+ * `account` is the area code and the phone written together ('8613800138000'), also sent as a JSON number;
+ * `phone_code` disambiguates.
+ */
 export const passwordLoginBody = z.object(
   {
-    account: trimmed(authText.phone)
-      .transform((v) => v.replace(/^\+/, ''))
-      .pipe(z.string().regex(/^\d{4,19}$/, authText.phoneFormat)),
+    account: z.preprocess(
+      numberAsText,
+      trimmed(authText.phone)
+        .transform((v) => v.replace(/^\+/, ''))
+        .pipe(z.string().regex(/^\d{4,19}$/, authText.phoneFormat)),
+    ),
     password: passwordLoginForm.shape.password,
-    phone_code: z.preprocess(blankToUndefined, areaCode.optional()),
+    phone_code: z.preprocess((v) => numberAsText(blankToUndefined(v)), areaCode.optional()),
     ...captchaBody,
   },
   BODY,

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { asList, blank, textOrEmpty } from './common.ts';
+import { asList, blank, numberAsText, textOrEmpty } from './common.ts';
 import { idCsv, idField, paged, type QueryInput } from './catalogue.ts';
 import { receiptInput } from './invoice.ts';
 
@@ -47,9 +47,10 @@ export const orderCheckInput = z.object({
 /** What the service accepts: any subset of the fields, unchecked (the service validates). */
 export type OrderCheckInput = QueryInput<typeof orderCheckInput>;
 
+/** Optional text ('' when blank; a number, such as a phone sent as one, as its text). */
 const text = (name: string, max: number) =>
   z.preprocess(
-    (v) => (blank(v) ? '' : v),
+    (v) => (blank(v) ? '' : numberAsText(v)),
     z
       .string({ error: `${name}格式不正确` })
       .trim()

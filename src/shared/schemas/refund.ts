@@ -1,10 +1,10 @@
 import { z } from './zod.ts';
-import { asList, blank } from './common.ts';
+import { asList, blank, numberAsText } from './common.ts';
 import { idCsv, idField, paged } from './catalogue.ts';
 import { roundYuan } from '../money.ts';
 import { UPLOAD_PATH } from '../review.ts';
 import { EXPRESS_COMPANIES } from '../express.ts';
-import { REFUND_MAX_MARK, REFUND_MAX_PICS, REFUND_MESSAGES, REFUND_TEXT } from '../refund.ts';
+import { REFUND_MAX_MARK, REFUND_MAX_PICS, REFUND_MESSAGES, REFUND_TEXT, isContactPhone } from '../refund.ts';
 
 /** Input schemas of the shopper's refund endpoints (reference section 4e); every problem is a 400 with its Chinese message. */
 
@@ -77,12 +77,13 @@ const refundApplyFields = z
         .array(z.string({ error: REFUND_TEXT.pics }).regex(UPLOAD_PATH, REFUND_TEXT.pics), { error: REFUND_TEXT.pics })
         .max(REFUND_MAX_PICS, `最多上传${REFUND_MAX_PICS}张图片`),
     ),
+    /** The shopper's contact phone, optional: a mobile or a landline (`isContactPhone`), a number as its text. */
     phone: z.preprocess(
-      (v) => (blank(v) ? '' : typeof v === 'number' ? String(v) : v),
+      (v) => (blank(v) ? '' : numberAsText(v)),
       z
         .string({ error: '请输入正确的联系电话' })
         .trim()
-        .regex(/^(\+?\d{4,15})?$/, '请输入正确的联系电话'),
+        .refine((s) => s === '' || isContactPhone(s), '请输入正确的联系电话'),
     ),
   })
   .refine((b) => b.type !== 1 || (b.ids.length === 1 && b.num !== undefined), { message: '请选择一件商品和退款数量' });
@@ -106,21 +107,27 @@ export const refundListQuery = z.object({
   ...paged(10),
 });
 
-/** Body of `POST /api/refund/back_goods/{id}`: the courier (a name of the express list), tracking number, phone. */
+/**
+ * Body of `POST /api/refund/back_goods/{id}`: the courier (a name of the express list), tracking number, phone (a mobile
+ * or a landline). A tracking number or phone sent as a JSON number is read as its text.
+ */
 export const refundShipInput = z.object({
   delivery_type: z
     .string({ error: REFUND_TEXT.express })
     .trim()
     .refine((s) => EXPRESS_COMPANIES.some((c) => c.name === s || c.code === s), REFUND_TEXT.express),
-  delivery_id: z
-    .string({ error: '请填写快递单号' })
-    .trim()
-    .min(1, '请填写快递单号')
-    .regex(/^[A-Za-z0-9-]{4,40}$/, '快递单号格式不正确'),
-  delivery_phone: z
-    .string({ error: '请填写联系电话' })
-    .trim()
-    .regex(/^\+?\d{4,15}$/, '请输入正确的联系电话'),
+  delivery_id: z.preprocess(
+    numberAsText,
+    z
+      .string({ error: '请填写快递单号' })
+      .trim()
+      .min(1, '请填写快递单号')
+      .regex(/^[A-Za-z0-9-]{4,40}$/, '快递单号格式不正确'),
+  ),
+  delivery_phone: z.preprocess(
+    numberAsText,
+    z.string({ error: '请填写联系电话' }).trim().min(1, '请填写联系电话').refine(isContactPhone, '请输入正确的联系电话'),
+  ),
 });
 export type RefundShipInput = z.input<typeof refundShipInput>;
 

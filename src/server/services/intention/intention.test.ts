@@ -49,6 +49,17 @@ describe('merchant application limits', () => {
     expect(r).toMatchObject({ mer_name: name, name: '李四', phone: body.phone });
   });
 
+  it('takes the phone sent as a JSON number (its digits)', async () => {
+    const d = await createTestDatabase();
+    const s = await newShopper(d);
+    const body = await application(d, s);
+    const r = await createIntention(s, { ...body, phone: Number(body.phone) });
+    expect(r.phone).toBe(body.phone);
+    await expect(createIntention(s, { ...(await application(d, s)), phone: 1380013800 })).rejects.toMatchObject({
+      message: '请输入正确的手机号码',
+    });
+  });
+
   it('takes one picture sent as a string (or pictures as csv) for the list, on create and on update', async () => {
     const d = await createTestDatabase();
     const s = await newShopper(d);

@@ -94,6 +94,15 @@ export function orderSuite(open: () => Promise<Database>) {
       }
     });
 
+    it("takes a pickup contact's phone sent as a JSON number (its digits)", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const id = await addLine(s, await pickSku(d, { merId: 1 }), 1);
+      const { order } = await placeOrder(s, [id], { takes: [1], post: { real_name: '李四', phone: 13900139000 } });
+      const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.groupOrderId, order.order_id));
+      expect(o!.receiver).toMatchObject({ real_name: '李四', phone: '13900139000' });
+    });
+
     it("shows and keeps a landline receiver's phone with its trunk 0 (0755-12345678), at check and on the order", async () => {
       const d = await open();
       const s = await newShopper(d);

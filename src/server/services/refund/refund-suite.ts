@@ -429,6 +429,11 @@ export function refundSuite(open: () => Promise<Database>) {
         message: '请选择快递公司',
       });
       await expect(shipReturn(s, { id: r.refund_order_id, ...ship, delivery_id: '' })).rejects.toMatchObject({ status: 400 });
+      for (const delivery_phone of ['call me', '12', '0755--1234', '+86 138 0000 1111 2222 3', '']) {
+        await expect(shipReturn(s, { id: r.refund_order_id, ...ship, delivery_phone }), delivery_phone).rejects.toMatchObject({
+          status: 400,
+        });
+      }
       await expect(shipReturn(other, { id: r.refund_order_id, ...ship })).rejects.toMatchObject({ status: 404 });
       expect(await shipReturn(s, { id: r.refund_order_id, ...ship })).toEqual({ status: 2 });
       await expect(shipReturn(s, { id: r.refund_order_id, ...ship })).rejects.toMatchObject({ message: '当前状态不能提交退货物流' });
@@ -447,6 +452,28 @@ export function refundSuite(open: () => Promise<Database>) {
       expect(Array.isArray(track.express)).toBe(true);
       await expect(cancelRefund(s, { id: r.refund_order_id })).rejects.toMatchObject({ message: '当前状态不能取消申请' });
       await expect(deleteRefund(s, { id: r.refund_order_id })).rejects.toMatchObject({ message: '售后处理中，不能删除记录' });
+    });
+
+    it('takes a tracking number and phone sent as JSON numbers, and a landline with its area code', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { orderId, line } = await oneItem(d, s, 2);
+      await shipForTest(d, orderId);
+      for (const [sent, stored] of [
+        [
+          { delivery_id: 773012345678901, delivery_phone: 13800001111 },
+          { delivery_id: '773012345678901', delivery_phone: '13800001111' },
+        ],
+        [
+          { delivery_id: 'SF1234567890', delivery_phone: '0755-12345678' },
+          { delivery_id: 'SF1234567890', delivery_phone: '0755-12345678' },
+        ],
+      ] as const) {
+        const r = await applyRefund(s, asking(orderId, [line.orderProductId], { refund_type: 2, phone: '(0755) 1234 5678' }));
+        await approveReturnForTest(d, r.refund_order_id);
+        expect(await shipReturn(s, { id: r.refund_order_id, delivery_type: '顺丰速运', ...sent })).toEqual({ status: 2 });
+        expect(await getRefund(s, { id: r.refund_order_id })).toMatchObject({ ...stored, contact_phone: '(0755) 1234 5678' });
+      }
     });
 
     it('lists by tab, scoped to the shopper, and deletes only finished requests', async () => {
