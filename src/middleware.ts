@@ -78,7 +78,7 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   const user = found && !tokenApi ? await findSessionUser(locals.db, found.token) : null;
   locals.user = user;
   locals.token = user && found ? found.token : null;
-  locals.ctx = { db, user, ip: clientIp(context) };
+  locals.ctx = { db, user, ip: clientIp(context), origins: ownOrigins(request, url) };
   const isApi = url.pathname.startsWith('/api/');
 
   if (found && !user && !tokenApi) {

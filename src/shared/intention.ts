@@ -2,7 +2,7 @@ import { z } from './schemas/zod.ts';
 import { idField, paged } from './schemas/catalogue.ts';
 import { mainlandPhone } from './schemas/auth.ts';
 import { asList, blankToUndefined } from './schemas/common.ts';
-import { UPLOAD_PATH } from './review.ts';
+import { isUploadRef } from './review.ts';
 
 /** Merchant applications (`/merchant_settled`, `/user/settle_record`; reference section 3: 0 pending, 1 approved, 2 rejected). */
 export const INTENTION_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
@@ -82,7 +82,7 @@ export const intentionFields = {
   images: z.preprocess(
     asList,
     z
-      .array(z.string({ error: INTENTION_TEXT.imagesInvalid }).regex(UPLOAD_PATH, INTENTION_TEXT.imagesInvalid), {
+      .array(z.string({ error: INTENTION_TEXT.imagesInvalid }).refine(isUploadRef, INTENTION_TEXT.imagesInvalid), {
         error: INTENTION_TEXT.imagesInvalid,
       })
       .min(1, INTENTION_TEXT.images)

@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { asList, blank, numberAsText } from './common.ts';
 import { idCsv, idField, paged } from './catalogue.ts';
 import { roundYuan } from '../money.ts';
-import { UPLOAD_PATH } from '../review.ts';
+import { isUploadRef } from '../review.ts';
 import { EXPRESS_COMPANIES } from '../express.ts';
 import { REFUND_MAX_MARK, REFUND_MAX_PICS, REFUND_MESSAGES, REFUND_TEXT, isContactPhone } from '../refund.ts';
 
@@ -74,7 +74,7 @@ const refundApplyFields = z
     pics: z.preprocess(
       asList,
       z
-        .array(z.string({ error: REFUND_TEXT.pics }).regex(UPLOAD_PATH, REFUND_TEXT.pics), { error: REFUND_TEXT.pics })
+        .array(z.string({ error: REFUND_TEXT.pics }).refine(isUploadRef, REFUND_TEXT.pics), { error: REFUND_TEXT.pics })
         .max(REFUND_MAX_PICS, `最多上传${REFUND_MAX_PICS}张图片`),
     ),
     /** The shopper's contact phone, optional: a mobile or a landline (`isContactPhone`), a number as its text. */

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { asList } from './common.ts';
-import { REVIEW_MAX_COMMENT, REVIEW_MAX_PICS, REVIEW_TEXT, UPLOAD_PATH, charCount } from '../review.ts';
+import { REVIEW_MAX_COMMENT, REVIEW_MAX_PICS, REVIEW_TEXT, isUploadRef, charCount } from '../review.ts';
 
 /** The input of a review as the server checks it (limits and messages in shared/review.ts). */
 
@@ -25,7 +25,7 @@ export const reviewInput = z.object({
   pics: z.preprocess(
     asList,
     z
-      .array(z.string({ error: REVIEW_TEXT.pics }).regex(UPLOAD_PATH, REVIEW_TEXT.pics), { error: REVIEW_TEXT.pics })
+      .array(z.string({ error: REVIEW_TEXT.pics }).refine(isUploadRef, REVIEW_TEXT.pics), { error: REVIEW_TEXT.pics })
       .max(REVIEW_MAX_PICS, `最多上传${REVIEW_MAX_PICS}张图片`),
   ),
   product_score: score('商品'),

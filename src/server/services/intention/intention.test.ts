@@ -49,6 +49,18 @@ describe('merchant application limits', () => {
     expect(r).toMatchObject({ mer_name: name, name: '李四', phone: body.phone });
   });
 
+  it("takes its pictures' absolute URLs on our own origin as their paths, and refuses another origin's", async () => {
+    const d = await createTestDatabase();
+    const s = { ...(await newShopper(d)), origins: new Set(['https://mall.example']) };
+    const body = await application(d, s);
+    const [one, two] = body.images as string[];
+    await expect(createIntention(s, { ...body, images: [`https://evil.example${one}`] })).rejects.toMatchObject({
+      message: '资质图片无效，请重新上传',
+    });
+    const created = await createIntention(s, { ...body, images: [`https://mall.example${one}`, two] });
+    expect(created.images).toEqual([one, two]);
+  });
+
   it('takes the phone sent as a JSON number (its digits)', async () => {
     const d = await createTestDatabase();
     const s = await newShopper(d);

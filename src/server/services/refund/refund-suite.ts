@@ -349,6 +349,17 @@ export function refundSuite(open: () => Promise<Database>) {
       await expect(applyRefund(s, asking(orderId, [line.orderProductId], { pics: ['/media/nope.webp'] }))).rejects.toMatchObject({
         message: '图片无效，请重新上传',
       });
+      // The absolute URL of an upload is taken on the request's own origin (reduced to the path), never on another.
+      const here = { ...s, origins: new Set(['http://shop.example']) };
+      for (const pic of [`http://evil.example${mine}`, `https://shop.example${mine}`, `http://shop.example${mine}?x=1`]) {
+        await expect(applyRefund(here, asking(orderId, [line.orderProductId], { pics: [pic] })), pic).rejects.toMatchObject({
+          status: 400,
+          message: '图片无效，请重新上传',
+        });
+      }
+      const viaUrl = await applyRefund(here, asking(orderId, [line.orderProductId], { pics: [`http://shop.example${mine}`, mine] }));
+      expect((await getRefund(s, { id: viaUrl.refund_order_id })).pics).toEqual([mine]);
+      await cancelRefund(s, { id: viaUrl.refund_order_id });
       const r = await applyRefund(s, asking(orderId, [line.orderProductId], { pics: [mine], mark: '包装破损', phone: '13800001111' }));
       // The shopper's own phone is `contact_phone`; `phone` is the shop's return phone, none before a return is agreed.
       expect(await getRefund(s, { id: r.refund_order_id })).toMatchObject({
