@@ -89,7 +89,7 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   const user = found && !tokenApi ? await findSessionUser(locals.db, found.token) : null;
   locals.user = user;
   locals.token = user && found ? found.token : null;
-  locals.ctx = { db, user, ip: clientIp(context) };
+  locals.ctx = { db, user, ip: clientIp(context), origins: ownOrigins(request, url) };
   const isApi = url.pathname.startsWith('/api/');
 
   // A stale token makes the shopper a visitor again: a browser cookie is dropped; a header token (expired, revoked) is

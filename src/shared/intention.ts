@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import { z } from './schemas/zod.ts';
 import { idField, paged } from './schemas/catalogue.ts';
 import { mainlandPhone } from './schemas/auth.ts';
-import { UPLOAD_PATH } from './review.ts';
+import { asList, blankToUndefined } from './schemas/common.ts';
+import { isUploadRef } from './review.ts';
 
 /** Merchant applications (`/merchant_settled`, `/user/settle_record`; reference section 3: 0 pending, 1 approved, 2 rejected). */
 export const INTENTION_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
@@ -59,8 +60,6 @@ const boundedText = (missing: string, tooLong: string, min: number, max: number)
     // Control characters have no place in a name.
     .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), tooLong);
 
-const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
-
 /** The application form, as the browser checks it and the server re-checks it. */
 export const intentionFields = {
   phone: mainlandPhone,
@@ -79,10 +78,11 @@ export const intentionFields = {
     .preprocess(blankToUndefined, idField('商户分类').optional())
     .refine((v) => v !== undefined, INTENTION_TEXT.category),
   mer_type_id: z.preprocess(blankToUndefined, idField('店铺类型').optional()).refine((v) => v !== undefined, INTENTION_TEXT.type),
+  /** A list of uploads, or one path (or csv) as its items. */
   images: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? [] : v),
+    asList,
     z
-      .array(z.string({ error: INTENTION_TEXT.imagesInvalid }).regex(UPLOAD_PATH, INTENTION_TEXT.imagesInvalid), {
+      .array(z.string({ error: INTENTION_TEXT.imagesInvalid }).refine(isUploadRef, INTENTION_TEXT.imagesInvalid), {
         error: INTENTION_TEXT.imagesInvalid,
       })
       .min(1, INTENTION_TEXT.images)

@@ -8,12 +8,15 @@ const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const USCC_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
 
 /**
- * A taxpayer identification number as issued today: the 18-character unified social credit code (统一社会信用代码)
- * whose last character is the check character of GB 32100-2015 (weights 3^i mod 31 over the 31-character alphabet
- * without I, O, S, V, Z). Letters may be typed in lower case.
+ * A taxpayer identification number (纳税人识别号): the 18-character unified social credit code (统一社会信用代码) issued
+ * today, whose last character is the check character of GB 32100-2015 (weights 3^i mod 31 over the 31-character
+ * alphabet without I, O, S, V, Z); or an older taxpayer number still on many companies' records, of 15, 17 or 20
+ * digits and capital letters (area code and organisation code, or an identity card number and a suffix), which has
+ * no check character of its own. Letters may be typed in lower case.
  */
 export function isTaxId(raw: string): boolean {
   const s = raw.trim().toUpperCase();
+  if (/^[0-9A-Z]{15}$|^[0-9A-Z]{17}$|^[0-9A-Z]{20}$/.test(s)) return true;
   if (!/^[0-9A-HJ-NP-RTUWXY]{18}$/.test(s)) return false;
   let sum = 0;
   for (let i = 0; i < 17; i++) sum += USCC_CHARS.indexOf(s[i]!) * USCC_WEIGHTS[i]!;
@@ -38,7 +41,7 @@ export interface InvoiceFields {
 /** The longest value of each field. */
 export const INVOICE_MAX = {
   receipt_title: 60,
-  duty_paragraph: 18,
+  duty_paragraph: 20,
   email: 100,
   bank_name: 60,
   bank_code: 40,

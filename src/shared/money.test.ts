@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { toYuan, parseYuan, convertCents, currencyDigits, formatMoney, parseRate, currencySymbol } from './money.ts';
+import { toYuan, parseYuan, roundYuan, convertCents, currencyDigits, formatMoney, parseRate, currencySymbol } from './money.ts';
 
 describe('money convention', () => {
   it('shows integer cents as yuan strings with two decimals', () => {
@@ -17,6 +17,23 @@ describe('money convention', () => {
     expect(parseYuan(12.34)).toBe(1234);
     for (const bad of ['-1', '1.234', 'abc', '', '1e5', '١٢']) expect(parseYuan(bad)).toBeNull();
     expect(parseYuan(Number.NaN)).toBeNull();
+  });
+
+  it("rounds a shopper's amount to the cent, half up, by its decimal digits (a client's float product or a typed third decimal)", () => {
+    expect(roundYuan(53.300000000000004)).toBe(5330);
+    expect(roundYuan(158.99999999999997)).toBe(15900);
+    expect(roundYuan(17.77 * 3)).toBe(5331);
+    expect(roundYuan('53.333')).toBe(5333);
+    expect(roundYuan('53.335')).toBe(5334);
+    expect(roundYuan('0.005')).toBe(1);
+    expect(roundYuan('0.0049')).toBe(0);
+    expect(roundYuan(1.005)).toBe(101);
+    expect(roundYuan(' 199.5 ')).toBe(19950);
+    expect(roundYuan(99)).toBe(9900);
+    expect(roundYuan(1e-7)).toBe(0);
+    expect(roundYuan(0)).toBe(0);
+    for (const bad of ['-1', '-0.5', 'abc', '', '1e3', '1.', '.5', '١٢', '1,5'] as const) expect(roundYuan(bad), bad).toBeNull();
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, 1e21]) expect(roundYuan(bad), String(bad)).toBeNull();
   });
 
   it('converts cents with a stored rate, rounding half up to the currency digits', () => {

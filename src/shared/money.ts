@@ -5,7 +5,9 @@
  *   Sums and comparisons stay exact; no float ever holds money.
  * - At the API / DTO edge, money is a decimal string in yuan with exactly two decimals: `"199.00"`, as the
  *   reference API shows it. Services convert with `toYuan` when they build a DTO and `parseYuan` when they
- *   read a shopper's input (`price_on`, `price_off`), nowhere else.
+ *   read an amount typed or sent (`price_on`, `price_off`, a gateway's, an operator's), nowhere else; a third
+ *   decimal there is refused. The one amount a client computes, a refund's (`refund_price`: unit price × quantity
+ *   in float), is read with `roundYuan`: to the nearest cent, half up.
  * - CNY is the charged currency. Other currencies are display only: `convertCents` turns cents into an
  *   amount of another currency with a stored rate (units of that currency per 1 CNY, up to 8 decimals).
  *
@@ -30,6 +32,33 @@ export function parseYuan(input: string | number): Cents | null {
   const m = YUAN_RE.exec(text);
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+const DECIMAL_RE = /^(\d{1,12})(?:\.(\d+))?$/;
+
+/**
+ * A shopper's amount in yuan as a client sends it, to cents rounded half up: a JS client that computes a unit price
+ * times a quantity sends 53.300000000000004 or 158.99999999999997, a typed one "53.333". Any finite non-negative
+ * number or plain decimal text (no sign, no exponent) is read by its decimal digits (a number by its shortest text,
+ * the digits the client meant), never through float arithmetic; anything else → null. `parseYuan` stays exact for
+ * every other amount: a gateway's must match to the cent, and a typed filter or operator amount with a third
+ * decimal is a mistake to show, not to guess.
+ */
+export function roundYuan(input: string | number): Cents | null {
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input) || input < 0) return null;
+    text = String(input);
+    // Exponent notation: below 1e-6 (no cent) or from 1e21 (far past any amount).
+    if (/e/i.test(text)) return input < 1 ? 0 : null;
+  } else {
+    text = input.trim();
+  }
+  const m = DECIMAL_RE.exec(text);
+  if (!m) return null;
+  const frac = m[2] ?? '';
+  const cents = Number(m[1]) * 100 + Number(frac.slice(0, 2).padEnd(2, '0'));
+  return frac.length > 2 && frac[2]! >= '5' ? cents + 1 : cents;
 }
 
 const RATE_SCALE_DIGITS = 8;

@@ -18,6 +18,17 @@ export const REFUND_MESSAGES: readonly string[] = [
   '其它原因',
 ];
 
+/**
+ * A contact phone as a shopper types it: a mobile ("13800138000", "+86 138 0013 8000") or a landline with its area code
+ * ("0755-12345678", "(0755) 1234 5678"), as an address takes it: an optional +, then digits with spaces, hyphens or
+ * brackets between them; 4 to 15 digits in all (E.164's most), at most 30 characters.
+ */
+export function isContactPhone(raw: string): boolean {
+  const s = raw.trim();
+  const digits = s.replace(/\D/g, '').length;
+  return s.length <= 30 && /^\+?[(\d][\d\s()-]*\d$/.test(s) && !/[\s-]{2}/.test(s) && digits >= 4 && digits <= 15;
+}
+
 export const REFUND_MAX_PICS = 6;
 export const REFUND_MAX_MARK = 100;
 /** Refund requests a list page shows (`/user/refund_list`). */

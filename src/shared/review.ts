@@ -44,6 +44,26 @@ export const charCount = (s: string) => [...s].length;
 /** A stored upload's path as `POST /api/upload/image/file` answers it. */
 export const UPLOAD_PATH = /^\/media\/([a-z0-9][a-z0-9-]{0,63})\.webp$/;
 
+/**
+ * What a picture field names: an upload's path (`/media/u….webp`), or the absolute http(s) URL of one as a client
+ * that prefixes the site's address sends it (`origin` then says whose; only the server knows which origins are its
+ * own, and refuses others). null for anything else: another path, a query or fragment, credentials in the URL.
+ */
+export function uploadRef(ref: string): { origin: string | null; path: string } | null {
+  if (UPLOAD_PATH.test(ref)) return { origin: null, path: ref };
+  if (!/^https?:\/\/[^/?#\s]+\/media\/[^?#\s]+$/i.test(ref)) return null;
+  try {
+    const u = new URL(ref);
+    if (u.username || u.password || !UPLOAD_PATH.test(u.pathname)) return null;
+    return { origin: u.origin, path: u.pathname };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a picture field's value names an upload (a path, or an absolute URL of one: `uploadRef`). */
+export const isUploadRef = (ref: string) => uploadRef(ref) !== null;
+
 /** A review as its author sees it again (the `/evaluation` page of an item already reviewed). */
 export interface OwnReviewDto {
   reply_id: number;

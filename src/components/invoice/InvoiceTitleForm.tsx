@@ -169,7 +169,7 @@ export function InvoiceTitleForm({ initial, orderId, onSaved, onRequested, onCan
       {text('receipt_title', company ? '单位名称' : '发票抬头', INVOICE_MAX.receipt_title, {
         placeholder: company ? '请填写单位名称' : '请填写个人姓名',
       })}
-      {company && text('duty_paragraph', '纳税人识别号', INVOICE_MAX.duty_paragraph, { placeholder: '18 位统一社会信用代码' })}
+      {company && text('duty_paragraph', '纳税人识别号', INVOICE_MAX.duty_paragraph, { placeholder: '统一社会信用代码或纳税人识别号' })}
       {!vat && text('email', '收票邮箱', INVOICE_MAX.email, { placeholder: '选填，用于接收电子发票', type: 'email' })}
       {vat && (
         <>

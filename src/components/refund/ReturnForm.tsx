@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError, post } from '../../client/api.ts';
 import { flashToast } from '../../client/toast.ts';
 import { LOGIN_REQUIRED } from '../../shared/messages.ts';
-import { REFUND_TEXT } from '../../shared/refund.ts';
+import { REFUND_TEXT, isContactPhone } from '../../shared/refund.ts';
 
 export interface ReturnFormProps {
   refundOrderId: number;
@@ -25,7 +25,7 @@ export default function ReturnForm(p: ReturnFormProps) {
     e.preventDefault();
     if (!courier) return setError(REFUND_TEXT.express);
     if (!/^[A-Za-z0-9-]{4,40}$/.test(number.trim())) return setError(number.trim() ? '快递单号格式不正确' : '请填写快递单号');
-    if (!/^\+?\d{4,15}$/.test(phone.trim())) return setError('请输入正确的联系电话');
+    if (!isContactPhone(phone)) return setError(phone.trim() ? '请输入正确的联系电话' : '请填写联系电话');
     setError('');
     setSending(true);
     try {

@@ -1,7 +1,11 @@
 import { describe, it, expect, vi } from 'vitest';
-import { errorResponse, fail } from './envelope.ts';
+import type { APIContext } from 'astro';
+import { z } from 'zod';
+import { errorResponse, fail, readBody } from './envelope.ts';
 import { ServiceError, SERVICE_ERRORS, type ServiceErrorCode } from '../services/errors.ts';
 import { requireUser } from '../services/context.ts';
+import { parseInput } from '../services/input.ts';
+import { POST as loginRoute } from '../../pages/api/auth/login.ts';
 
 const answer = async (res: Response) => ({ http: res.status, body: await res.json() });
 
@@ -76,5 +80,58 @@ describe('error envelopes', () => {
     });
     expect(log).toHaveBeenCalled();
     log.mockRestore();
+  });
+});
+
+describe('deeply nested bodies', () => {
+  // ~60 KB: under the 64 KiB body limit, and far deeper than any body a client sends.
+  const deep = `{"account":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+  const post = (body: string) =>
+    new Request('http://mall.test/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  it('are a 400 (请求格式不正确), never a stack overflow', async () => {
+    expect(deep.length).toBeLessThan(64 * 1024);
+    await expect(readBody(post(deep), z.unknown())).rejects.toMatchObject({ code: 'invalid', message: '请求格式不正确' });
+    await expect(readBody(post(`{"a":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`), z.unknown())).rejects.toMatchObject({
+      code: 'invalid',
+      message: '请求格式不正确',
+    });
+    expect(() => parseInput(z.unknown(), JSON.parse(deep))).toThrow(expect.objectContaining({ message: '请求格式不正确' }));
+  });
+
+  it('POST /api/auth/login answers one with a 400 envelope', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await loginRoute({ request: post(deep), locals: { ctx: { db: undefined, user: null } } } as unknown as APIContext);
+    expect(await answer(res)).toEqual({ http: 400, body: { status: 400, message: '请求格式不正确' } });
+    expect(log).not.toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it('a body nested as deep as a real one still reads, and NUL is still refused', async () => {
+    const nested = { a: [{ b: { c: [[['x']]] } }] };
+    expect(await readBody(post(JSON.stringify(nested)), z.unknown())).toEqual(nested);
+    const sixtyFour = `${'['.repeat(64)}${']'.repeat(64)}`;
+    expect(await readBody(post(sixtyFour), z.unknown())).toEqual(JSON.parse(sixtyFour));
+    await expect(readBody(post(`[${sixtyFour}]`), z.unknown())).rejects.toMatchObject({ message: '请求格式不正确' });
+    await expect(readBody(post(JSON.stringify({ a: [{ 'k\u0000': 1 }] })), z.unknown())).rejects.toMatchObject({ message: '参数错误' });
+    await expect(readBody(post(JSON.stringify({ a: ['x\u0000'] })), z.unknown())).rejects.toMatchObject({ message: '参数错误' });
+  });
+});
+
+describe('messages of schemas built on bare zod', () => {
+  it('come out of readBody and parseInput in Chinese (zod is set to Chinese for the whole process)', async () => {
+    const schema = z.object({ name: z.string().max(3) });
+    const req = (body: unknown) =>
+      new Request('http://mall.test/api/x', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (const bad of [{}, { name: null }, { name: 'abcd' }]) {
+      const thrown = await readBody(req(bad), schema).catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(ServiceError);
+      expect((thrown as ServiceError).message).toMatch(/[\u4e00-\u9fff]/);
+      expect(() => parseInput(schema, bad)).toThrow(expect.objectContaining({ message: expect.stringMatching(/[\u4e00-\u9fff]/) }));
+    }
   });
 });

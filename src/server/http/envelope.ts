@@ -1,7 +1,9 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
+// zod's own messages in Chinese wherever a schema gives none, whichever module built the schema.
+import '../../shared/schemas/zod.ts';
 import { ServiceError, statusOf, type ServiceErrorCode } from '../services/errors.ts';
-import { containsNul } from '../services/input.ts';
+import { assertPlainInput } from '../services/input.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../../server/limits.mjs';
 
@@ -48,7 +50,7 @@ function firstIssue(error: z.ZodError): string {
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
   const raw: Record<string, string> = {};
   for (const [k, v] of url.searchParams) if (!(k in raw)) raw[k] = v;
-  if (containsNul(raw)) throw new ServiceError('invalid', '参数错误');
+  assertPlainInput(raw);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new ServiceError('invalid', firstIssue(parsed.error));
   return parsed.data;
@@ -162,7 +164,7 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
   } catch {
     throw new ServiceError('invalid', '请求格式不正确');
   }
-  if (containsNul(raw)) throw new ServiceError('invalid', '参数错误');
+  assertPlainInput(raw);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new ServiceError('invalid', firstIssue(parsed.error));
   return parsed.data;

@@ -18,6 +18,11 @@ export interface ServiceContext {
   user: SessionUser | null;
   /** Client IP for rate limits; absent in service calls that have no request behind them. */
   ip?: string;
+  /**
+   * The mall's own origins for this request (its own origin, SITE_URL, a trusted proxy's: `ownOrigins`): an absolute
+   * URL on one of them names our own file (an upload sent as `http://<our host>/media/….webp`). Absent without a request.
+   */
+  origins?: ReadonlySet<string>;
 }
 
 /** Narrows the context to a signed-in shopper, or fails with the spec's `请登录` (status 400). */

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { blank } from './common.ts';
+import { z } from './zod.ts';
+import { blank, optional } from './common.ts';
 import { paged, idField, type QueryInput } from './catalogue.ts';
 
 /**
@@ -75,7 +75,7 @@ const areaNode = z.object(
       .int(addressText.areaInvalid)
       .min(1, addressText.areaInvalid)
       .max(999999999999, addressText.areaInvalid),
-    name: z.string({ error: addressText.areaInvalid }).max(100, addressText.areaInvalid).optional(),
+    name: optional(z.string({ error: addressText.areaInvalid }).max(100, addressText.areaInvalid)),
   },
   { error: addressText.areaInvalid },
 );

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
+import { blankToUndefined, numberAsText, orDefault } from './common.ts';
 
 /**
  * Sign-in forms (spec section 5), shared by the login dialog and the server. Messages and rules are the
@@ -85,8 +86,11 @@ export const resetForm = z
   .and(z.object({ sms_code: codeOf(authText.code) }));
 /** Sending a code from the dialog: area code and phone. */
 export const sendCodeForm = z.object({ phone_code: areaCode, phone: phoneOf(authText.phone) });
-/** The header's phone-only variant: a mainland mobile number. */
-export const mainlandPhone = trimmed(authText.phone).pipe(z.string().regex(/^1[3-9]\d{9}$/, authText.phoneFormat));
+/** The header's phone-only variant: a mainland mobile number (sent as a JSON number too: its digits). */
+export const mainlandPhone = z.preprocess(
+  numberAsText,
+  trimmed(authText.phone).pipe(z.string().regex(/^1[3-9]\d{9}$/, authText.phoneFormat)),
+);
 
 export const CODE_TYPES = ['login', 'register', 'change_pwd', 'change_phone', 'intention', 'mobile'] as const;
 export type CodeType = (typeof CODE_TYPES)[number];
@@ -100,7 +104,6 @@ export function firstError(r: { success: boolean; error?: z.ZodError }): string 
 
 const BODY = { error: '请求格式不正确' };
 /** Absent, null and '' all mean "not answered" (the dialog sends empty fields until a captcha is shown). */
-const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
 const optionalText = (max: number, message: string) =>
   z.preprocess(blankToUndefined, z.string({ error: message }).trim().max(max, message).optional());
 
@@ -118,7 +121,17 @@ const sendPhone = sendCodeForm.shape.phone;
 const smsCode = smsLoginForm.shape.sms_code;
 const codeTypeError = { error: '验证码类型错误' };
 
-/** POST /api/auth/verify. The header variant (`mobile`) sends a mainland number without an area code. */
+/**
+ * The area code of a body the reference's pages send without one (changing the phone, a merchant application): absent,
+ * null or '' is 86, the mainland (a JSON number is its digits). The dialog's forms above still require it. (`.default` takes an absent field and
+ * makes it optional in the input type; `orDefault` takes null and ''.)
+ */
+const mainlandByDefault = orDefault('86', z.preprocess(numberAsText, areaCode)).default('86');
+
+/**
+ * POST /api/auth/verify. The header variant (`mobile`) sends a mainland number without an area code; so do the
+ * reference's change-phone dialog (`change_phone`) and merchant application (`intention`): 86 when absent.
+ */
 export const sendCodeBody = z.discriminatedUnion(
   'type',
   [
@@ -127,7 +140,16 @@ export const sendCodeBody = z.discriminatedUnion(
       {
         phone_code: areaCode,
         phone: sendPhone,
-        type: z.enum(['login', 'register', 'change_pwd', 'change_phone', 'intention'], codeTypeError),
+        type: z.enum(['login', 'register', 'change_pwd'], codeTypeError),
+        ...captchaBody,
+      },
+      BODY,
+    ),
+    z.object(
+      {
+        phone_code: mainlandByDefault,
+        phone: sendPhone,
+        type: z.enum(['change_phone', 'intention'], codeTypeError),
         ...captchaBody,
       },
       BODY,
@@ -137,22 +159,28 @@ export const sendCodeBody = z.discriminatedUnion(
 );
 export const registerBody = z.object({ ...registerForm.omit({ agree: true }).shape, ...captchaBody }, BODY);
 export const smsLoginBody = z.object(smsLoginForm.omit({ agree: true }).shape, BODY);
-/** `account` is the area code and the phone written together ('8613800138000'); `phone_code` disambiguates. */
+/**
+ * `account` is the area code and the phone written together ('8613800138000'), also sent as a JSON number;
+ * `phone_code` disambiguates.
+ */
 export const passwordLoginBody = z.object(
   {
-    account: trimmed(authText.phone)
-      .transform((v) => v.replace(/^\+/, ''))
-      .pipe(z.string().regex(/^\d{4,19}$/, authText.phoneFormat)),
+    account: z.preprocess(
+      numberAsText,
+      trimmed(authText.phone)
+        .transform((v) => v.replace(/^\+/, ''))
+        .pipe(z.string().regex(/^\d{4,19}$/, authText.phoneFormat)),
+    ),
     password: passwordLoginForm.shape.password,
-    phone_code: z.preprocess(blankToUndefined, areaCode.optional()),
+    phone_code: z.preprocess((v) => numberAsText(blankToUndefined(v)), areaCode.optional()),
     ...captchaBody,
   },
   BODY,
 );
 /** POST /api/user/change_pwd (forgot password, or a signed-in change). */
 export const resetBody = resetForm;
-/** POST /api/user/change/phone: the new number and the code sent to it. */
-export const changePhoneBody = z.object({ phone_code: areaCode, phone: sendPhone, sms_code: smsCode }, BODY);
+/** POST /api/user/change/phone: the new number and the code sent to it (the reference sends no area code: 86). */
+export const changePhoneBody = z.object({ phone_code: mainlandByDefault, phone: sendPhone, sms_code: smsCode }, BODY);
 
 const scanKey = z.string({ error: '二维码已失效，请刷新' }).trim().min(1, '二维码已失效，请刷新').max(64, '二维码已失效，请刷新');
 export const scanKeyBody = z.object({ key: scanKey }, BODY);

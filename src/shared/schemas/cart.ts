@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { blank } from './common.ts';
+import { z } from './zod.ts';
+import { asList, blank } from './common.ts';
 import { idField, type QueryInput } from './catalogue.ts';
 
 /** Input schemas of the cart calls (reference section 4c). Every problem is a 400 with the Chinese message given here. */
@@ -39,12 +39,15 @@ export const cartChangeInput = z.object({
 });
 export type CartChangeInput = QueryInput<typeof cartChangeInput>;
 
-/** `POST /api/user/cart/delete {cart_id: [ids]}`: 1 to 100 line ids. */
+/** `POST /api/user/cart/delete {cart_id: [ids]}`: 1 to 100 line ids (also one id, or ids as csv). */
 export const cartDeleteInput = z.object({
-  cart_id: z
-    .array(idField('购物车商品'), { error: '请选择购物车商品' })
-    .min(1, '请选择购物车商品')
-    .max(CART_BATCH_MAX, `一次最多选择${CART_BATCH_MAX}件商品`),
+  cart_id: z.preprocess(
+    asList,
+    z
+      .array(idField('购物车商品'), { error: '请选择购物车商品' })
+      .min(1, '请选择购物车商品')
+      .max(CART_BATCH_MAX, `一次最多选择${CART_BATCH_MAX}件商品`),
+  ),
 });
 export type CartDeleteInput = QueryInput<typeof cartDeleteInput>;
 

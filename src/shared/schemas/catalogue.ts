@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { pagination, searchKeyword, MAX_LIMIT, blank } from './common.ts';
+import { z } from './zod.ts';
+import { pagination, searchKeyword, MAX_LIMIT, asList, blank } from './common.ts';
 import { parseYuan } from '../money.ts';
 
 /** Query schemas of the catalogue endpoints. Every problem is a 400 with the Chinese message given here. */
@@ -33,19 +33,9 @@ export const paged = (defaultLimit: number) => ({
   ),
 });
 
-/** "1,2,3" (or an array) → [1, 2, 3]; at most 50 ids. */
+/** "1,2,3", 7 (or an array) → [1, 2, 3], [7] (`asList`); at most 50 ids. */
 export const idCsv = (name: string) =>
-  z.preprocess(
-    (v) =>
-      blank(v)
-        ? []
-        : Array.isArray(v)
-          ? v
-          : String(v)
-              .split(',')
-              .filter((s) => s.trim() !== ''),
-    z.array(idField(name), { error: `${name}格式不正确` }).max(50, `${name}最多选择50个`),
-  );
+  z.preprocess(asList, z.array(idField(name), { error: `${name}格式不正确` }).max(50, `${name}最多选择50个`));
 
 /** A yuan amount ('99', '99.5') → integer cents; '' → undefined. */
 export const yuanField = (name: string) =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CHAT_KIND, CHAT_PAGE_MAX, CHAT_TEXT } from '../chat.ts';
 import { pagination } from './common.ts';
 

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { optionsQuery, searchKeyword, MAX_LIMIT } from './common.ts';
+import { z } from './zod.ts';
+import { optionsQuery, searchKeyword, MAX_LIMIT, optional, textOrEmpty } from './common.ts';
 
 const parse = (input: unknown) => optionsQuery.safeParse(input);
 const messageOf = (input: unknown) => {
@@ -72,5 +73,16 @@ describe('search keyword', () => {
   it('refuses a keyword that is not a string', () => {
     expect(messageOf({ keyword: 12 })).toBe('搜索关键词格式不正确');
     expect(messageOf({ keyword: ['a'] })).toBe('搜索关键词格式不正确');
+  });
+});
+
+describe('optional fields', () => {
+  it('read absent, null and empty as not given', () => {
+    const o = z.object({ n: optional(z.number()), t: textOrEmpty(5, '格式不正确') });
+    for (const v of [undefined, null, '']) expect(o.parse({ n: v, t: v })).toEqual({ n: undefined, t: '' });
+    expect(o.parse({ t: false })).toEqual({ n: undefined, t: '' });
+    expect(o.parse({ n: 3, t: 12 })).toEqual({ n: 3, t: '12' });
+    expect(o.safeParse({ t: 'abcdef' }).error?.issues[0]?.message).toBe('格式不正确');
+    expect(o.safeParse({ t: {} }).error?.issues[0]?.message).toBe('格式不正确');
   });
 });

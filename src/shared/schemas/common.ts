@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const MAX_LIMIT = 100;
 
@@ -7,6 +7,41 @@ export const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** `schema`, with `fallback` taken when the value is blank. */
 export const orDefault = <S extends z.ZodType>(fallback: unknown, schema: S) => z.preprocess((v) => (blank(v) ? fallback : v), schema);
+
+/** A blank value as absent (undefined): the preprocess of every optional field, so null and '' mean "not given". */
+export const blankToUndefined = (v: unknown) => (blank(v) ? undefined : v);
+
+/** An optional field: absent, null and '' are all "not given" (undefined); anything else must pass `schema`. */
+export const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
+
+/**
+ * The preprocess of every list field: an array as it is; one value or comma-separated text as its items (a client
+ * sends `cart_id: 7`, `"7"` or `"7,8"` for `[7, 8]`; a single picture as its path); blank → []. Anything else is
+ * left for the list schema to refuse.
+ */
+export const asList = (v: unknown): unknown =>
+  blank(v)
+    ? []
+    : Array.isArray(v)
+      ? v
+      : typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '')
+        : typeof v === 'number'
+          ? [v]
+          : v;
+
+/** A number sent where text is expected (a phone or a tracking number as a JSON number) → its decimal text. */
+export const numberAsText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
+
+/**
+ * Optional text, '' when not given: absent, null, '' or `false` (what some clients send for a string they leave
+ * unset); a number is its decimal text. Trimmed, at most `max` characters (`message` for anything else).
+ */
+export const textOrEmpty = (max: number, message: string) =>
+  z.preprocess((v) => (blank(v) || v === false ? '' : numberAsText(v)), z.string({ error: message }).trim().max(max, message));
 
 const intField = (name: string, min: number, max: number, fallback: number) =>
   orDefault(

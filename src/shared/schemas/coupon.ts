@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { blank } from './common.ts';
 
 /** At most this many coupons in one answer of `GET /api/coupon/list` (the reference's client asks for 999). */

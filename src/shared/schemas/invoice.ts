@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { blank } from './common.ts';
 import { INVOICE_MAX, INVOICE_TEXT, invoiceProblem } from '../invoice.ts';
 import { paged } from './catalogue.ts';

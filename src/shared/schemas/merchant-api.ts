@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { paged } from './catalogue.ts';
 
 /** Input schemas of the merchant API (`/api/merchant/...`); every problem is a 400 with the Chinese message given here. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CHOICE_TYPES, FORM_FIELD_TYPES, FORM_LIMITS, type FormField } from '../order-form.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { blank } from './common.ts';
+import { z } from './zod.ts';
+import { asList, blank, numberAsText, textOrEmpty } from './common.ts';
 import { idCsv, idField, paged, type QueryInput } from './catalogue.ts';
 import { receiptInput } from './invoice.ts';
 
@@ -13,13 +13,13 @@ const cartIds = idCsv('购物车ID').pipe(
     .refine((ids) => new Set(ids).size === ids.length, '购物车商品重复'),
 );
 
-/** `{<mer_id>: [coupon_user_id...]}`, merchant 0 = platform. */
+/** `{<mer_id>: [coupon_user_id...]}` (one id, or csv, for a list), merchant 0 = platform. */
 const useCoupon = z.preprocess(
   (v) => (blank(v) || (Array.isArray(v) && v.length === 0) ? undefined : v),
   z
     .record(
       z.string().regex(/^\d{1,10}$/, '优惠券参数错误'),
-      z.preprocess((v) => (blank(v) ? [] : v), z.array(idField('优惠券ID'), { error: '优惠券参数错误' }).max(10, '优惠券参数错误')),
+      z.preprocess(asList, z.array(idField('优惠券ID'), { error: '优惠券参数错误' }).max(10, '优惠券参数错误')),
       { error: '优惠券参数错误' },
     )
     .optional(),
@@ -41,19 +41,28 @@ export const orderCheckInput = z.object({
   cart_id: cartIds,
   address_id: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? undefined : v), idField('地址ID').optional()),
   use_coupon: useCoupon,
-  takes: z.preprocess((v) => (blank(v) ? [] : v), z.array(idField('店铺ID'), { error: '参数错误' }).max(50)),
+  takes: z.preprocess(asList, z.array(idField('店铺ID'), { error: '参数错误' }).max(50, '参数错误')),
   use_integral: flag,
 });
 /** What the service accepts: any subset of the fields, unchecked (the service validates). */
 export type OrderCheckInput = QueryInput<typeof orderCheckInput>;
 
+/** Optional text ('' when blank; a number, such as a phone sent as one, as its text). */
 const text = (name: string, max: number) =>
   z.preprocess(
-    (v) => (blank(v) ? '' : v),
+    (v) => (blank(v) ? '' : numberAsText(v)),
     z
       .string({ error: `${name}格式不正确` })
       .trim()
       .max(max, `${name}不能超过${max}个字`),
+  );
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The entries of `r` that hold something: null, '', `{}` and `[]` left out. */
+const dropEmpty = (r: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(r).filter(([, v]) => !(blank(v) || (Array.isArray(v) && !v.length) || (isRecord(v) && !Object.keys(v).length))),
   );
 
 /** A list of `{key, value}` answers as the keyed object, or the list itself (refused) when it is not one or names a key twice. */
@@ -72,8 +81,9 @@ function keyedAnswers(list: unknown[]): unknown {
 export const orderCreateInput = orderCheckInput.extend({
   key: z.string({ error: '订单已过期，请刷新页面' }).min(16, '订单已过期，请刷新页面').max(100, '订单已过期，请刷新页面'),
   mark: z.preprocess((v) => (blank(v) ? {} : v), z.record(z.string(), text('备注', 200), { error: '备注格式不正确' })),
+  /** `{<mer_id>: invoice}`; a shop whose invoice is null, '' or empty (`{}`, `[]`) asks for none. */
   receipt_data: z.preprocess(
-    (v) => (blank(v) || (Array.isArray(v) && !v.length) ? {} : v),
+    (v) => (blank(v) || (Array.isArray(v) && !v.length) ? {} : isRecord(v) ? dropEmpty(v) : v),
     z.record(z.string().regex(/^\d{1,10}$/, '发票信息格式不正确'), receiptInput, { error: '发票信息格式不正确' }),
   ),
   post: z.preprocess(
@@ -90,8 +100,10 @@ export const orderCreateInput = orderCheckInput.extend({
       .record(z.string().max(32, '订单信息格式不正确'), z.unknown(), { error: '订单信息格式不正确' })
       .refine((r) => Object.keys(r).length <= 50, '订单信息格式不正确'),
   ),
-  pay_type: z.preprocess((v) => (blank(v) ? 'pc' : v), z.string().max(20)),
-  return_url: z.preprocess((v) => (blank(v) ? '' : v), z.string().max(500)),
+  /** Accepted and ignored (checkout always creates the group order for the pay page): 'pc', a number, null or absent. */
+  pay_type: textOrEmpty(20, '支付方式不正确'),
+  /** Accepted and ignored: a URL, null, '' or false. */
+  return_url: textOrEmpty(500, '返回地址格式不正确'),
 });
 export type OrderCreateInput = QueryInput<typeof orderCreateInput>;
 

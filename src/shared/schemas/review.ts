@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { REVIEW_MAX_COMMENT, REVIEW_MAX_PICS, REVIEW_TEXT, UPLOAD_PATH, charCount } from '../review.ts';
+import { z } from './zod.ts';
+import { asList } from './common.ts';
+import { REVIEW_MAX_COMMENT, REVIEW_MAX_PICS, REVIEW_TEXT, isUploadRef, charCount } from '../review.ts';
 
 /** The input of a review as the server checks it (limits and messages in shared/review.ts). */
 
@@ -20,10 +21,11 @@ export const reviewInput = z.object({
     .trim()
     .min(1, '请填写评价内容')
     .refine((s) => charCount(s) <= REVIEW_MAX_COMMENT, `评价内容不能超过${REVIEW_MAX_COMMENT}个字`),
+  /** Uploaded pictures: a list, or one path (or csv) as its items. */
   pics: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? [] : v),
+    asList,
     z
-      .array(z.string({ error: REVIEW_TEXT.pics }).regex(UPLOAD_PATH, REVIEW_TEXT.pics), { error: REVIEW_TEXT.pics })
+      .array(z.string({ error: REVIEW_TEXT.pics }).refine(isUploadRef, REVIEW_TEXT.pics), { error: REVIEW_TEXT.pics })
       .max(REVIEW_MAX_PICS, `最多上传${REVIEW_MAX_PICS}张图片`),
   ),
   product_score: score('商品'),

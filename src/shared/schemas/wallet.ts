@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { blank } from './common.ts';
 import { paged } from './catalogue.ts';
 import { WALLET_PAGE_SIZE } from '../wallet.ts';

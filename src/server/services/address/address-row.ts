@@ -10,11 +10,20 @@ import { notFound } from '../input.ts';
 
 export type AddressRow = typeof userAddress.$inferSelect;
 
-/** A stored E.164 number as shown: the national number for a mainland one, international otherwise. */
+/**
+ * A stored E.164 number as shown: a mainland one in its national form (a mobile as its 11 digits, "13800138000"; a
+ * landline with its trunk 0 and a hyphen after the area code, "0755-12345678", the way landlines are written in
+ * China), international otherwise. Both forms read back as the same number when an address is edited.
+ */
 export function displayPhone(e164: string): string {
   const n = parsePhoneNumberFromString(e164);
   if (!n) return e164;
-  return n.country === 'CN' ? n.nationalNumber : n.formatInternational();
+  if (n.country !== 'CN') return n.formatInternational();
+  // "0755 1234 5678": libphonenumber's national form of a landline starts with the trunk prefix and the area code.
+  const national = n.formatNational();
+  if (!national.startsWith('0')) return n.nationalNumber;
+  const [area, ...rest] = national.split(/\s+/);
+  return rest.length ? `${area}-${rest.join('')}` : area!;
 }
 
 export function toAddressDto(r: AddressRow): AddressDto {

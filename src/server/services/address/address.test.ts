@@ -71,6 +71,28 @@ describe('addresses', () => {
     expect((await listAddresses(user, {})).count).toBe(1);
   });
 
+  it('keeps the trunk 0 of a landline: shown as area code - number, however it was typed; a mobile stays 11 digits', async () => {
+    const db = await createTestDatabase();
+    const user = await userContext(db, 2);
+    for (const [typed, shown, stored] of [
+      ['0755-12345678', '0755-12345678', '+8675512345678'],
+      ['075512345678', '0755-12345678', '+8675512345678'],
+      ['(0755) 1234 5678', '0755-12345678', '+8675512345678'],
+      ['010-12345678', '010-12345678', '+861012345678'],
+      ['+86 10 1234 5678', '010-12345678', '+861012345678'],
+      ['400-800-1234', '4008001234', '+864008001234'],
+      ['13800138000', '13800138000', '+8613800138000'],
+    ]) {
+      const a = await saveAddress(user, { ...mainland, phone: typed });
+      expect(a.phone, typed).toBe(shown);
+      expect((await db.db.select().from(userAddress).where(eq(userAddress.addressId, a.address_id)))[0]?.phone).toBe(stored);
+      expect((await getAddress(user, { id: a.address_id })).phone).toBe(shown);
+      // What the shopper sees saves back as the same number.
+      expect((await saveAddress(user, { ...mainland, address_id: a.address_id, phone: a.phone })).phone).toBe(shown);
+    }
+    expect((await listAddresses(user, {})).list.map((a) => a.phone)).toContain('0755-12345678');
+  });
+
   it('saves an overseas address with region, city and postcode, and checks the phone for the country', async () => {
     const db = await createTestDatabase();
     const user = await userContext(db, 2);

@@ -55,6 +55,18 @@ describe('passwordLogin (POST /api/auth/login)', () => {
     expect(s.user.uid).toBe(account.endsWith('0123') ? 3 : 1);
   });
 
+  it('takes the account sent as a JSON number (its digits)', async () => {
+    const db = await createTestDatabase();
+    expect((await passwordLogin(visitorFrom(db), { account: 8613800138000, password: 'mall123456' }, at(0))).user.uid).toBe(1);
+    expect((await passwordLogin(visitorFrom(db), { account: 13800138000, password: 'mall123456', phone_code: 86 }, at(0))).user.uid).toBe(
+      1,
+    );
+    await expect(passwordLogin(visitorFrom(db), { account: 1.5, password: 'mall123456' }, at(0))).rejects.toMatchObject({
+      status: 400,
+      message: '请输入正确的手机号码',
+    });
+  });
+
   it('reads a mainland mobile number typed without an area code as +86, never as +1', async () => {
     const db = await createTestDatabase();
     await db.db.insert(users).values({ phoneCode: '1', phone: '3800138000', nickname: 'us', pwdHash: await hashPassword('mall123456') });

@@ -230,6 +230,22 @@ describe('sendCode (POST /api/auth/verify)', () => {
     await expect(send(me, '13800138000', 0, { type: 'intention' })).resolves.toEqual({ message: '验证码已发送' });
   });
 
+  it('takes change_phone, intention and mobile sends without an area code (the reference sends none) as the mainland', async () => {
+    const db = await createTestDatabase();
+    const me = { ...(await userContext(db, 2)), ip: '10.9.9.7' };
+    for (const type of ['change_phone', 'intention', 'mobile'] as const) {
+      const phone = freshPhone();
+      await expect(sendCode(me, { type, phone, phone_code: type === 'intention' ? '' : undefined }, at(0))).resolves.toEqual({
+        message: '验证码已发送',
+      });
+      expect(sms.messages.at(-1)).toMatchObject({ phone, phone_code: '86', type });
+    }
+    // The sign-in dialog's sends still name the area code.
+    await expect(sendCode(me, { type: 'register', phone: freshPhone() } as never, at(0))).rejects.toMatchObject({
+      message: '请填写地区号',
+    });
+  });
+
   it.each([
     [{ phone: '13800138000', type: 'login' }, '请填写地区号'],
     [{ phone_code: '86', type: 'login' }, '请填写手机号码'],

@@ -24,8 +24,12 @@ describe('deleteCart', () => {
     // Bad input first: nothing is deleted.
     const cases: [unknown, string][] = [
       [[], '请选择购物车商品'],
-      ['1', '请选择购物车商品'],
+      ['', '请选择购物车商品'],
+      [',', '请选择购物车商品'],
+      [{ 0: 1 }, '请选择购物车商品'],
+      [true, '请选择购物车商品'],
       [undefined, '请选择购物车商品'],
+      ['abc', '购物车商品格式不正确'],
       [['abc'], '购物车商品格式不正确'],
       [[a.cart_id, -1], '购物车商品格式不正确'],
       [[a.cart_id, 1.5], '购物车商品格式不正确'],
@@ -42,5 +46,15 @@ describe('deleteCart', () => {
     expect(await countCart(user)).toEqual([{ count: 1 }]);
     await expect(deleteCart(user, { cart_id: [1, 2, a.cart_id] })).rejects.toMatchObject({ status: 404, message: '购物车商品不存在' });
     expect(await idsLeft([1, 2])).toEqual([1, 2]);
+  });
+
+  it('takes one id (a number or text) or ids as csv for the list, as the reference client may send them', async () => {
+    const db = await createTestDatabase();
+    const user = await userContext(db, 2);
+    const line = async () => (await createCart(user, { product_id: 1, product_attr_unique: 'demo-sku-1', cart_num: 1, is_new: 1 })).cart_id;
+    const [a, b, c, d] = [await line(), await line(), await line(), await line()];
+    expect(await deleteCart(user, { cart_id: a })).toEqual({ cart_id: [a] });
+    expect(await deleteCart(user, { cart_id: String(b) })).toEqual({ cart_id: [b] });
+    expect((await deleteCart(user, { cart_id: ` ${c}, ${d} ` })).cart_id.sort((x, y) => x - y)).toEqual([c, d]);
   });
 });

@@ -6,7 +6,7 @@ import { reviewInput, type ReviewInput } from '../../../shared/schemas/review.ts
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
-import { areOwnUploads } from '../media/own-uploads.ts';
+import { ownUploadPaths } from '../media/own-uploads.ts';
 import { invalidate } from '../cache.ts';
 import { tag, type Tag } from '../cache-tags.ts';
 import { now } from '../dates.ts';
@@ -37,12 +37,13 @@ export async function createReview(
   const user = requireUser(ctx);
   const { unique } = parseInput(reviewItemInput, { unique: input.unique });
   const body = parseInput(reviewInput, input);
-  const pics = [...new Set(body.pics)];
   const { item, order } = await ownOrderItem(ctx.db, user.uid, unique);
   if (item.isReply) throw new ServiceError('refused', REVIEW_TEXT.reviewed);
   assertReviewable(order.status);
-  // Only pictures this shopper uploaded: not another shopper's, a seeded image or an unknown id.
-  if (!(await areOwnUploads(ctx.db, user.uid, pics))) throw new ServiceError('refused', REVIEW_TEXT.pics);
+  // Only pictures this shopper uploaded (not another shopper's, a seeded image or an unknown id), as paths: an
+  // absolute URL of our own origin is reduced to its path, one of another origin refused.
+  const pics = await ownUploadPaths(ctx, user.uid, body.pics);
+  if (!pics) throw new ServiceError('refused', REVIEW_TEXT.pics);
   const productId = item.snapshot.spu_product_id ?? item.productId;
 
   return transaction(ctx.db, async (tx) => {

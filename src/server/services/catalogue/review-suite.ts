@@ -11,6 +11,7 @@ import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import { REVIEW_TEXT } from '../../../shared/review.ts';
 import { payOrder } from '../payment/pay-order.ts';
 import { uploadImage } from '../media/upload-image.ts';
+import { cachedSiteConfig } from '../site/load-shell.ts';
 import { changedSince, changeSequence } from '../cache.ts';
 import { collectShown } from '../cache-tags.ts';
 import { getReviewItem } from './review-item.ts';
@@ -261,8 +262,36 @@ export function reviewSuite(open: () => Promise<Database>) {
         });
       }
       await expect(createReview(s, { unique, ...review({ pics: Array(7).fill(mine) }) })).rejects.toThrow('最多上传6张图片');
+      // An absolute URL of an upload is ours only on our own origin (the request's, or the configured site's).
+      const here = { ...s, origins: new Set(['http://shop.example']) };
+      for (const pic of [`http://evil.example${mine}`, `http://user@shop.example${mine}`, `http://shop.example${mine}#x`]) {
+        await expect(createReview(here, { unique, ...review({ pics: [pic] }) }), pic).rejects.toMatchObject({ message: REVIEW_TEXT.pics });
+      }
       expect(await repliesOf(d, unique)).toHaveLength(0);
-      await expect(createReview(s, { unique, ...review({ pics: [mine] }) })).resolves.toMatchObject({ status: 3 });
+      const site = new URL((await cachedSiteConfig(s)).site_url).origin;
+      await expect(
+        createReview(here, { unique, ...review({ pics: [`http://shop.example${mine}`, `${site}${mine}`, mine] }) }),
+      ).resolves.toMatchObject({ status: 3 });
+      expect((await repliesOf(d, unique))[0]!.pics).toEqual([mine]);
+    });
+
+    it('takes one picture sent as a string (or pictures as csv) for the list', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { items } = await boughtItems(d, s, [await pickSku(d)]);
+      const pic = async () => (await uploadImage(s, { bytes: await photo('png', { width: 40, height: 40 }) })).path;
+      const [one, two] = [await pic(), await pic()];
+      await expect(createReview(s, { unique: items[0]!.unique, ...review({ pics: 'https://evil.example/x.webp' }) })).rejects.toMatchObject(
+        {
+          code: 'invalid',
+          message: REVIEW_TEXT.pics,
+        },
+      );
+      await createReview(s, { unique: items[0]!.unique, ...review({ pics: one }) });
+      expect((await repliesOf(d, items[0]!.unique))[0]!.pics).toEqual([one]);
+      const more = await boughtItems(d, s, [await pickSku(d)]);
+      await createReview(s, { unique: more.items[0]!.unique, ...review({ pics: `${one},${two}` }) });
+      expect((await repliesOf(d, more.items[0]!.unique))[0]!.pics).toEqual([one, two]);
     });
 
     it('checks scores and the comment with clear messages', async () => {

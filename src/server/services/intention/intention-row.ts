@@ -12,7 +12,8 @@ import {
 import { formatDateTime } from '../dates.ts';
 import { ServiceError } from '../errors.ts';
 import { notFound } from '../input.ts';
-import { areOwnUploads } from '../media/own-uploads.ts';
+import type { ServiceContext } from '../context.ts';
+import { ownUploadPaths } from '../media/own-uploads.ts';
 import type { SQL } from 'drizzle-orm';
 
 export type IntentionRow = typeof merchantIntention.$inferSelect;
@@ -82,11 +83,17 @@ export async function assertCategoryAndType(db: Db, categoryId: number, typeId: 
 
 /**
  * Every picture must be one this shopper uploaded (`POST /api/upload/image/file`), or one already on this
- * application (`kept`).
+ * application (`kept`); answers their paths, without repeats (an absolute URL of our own origin reduced to its path).
  */
-export async function assertOwnPictures(db: Db, uid: number, images: string[], kept: string[] = []): Promise<void> {
-  const fresh = images.filter((p) => !kept.includes(p));
-  if (!(await areOwnUploads(db, uid, fresh))) throw refuse(INTENTION_TEXT.imagesInvalid);
+export async function assertOwnPictures(
+  ctx: Pick<ServiceContext, 'db' | 'origins'>,
+  uid: number,
+  images: string[],
+  kept: string[] = [],
+): Promise<string[]> {
+  const paths = await ownUploadPaths(ctx, uid, images, kept);
+  if (!paths) throw refuse(INTENTION_TEXT.imagesInvalid);
+  return paths;
 }
 
 /** A shop of that name exists already (names compared as written, after trimming). */

@@ -49,6 +49,43 @@ describe('merchant application limits', () => {
     expect(r).toMatchObject({ mer_name: name, name: '李四', phone: body.phone });
   });
 
+  it("takes its pictures' absolute URLs on our own origin as their paths, and refuses another origin's", async () => {
+    const d = await createTestDatabase();
+    const s = { ...(await newShopper(d)), origins: new Set(['https://mall.example']) };
+    const body = await application(d, s);
+    const [one, two] = body.images as string[];
+    await expect(createIntention(s, { ...body, images: [`https://evil.example${one}`] })).rejects.toMatchObject({
+      message: '资质图片无效，请重新上传',
+    });
+    const created = await createIntention(s, { ...body, images: [`https://mall.example${one}`, two] });
+    expect(created.images).toEqual([one, two]);
+  });
+
+  it('takes the phone sent as a JSON number (its digits)', async () => {
+    const d = await createTestDatabase();
+    const s = await newShopper(d);
+    const body = await application(d, s);
+    const r = await createIntention(s, { ...body, phone: Number(body.phone) });
+    expect(r.phone).toBe(body.phone);
+    await expect(createIntention(s, { ...(await application(d, s)), phone: 1380013800 })).rejects.toMatchObject({
+      message: '请输入正确的手机号码',
+    });
+  });
+
+  it('takes one picture sent as a string (or pictures as csv) for the list, on create and on update', async () => {
+    const d = await createTestDatabase();
+    const s = await newShopper(d);
+    const body = await application(d, s);
+    const [one, two] = body.images as string[];
+    const created = await createIntention(s, { ...body, images: one });
+    expect(created.images).toEqual([one]);
+    const updated = await updateIntention(s, { ...body, code: '', images: `${two},${one}`, id: created.mer_intention_id });
+    expect(updated.images).toEqual([two, one]);
+    await expect(updateIntention(s, { ...body, code: '', images: '', id: created.mer_intention_id })).rejects.toMatchObject({
+      message: '请上传营业执照等资质图片',
+    });
+  });
+
   it('refuses a name a shop already has, and another pending application for the phone', async () => {
     const d = await createTestDatabase();
     const s = await newShopper(d);

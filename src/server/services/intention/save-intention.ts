@@ -80,7 +80,7 @@ export async function createIntention(ctx: ServiceContext, input: unknown): Prom
   const q = parseInput(intentionInput, input);
   await assertOpen(ctx);
   await assertCategoryAndType(ctx.db, q.merchant_category_id!, q.mer_type_id!);
-  await assertOwnPictures(ctx.db, user.uid, q.images);
+  const images = await assertOwnPictures(ctx, user.uid, q.images);
   // Cheap refusals before the code is used up: a shopper told "name taken" keeps the code for a second try.
   await assertFree(ctx.db, q);
   await useCode(ctx, q);
@@ -97,7 +97,7 @@ export async function createIntention(ctx: ServiceContext, input: unknown): Prom
           name: q.name,
           merchantCategoryId: q.merchant_category_id!,
           merTypeId: q.mer_type_id!,
-          images: [...new Set(q.images)],
+          images,
           status: INTENTION_STATUS.pending,
           createdAt: at,
           updatedAt: at,
@@ -123,7 +123,7 @@ export async function updateIntention(ctx: ServiceContext, input: Record<string,
   if (current.status === INTENTION_STATUS.approved) throw refuse(INTENTION_TEXT.approved);
   await assertOpen(ctx);
   await assertCategoryAndType(ctx.db, q.merchant_category_id!, q.mer_type_id!);
-  await assertOwnPictures(ctx.db, user.uid, q.images, current.images);
+  const images = await assertOwnPictures(ctx, user.uid, q.images, current.images);
   await assertFree(ctx.db, q, id);
   if (q.phone !== current.phone) await useCode(ctx, q);
   await mapConflicts(() =>
@@ -139,7 +139,7 @@ export async function updateIntention(ctx: ServiceContext, input: Record<string,
           name: q.name,
           merchantCategoryId: q.merchant_category_id!,
           merTypeId: q.mer_type_id!,
-          images: [...new Set(q.images)],
+          images,
           status: INTENTION_STATUS.pending,
           failMsg: '',
           updatedAt: now(),

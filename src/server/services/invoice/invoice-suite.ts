@@ -133,6 +133,25 @@ export function invoiceSuite(open: () => Promise<Database>) {
     });
   });
 
+  describe('tax numbers', () => {
+    it('saves a title, and takes an invoice at checkout, with an older 15-, 17- or 20-character taxpayer number', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      for (const [typed, stored] of [
+        ['440301708461136', '440301708461136'],
+        ['44030119800101123', '44030119800101123'],
+        [' 44030119800101123x01 ', '44030119800101123X01'],
+      ]) {
+        expect((await saveTitle(s, { ...company, duty_paragraph: typed })).duty_paragraph).toBe(stored);
+      }
+      await expect(saveTitle(s, { ...company, duty_paragraph: '4403011980010112301' })).rejects.toMatchObject({
+        message: '纳税人识别号格式不正确',
+      });
+      const { invoices } = await orderWithInvoice(d, { 1: { ...company, duty_paragraph: '440301708461136' } }, [1], false);
+      expect(invoices.map((i) => i.receiptInfo.duty_paragraph)).toEqual(['440301708461136']);
+    });
+  });
+
   describe('invoices asked for at checkout', () => {
     it('writes one invoice row per store order that asked, for its pay price, in the create transaction', async () => {
       const d = await open();
@@ -148,6 +167,20 @@ export function invoiceSuite(open: () => Promise<Database>) {
       // The same key again answers the same order and writes nothing more.
       expect((await again()).order_id).toBe(order.order_id);
       expect(await d.db.$count(orderReceipt, eq(orderReceipt.uid, s.user.uid))).toBe(1);
+    });
+
+    it("a shop's invoice sent empty (null, '', {}) asks for none; the other shops' stand", async () => {
+      const d = await open();
+      for (const empty of [null, '', {}, []]) {
+        const { orders, invoices } = await orderWithInvoice(d, { 1: empty, 2: company }, [1, 2], false);
+        expect(orders.map((o) => [o.merId, o.receipt === null])).toEqual([
+          [1, true],
+          [2, false],
+        ]);
+        expect(invoices.map((i) => i.merId)).toEqual([2]);
+      }
+      const { invoices } = await orderWithInvoice(d, { 1: null }, [1], false);
+      expect(invoices).toEqual([]);
     });
 
     it('refuses bad receipt_data with its message and creates nothing', async () => {

@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
-import { UPLOAD_PATH } from '../../../shared/review.ts';
+import { UPLOAD_PATH, uploadRef } from '../../../shared/review.ts';
+import type { ServiceContext } from '../context.ts';
+import { cachedSiteConfig } from '../site/load-shell.ts';
 
 /**
  * Whether every path is a picture shopper `uid` uploaded (`POST /api/upload/image/file`, `/media/<id>.webp`): not
@@ -17,4 +19,46 @@ export async function areOwnUploads(db: Db, uid: number, paths: readonly string[
     .from(media)
     .where(and(inArray(media.mediaId, unique), eq(media.uid, uid)));
   return rows.length === unique.length;
+}
+
+/** Origins whose absolute URLs name our own files: the request's (`ctx.origins`), the operator's site_url, SITE_URL. */
+async function ownOrigins(ctx: Pick<ServiceContext, 'db' | 'origins'>): Promise<Set<string>> {
+  const out = new Set(ctx.origins ?? []);
+  const site = await cachedSiteConfig(ctx).catch(() => null);
+  for (const raw of [site?.site_url, process.env.SITE_URL]) {
+    try {
+      if (raw?.trim()) out.add(new URL(raw.trim()).origin);
+    } catch {
+      // A malformed setting names no origin.
+    }
+  }
+  return out;
+}
+
+/**
+ * The stored paths of the pictures `refs` names (each a path, or the absolute URL of one on one of the mall's own
+ * origins: a client that writes uploads with the site's address), without repeats, when every one is a picture
+ * shopper `uid` uploaded (`areOwnUploads`) or one of `kept` (already on the record being edited); null otherwise,
+ * which the caller refuses with its message. A URL on any other origin is never ours, whatever its path.
+ */
+export async function ownUploadPaths(
+  ctx: Pick<ServiceContext, 'db' | 'origins'>,
+  uid: number,
+  refs: readonly string[],
+  kept: readonly string[] = [],
+): Promise<string[] | null> {
+  const parsed = refs.map(uploadRef);
+  if (parsed.some((r) => !r)) return null;
+  if (parsed.some((r) => r!.origin !== null)) {
+    const origins = await ownOrigins(ctx);
+    if (parsed.some((r) => r!.origin !== null && !origins.has(r!.origin))) return null;
+  }
+  const paths = [...new Set(parsed.map((r) => r!.path))];
+  return (await areOwnUploads(
+    ctx.db,
+    uid,
+    paths.filter((p) => !kept.includes(p)),
+  ))
+    ? paths
+    : null;
 }

@@ -16,6 +16,7 @@ import {
   storeGroupOrder,
   storeOrder,
   storeOrderProduct,
+  userAddress,
   userBill,
   users,
 } from '../../db/schema/index.ts';
@@ -90,6 +91,40 @@ export function orderSuite(open: () => Promise<Database>) {
       await cancelOrder(s, { id: orders[0]!.order_id });
       await expect(createOrder(s, { ...body, key: check.key })).rejects.toMatchObject({ status: 400, message: '订单已生成，请勿重复提交' });
       expect((await d.db.select().from(cart).where(eq(cart.cartId, c)))[0]!.isPay).toBe(false);
+    });
+
+    it("takes the reference client's unset fields: return_url false or null, pay_type 0, a null mark or post", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      for (const extra of [
+        { return_url: false, pay_type: 0 },
+        { return_url: null, pay_type: null, mark: { 1: null }, post: null, extend: null },
+        { return_url: '', pay_type: 'pc', mark: null },
+      ]) {
+        const id = await addLine(s, await pickSku(d, { merId: 1 }), 1);
+        const { order } = await placeOrder(s, [id], extra);
+        expect(order.order_id, JSON.stringify(extra)).toBeGreaterThan(0);
+      }
+    });
+
+    it("takes a pickup contact's phone sent as a JSON number (its digits)", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const id = await addLine(s, await pickSku(d, { merId: 1 }), 1);
+      const { order } = await placeOrder(s, [id], { takes: [1], post: { real_name: '李四', phone: 13900139000 } });
+      const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.groupOrderId, order.order_id));
+      expect(o!.receiver).toMatchObject({ real_name: '李四', phone: '13900139000' });
+    });
+
+    it("shows and keeps a landline receiver's phone with its trunk 0 (0755-12345678), at check and on the order", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      await d.db.update(userAddress).set({ phone: '+8675512345678' }).where(eq(userAddress.addressId, s.addressId));
+      const id = await addLine(s, await pickSku(d, { merId: 1 }), 1);
+      const { check, order } = await placeOrder(s, [id]);
+      expect(check.address?.phone).toBe('0755-12345678');
+      const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.groupOrderId, order.order_id));
+      expect(o!.receiver.phone).toBe('0755-12345678');
     });
 
     it('refuses an unknown or expired key, a changed payable, foreign lines and addresses, and changes nothing', async () => {
@@ -167,6 +202,14 @@ export function orderSuite(open: () => Promise<Database>) {
         status: 400,
         message: expect.stringMatching(/满万可用：未满/),
       });
+      // A shop's coupons as one id, as text or csv, are the same list.
+      for (const ids of [String(far!.couponUserId), `${far!.couponUserId},`, far!.couponUserId]) {
+        const one = { ...tried, use_coupon: { 0: ids } };
+        const asked = await checkOrder(s, one);
+        await expect(createOrder(s, { ...one, key: asked.key }), String(ids)).rejects.toMatchObject({
+          message: expect.stringMatching(/满万可用：未满/),
+        });
+      }
       const { check, order } = await placeOrder(s, [id], { use_integral: true });
       expect(check.platformCoupon.find((c) => c.checked)?.coupon_user_id).toBe(cu!.couponUserId);
       expect(check.order_total_integral).toBeGreaterThan(0);
@@ -270,10 +313,17 @@ export function orderSuite(open: () => Promise<Database>) {
       expect(pickup.allowTake && !shops.find((m) => m.merId === 4)!.allowTake).toBe(true);
       expect(pickup.takeAddress).not.toBe('');
       const ids = [await addLine(s, a, 1), await addLine(s, b, 1)];
-      for (const takes of [[], [1]]) {
+      // `takes` as a list, or one shop id (as text or a number) for a list of it.
+      for (const [takes, isTake] of [
+        [[], 0],
+        [[1], 1],
+        ['1', 1],
+        [1, 1],
+        ['1,', 1],
+      ] as const) {
         const check = await checkOrder(s, { cart_id: ids, address_id: s.addressId, takes });
         const of = (merId: number) => check.order.find((o) => o.mer_id === merId)!;
-        expect(of(1).order).toMatchObject({ allow_take: 1, isTake: takes.length });
+        expect(of(1).order, JSON.stringify(takes)).toMatchObject({ allow_take: 1, isTake });
         expect(of(1).take).toEqual({
           mer_take_status: 1,
           mer_take_name: pickup.merName,

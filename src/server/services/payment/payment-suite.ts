@@ -162,6 +162,20 @@ export function paymentSuite(open: () => Promise<Database>) {
       expect((await getPayStatus(s, { id: o.id })).status).toBe('pending');
     });
 
+    it('takes return_url sent as null, empty or absent (the reference client sends it, and it is not used)', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const o = await unpaidOrder(d, s);
+      for (const return_url of [null, '', undefined, '/user/order_list?type=1']) {
+        const res = await payOrder(s, { id: o.id, type: 'weixinQr', return_url });
+        expect(res.status, String(return_url)).toBe('weixinQr');
+      }
+      await expect(payOrder(s, { id: o.id, type: 'weixinQr', return_url: 'x'.repeat(501) })).rejects.toMatchObject({
+        code: 'invalid',
+        message: '返回地址格式不正确',
+      });
+    });
+
     it('a notification replayed and sent five times at once pays the order once', async () => {
       const d = await open();
       const s = await newShopper(d);

@@ -4,7 +4,7 @@ import { refundApplyInput } from '../../../shared/schemas/refund.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { REFUND_TEXT } from '../../../shared/refund.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
-import { areOwnUploads } from '../media/own-uploads.ts';
+import { ownUploadPaths } from '../media/own-uploads.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
 import { now } from '../dates.ts';
@@ -37,8 +37,9 @@ export async function applyRefund(ctx: ServiceContext, input: Record<string, unk
   const { order_id } = parseInput(z.object({ order_id: idField('订单ID') }), { order_id: input.order_id });
   const { order_id: _ignored, ...rest } = input;
   const body = parseInput(refundApplyInput, rest);
-  const pics = [...new Set(body.pics)];
-  if (!(await areOwnUploads(ctx.db, user.uid, pics))) throw refuse(REFUND_TEXT.pics);
+  // The shopper's own uploads, as paths (an absolute URL of our own origin is reduced to its path).
+  const pics = await ownUploadPaths(ctx, user.uid, body.pics);
+  if (!pics) throw refuse(REFUND_TEXT.pics);
   const at = now();
   return transaction(ctx.db, async (tx) => {
     const o = await shopperOrder(tx, user.uid, order_id, true);

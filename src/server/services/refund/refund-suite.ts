@@ -66,6 +66,41 @@ async function withPostage(d: Database, s: Shopper, n: number) {
   return { orderId: o!.id, line: line! };
 }
 
+/** A paid order of `n` units of an item costing at least ¥200 a unit. */
+async function pricey(d: Database, s: Shopper, n: number) {
+  const [sku] = await d.db
+    .select({
+      productId: product.productId,
+      unique: productSku.unique,
+      merId: product.merId,
+      price: productSku.price,
+      stock: productSku.stock,
+    })
+    .from(productSku)
+    .innerJoin(product, eq(product.productId, productSku.productId))
+    .innerJoin(merchant, eq(merchant.merId, product.merId))
+    .where(
+      and(
+        eq(merchant.status, true),
+        eq(product.status, 1),
+        eq(product.productType, 0),
+        eq(product.onceMinCount, 0),
+        eq(product.onceMaxCount, 0),
+        eq(product.merFormId, 0),
+        gt(productSku.stock, n + 2),
+        gt(productSku.price, 20000),
+      ),
+    )
+    .orderBy(asc(productSku.price))
+    .limit(1);
+  const { order } = await placeOrder(s, [await addLine(s, sku!, n)]);
+  await topUp(d, s.user.uid, cents(order.pay_price));
+  await payOrder(s, { id: order.order_id, type: 'balance' });
+  const [o] = await d.db.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.groupOrderId, order.order_id));
+  const [line] = await linesOf(d, o!.id);
+  return { orderId: o!.id, line: line! };
+}
+
 /** A paid order of two different items of merchant 1 (one store order, two lines). */
 async function twoItems(d: Database, s: Shopper) {
   const a = await pickSku(d, { merId: 1 });
@@ -158,6 +193,36 @@ export function refundSuite(open: () => Promise<Database>) {
       expect(detail.refund_price).toBe(p.total_refund_price);
     });
 
+    it("rounds the amount to the cent, half up, before the checks: a JS client's unit price × quantity, a third decimal", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { orderId, line } = await pricey(d, s, 5);
+      // Rounding comes first, then the checks: a third decimal that rounds to nothing is too little, and one that
+      // rounds past the most for a unit is too much, while one that rounds down to it is the most.
+      await expect(applyRefund(s, asking(orderId, [line.orderProductId], { refund_price: '0.004' }))).rejects.toMatchObject({
+        message: '退款金额不能小于0.01元',
+      });
+      const most = (await getRefundProduct(s, { order_id: orderId, ids: [line.orderProductId] })).max_by_num[0]!;
+      await expect(applyRefund(s, asking(orderId, [line.orderProductId], { refund_price: `${most}5` }))).rejects.toMatchObject({
+        message: '退款金额超过最多可退金额',
+      });
+      const top = await applyRefund(s, asking(orderId, [line.orderProductId], { refund_price: `${most}4999` }));
+      expect(
+        await d.db.select({ p: refundOrder.refundPrice }).from(refundOrder).where(eq(refundOrder.refundOrderId, top.refund_order_id)),
+      ).toEqual([{ p: cents(most) }]);
+      const asked: [unknown, number][] = [
+        [53.300000000000004, 5330],
+        [158.99999999999997, 15900],
+        ['53.333', 5333],
+        ['0.005', 1],
+      ];
+      for (const [refund_price, stored] of asked) {
+        const r = await applyRefund(s, asking(orderId, [line.orderProductId], { refund_price }));
+        const [row] = await d.db.select().from(refundOrder).where(eq(refundOrder.refundOrderId, r.refund_order_id));
+        expect(row!.refundPrice, String(refund_price)).toBe(stored);
+      }
+    });
+
     it('a batch request takes each item whole and spreads the amount over them', async () => {
       const d = await open();
       const s = await newShopper(d);
@@ -171,7 +236,11 @@ export function refundSuite(open: () => Promise<Database>) {
       const p = await getRefundProduct(s, { order_id: orderId, ids: ids.join(',') });
       const max = cents(p.total_refund_price) + cents(p.postage_price);
       expect(max).toBe(lines[0]!.payPrice + lines[1]!.payPrice);
-      const r = await applyRefund(s, asking(orderId, ids, { type: 2, num: undefined, refund_price: toYuan(max - 1) }));
+      // The reference client sends num 0 with a batch: it means nothing there, as any other num.
+      await expect(applyRefund(s, asking(orderId, ids, { type: '2', num: 'x', refund_price: toYuan(max + 1) }))).rejects.toMatchObject({
+        message: '退款金额超过最多可退金额',
+      });
+      const r = await applyRefund(s, asking(orderId, ids, { type: 2, num: 0, refund_price: toYuan(max - 1) }));
       const items = await d.db.select().from(refundProduct).where(eq(refundProduct.refundOrderId, r.refund_order_id));
       expect(items.map((i) => i.refundNum).sort()).toEqual([1, 2]);
       expect(items.reduce((a, i) => a + i.refundPrice, 0)).toBe(max - 1);
@@ -280,6 +349,17 @@ export function refundSuite(open: () => Promise<Database>) {
       await expect(applyRefund(s, asking(orderId, [line.orderProductId], { pics: ['/media/nope.webp'] }))).rejects.toMatchObject({
         message: '图片无效，请重新上传',
       });
+      // The absolute URL of an upload is taken on the request's own origin (reduced to the path), never on another.
+      const here = { ...s, origins: new Set(['http://shop.example']) };
+      for (const pic of [`http://evil.example${mine}`, `https://shop.example${mine}`, `http://shop.example${mine}?x=1`]) {
+        await expect(applyRefund(here, asking(orderId, [line.orderProductId], { pics: [pic] })), pic).rejects.toMatchObject({
+          status: 400,
+          message: '图片无效，请重新上传',
+        });
+      }
+      const viaUrl = await applyRefund(here, asking(orderId, [line.orderProductId], { pics: [`http://shop.example${mine}`, mine] }));
+      expect((await getRefund(s, { id: viaUrl.refund_order_id })).pics).toEqual([mine]);
+      await cancelRefund(s, { id: viaUrl.refund_order_id });
       const r = await applyRefund(s, asking(orderId, [line.orderProductId], { pics: [mine], mark: '包装破损', phone: '13800001111' }));
       // The shopper's own phone is `contact_phone`; `phone` is the shop's return phone, none before a return is agreed.
       expect(await getRefund(s, { id: r.refund_order_id })).toMatchObject({
@@ -360,6 +440,11 @@ export function refundSuite(open: () => Promise<Database>) {
         message: '请选择快递公司',
       });
       await expect(shipReturn(s, { id: r.refund_order_id, ...ship, delivery_id: '' })).rejects.toMatchObject({ status: 400 });
+      for (const delivery_phone of ['call me', '12', '0755--1234', '+86 138 0000 1111 2222 3', '']) {
+        await expect(shipReturn(s, { id: r.refund_order_id, ...ship, delivery_phone }), delivery_phone).rejects.toMatchObject({
+          status: 400,
+        });
+      }
       await expect(shipReturn(other, { id: r.refund_order_id, ...ship })).rejects.toMatchObject({ status: 404 });
       expect(await shipReturn(s, { id: r.refund_order_id, ...ship })).toEqual({ status: 2 });
       await expect(shipReturn(s, { id: r.refund_order_id, ...ship })).rejects.toMatchObject({ message: '当前状态不能提交退货物流' });
@@ -378,6 +463,28 @@ export function refundSuite(open: () => Promise<Database>) {
       expect(Array.isArray(track.express)).toBe(true);
       await expect(cancelRefund(s, { id: r.refund_order_id })).rejects.toMatchObject({ message: '当前状态不能取消申请' });
       await expect(deleteRefund(s, { id: r.refund_order_id })).rejects.toMatchObject({ message: '售后处理中，不能删除记录' });
+    });
+
+    it('takes a tracking number and phone sent as JSON numbers, and a landline with its area code', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { orderId, line } = await oneItem(d, s, 2);
+      await shipForTest(d, orderId);
+      for (const [sent, stored] of [
+        [
+          { delivery_id: 773012345678901, delivery_phone: 13800001111 },
+          { delivery_id: '773012345678901', delivery_phone: '13800001111' },
+        ],
+        [
+          { delivery_id: 'SF1234567890', delivery_phone: '0755-12345678' },
+          { delivery_id: 'SF1234567890', delivery_phone: '0755-12345678' },
+        ],
+      ] as const) {
+        const r = await applyRefund(s, asking(orderId, [line.orderProductId], { refund_type: 2, phone: '(0755) 1234 5678' }));
+        await approveReturnForTest(d, r.refund_order_id);
+        expect(await shipReturn(s, { id: r.refund_order_id, delivery_type: '顺丰速运', ...sent })).toEqual({ status: 2 });
+        expect(await getRefund(s, { id: r.refund_order_id })).toMatchObject({ ...stored, contact_phone: '(0755) 1234 5678' });
+      }
     });
 
     it('lists by tab, scoped to the shopper, and deletes only finished requests', async () => {

@@ -92,6 +92,15 @@ describe('removing several favourites at once', () => {
     expect(await getRelation(other, { type: 0, id: a.productId })).toEqual({ care: true });
     // Again: nothing left to remove.
     expect(await batchDeleteRelations(me, { type: 1, type_id: [a.productId] })).toEqual({ removed: 0 });
+    // One id (a number or text) or ids as csv are the list.
+    await createRelation(me, { type: 0, type_id: a.productId });
+    await createRelation(me, { type: 0, type_id: b.productId });
+    expect(await batchDeleteRelations(me, { type: 1, type_id: c.productId })).toEqual({ removed: 1 });
+    expect(await batchDeleteRelations(me, { type: 1, type_id: `${a.productId},${b.productId}` })).toEqual({ removed: 2 });
+    await createRelation(me, { type: 0, type_id: a.productId });
+    expect(await batchDeleteRelations(me, { type: '1', type_id: String(a.productId) })).toEqual({ removed: 1 });
+    expect((await listProductRelations(me, {})).count).toBe(0);
+    await expect(batchDeleteRelations(me, { type: 1, type_id: '' })).rejects.toMatchObject({ message: '请选择要取消的收藏' });
   });
 
   it("unfollows shops keeping each shop's follower count right", async () => {
@@ -115,7 +124,12 @@ describe('removing several favourites at once', () => {
     const db = await createTestDatabase();
     const me = await newShopper(db);
     await expect(batchDeleteRelations(me, { type: 1, type_id: [] })).rejects.toMatchObject({ status: 400, message: '请选择要取消的收藏' });
-    await expect(batchDeleteRelations(me, { type: 1, type_id: 'x' })).rejects.toMatchObject({ status: 400, message: '请选择要取消的收藏' });
+    // Text is a list of ids (one, or csv): 'x' is one id that is none.
+    await expect(batchDeleteRelations(me, { type: 1, type_id: 'x' })).rejects.toMatchObject({ status: 400, message: '收藏对象格式不正确' });
+    await expect(batchDeleteRelations(me, { type: 1, type_id: { a: 1 } })).rejects.toMatchObject({
+      status: 400,
+      message: '请选择要取消的收藏',
+    });
     await expect(batchDeleteRelations(me, { type: 5, type_id: [1] })).rejects.toMatchObject({ status: 400, message: '收藏类型不正确' });
     await expect(batchDeleteRelations(me, { type: 1, type_id: [-1] })).rejects.toMatchObject({
       status: 400,

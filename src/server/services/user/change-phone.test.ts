@@ -5,6 +5,7 @@ import { at, codeFor, freshPhone, installMemorySms } from '../../../../tests/hel
 import { users } from '../../db/schema/index.ts';
 import { findSessionUser } from '../session/sessions.ts';
 import { changePhone } from './change-phone.ts';
+import { sendCode } from '../auth/send-code.ts';
 
 const sms = installMemorySms();
 
@@ -18,6 +19,26 @@ describe('changePhone (POST /api/user/change/phone)', () => {
     expect(await changePhone(me, { phone_code: '86', phone, sms_code }, at(1))).toEqual({ message: '手机号修改成功' });
     expect((await db.db.select().from(users).where(eq(users.uid, 2)))[0]).toMatchObject({ phone, phoneCode: '86' });
     expect((await findSessionUser(db.db, me.token))?.phone).toBe(phone);
+  });
+
+  it("takes the reference's body without an area code as a mainland number, from the code's send to the change", async () => {
+    const db = await createTestDatabase();
+    const me = { ...(await userContext(db, 2)), ip: '10.2.2.5' };
+    const phone = freshPhone();
+    await sendCode(me, { type: 'change_phone', phone }, at(0));
+    expect(sms.messages.at(-1)).toMatchObject({ phone, phone_code: '86', type: 'change_phone' });
+    const sms_code = sms.last(phone)!;
+    expect(await changePhone(me, { phone, sms_code }, at(1))).toEqual({ message: '手机号修改成功' });
+    expect((await db.db.select().from(users).where(eq(users.uid, 2)))[0]).toMatchObject({ phone, phoneCode: '86' });
+    // A null or empty area code is the mainland too (the code is then checked); a wrong one is still refused.
+    for (const phone_code of [null, '']) {
+      await expect(changePhone(me, { phone_code, phone: freshPhone(), sms_code: '123456' }, at(2))).rejects.toMatchObject({
+        message: '验证码错误',
+      });
+    }
+    await expect(changePhone(me, { phone_code: 'x', phone: freshPhone(), sms_code: '123456' }, at(2))).rejects.toMatchObject({
+      message: '请填写地区号',
+    });
   });
 
   it('requires login', async () => {
