@@ -45,8 +45,11 @@ declare const __PREFETCH_RULES__: { never: string[]; signedIn: string[] };
 function mayPrefetch(pathname: string): boolean {
   if ($loggedIn.get()) return false;
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return !__PREFETCH_RULES__.never.includes(p) && !__PREFETCH_RULES__.signedIn.includes(p);
+  return !PREFETCH_NEVER.has(p);
 }
+
+/** Paths never prefetched: pages not built, and pages that send a visitor to sign in (once, not at each use). */
+const PREFETCH_NEVER = new Set([...__PREFETCH_RULES__.never, ...__PREFETCH_RULES__.signedIn]);
 
 interface NetworkInformation {
   saveData?: boolean;

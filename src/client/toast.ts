@@ -28,7 +28,7 @@ export function toast(message: string, ms = 2500): void {
 /** Into the topmost modal dialog (or the page) and on top; back to the page, still shown, if that dialog closes first. */
 function show(toastEl: HTMLElement): void {
   if (toastEl.matches(':popover-open')) toastEl.hidePopover();
-  const dialog = [...document.querySelectorAll('dialog[open]')].filter((d) => d.matches(':modal')).pop();
+  const dialog = [...document.querySelectorAll('dialog:modal')].pop();
   const host = dialog ?? document.body;
   if (toastEl.parentElement !== host) host.append(toastEl);
   toastEl.showPopover();

@@ -114,6 +114,24 @@ test.describe('home page', () => {
     await expect.poll(() => page.locator('[data-carousel-track]').evaluate((t) => Math.round(t.scrollLeft / t.clientWidth))).toBe(1);
   });
 
+  test('the carousel advances by itself, but not for a shopper who asks for reduced motion, even after pointing at it', async ({
+    page,
+  }) => {
+    const dots = page.locator('[data-carousel-dot]');
+    await page.clock.install();
+    await page.goto('/');
+    await page.clock.fastForward('00:06');
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await page.locator('[data-carousel]').hover();
+    await page.mouse.move(0, 0);
+    await page.clock.fastForward('00:12');
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+    await expect(dots.nth(1)).not.toHaveAttribute('aria-current', 'true');
+  });
+
   test('the flash-sale countdown ticks', async ({ page }) => {
     await page.goto('/');
     const clock = page.locator('#home-seckill-block [data-countdown]');

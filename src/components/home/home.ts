@@ -32,13 +32,14 @@ if (carousel && track && track.children.length > 1) {
   });
   track.addEventListener('scrollend', () => show(Math.round(track.scrollLeft / track.clientWidth)));
   for (const b of carousel.querySelectorAll<HTMLElement>('[data-carousel-step]')) b.hidden = false;
-  // Auto-advance pauses while the shopper points at or focuses the carousel, and for reduced motion.
-  let paused = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  carousel.addEventListener('pointerenter', () => (paused = true));
-  carousel.addEventListener('pointerleave', () => (paused = false));
-  carousel.addEventListener('focusin', () => (paused = true));
-  carousel.addEventListener('focusout', () => (paused = false));
-  setInterval(() => !paused && !document.hidden && show(index + 1), 5000);
+  // Auto-advance pauses while the shopper points at or focuses the carousel, and never runs for reduced motion (before,
+  // leaving the carousel started it there too).
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  let paused = false;
+  for (const type of ['pointerenter', 'pointerleave', 'focusin', 'focusout']) {
+    carousel.addEventListener(type, () => (paused = type === 'pointerenter' || type === 'focusin'));
+  }
+  setInterval(() => !still && !paused && !document.hidden && show(index + 1), 5000);
 }
 
 const more = document.querySelector<HTMLAnchorElement>('[data-plaza-more]');
