@@ -1,13 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  couponUser,
-  product,
-  productSku,
-  storeGroupOrder,
-  storeOrder,
-  storeOrderProduct,
-  storeOrderStatus,
-} from '../../db/schema/index.ts';
+import { couponUser, storeGroupOrder, storeOrder, storeOrderProduct, storeOrderStatus } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { changeWallet } from '../wallet/change-wallet.ts';
@@ -15,8 +7,7 @@ import { idField } from '../../../shared/schemas/catalogue.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { notFound, parseInput } from '../input.ts';
-import { invalidate } from '../cache.ts';
-import { tag, type Tag } from '../cache-tags.ts';
+import { restockItems } from './restock.ts';
 import { now } from '../dates.ts';
 import { z } from 'zod';
 
@@ -60,18 +51,7 @@ export async function cancelGroupOrder(db: Db, groupOrderId: number, reason: str
       .innerJoin(storeOrder, eq(storeOrder.orderId, storeOrderProduct.orderId))
       .where(eq(storeOrder.groupOrderId, groupOrderId))
       .orderBy(storeOrderProduct.productId, storeOrderProduct.productAttrUnique);
-    const changed = new Set<Tag>();
-    for (const it of items) {
-      await tx
-        .update(productSku)
-        .set({ stock: sql`${productSku.stock} + ${it.num}`, sales: sql`greatest(${productSku.sales} - ${it.num}, 0)` })
-        .where(and(eq(productSku.productId, it.productId), eq(productSku.unique, it.unique)));
-      await tx
-        .update(product)
-        .set({ stock: sql`${product.stock} + ${it.num}`, sales: sql`greatest(${product.sales} - ${it.num}, 0)` })
-        .where(eq(product.productId, it.productId));
-      changed.add(tag('stock', it.productId));
-    }
+    await restockItems(tx, items);
     await tx
       .update(couponUser)
       .set({ status: 0, useTime: null, groupOrderId: null })
@@ -94,7 +74,6 @@ export async function cancelGroupOrder(db: Db, groupOrderId: number, reason: str
         .insert(storeOrderStatus)
         .values(orders.map((orderId) => ({ orderId, groupOrderId, changeType: 'cancel', changeMessage: reason, createdAt: now() })));
     }
-    invalidate(tx, [...changed]);
     return true;
   });
 }

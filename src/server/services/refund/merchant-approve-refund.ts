@@ -9,7 +9,7 @@ import { parseInput } from '../input.ts';
 import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
 import { findMerchantRefund, type MerchantRefundDto } from './merchant-refund-dto.ts';
 import { MERCHANT_REFUND_TEXT, moveMerchantRefund } from './merchant-refund-transition.ts';
-import { restockRefund } from './restock.ts';
+import { restockRefund } from '../order/restock.ts';
 
 /** A store order whose goods have not left the shop: paid and waiting to ship, or a presale waiting for its balance. */
 const UNSHIPPED = new Set<number>([ORDER_STATUS.toShip, ORDER_STATUS.presellBalance]);

@@ -6,7 +6,7 @@ import { parseInput } from '../input.ts';
 import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
 import { findMerchantRefund, type MerchantRefundDto } from './merchant-refund-dto.ts';
 import { moveMerchantRefund } from './merchant-refund-transition.ts';
-import { restockRefund } from './restock.ts';
+import { restockRefund } from '../order/restock.ts';
 
 /**
  * `POST /api/merchant/refund/receive/{id}`: the merchant received the goods the buyer sent back (status 2 only) →

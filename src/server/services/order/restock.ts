@@ -1,0 +1,39 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { product, productSku, refundProduct, storeOrderProduct } from '../../db/schema/index.ts';
+import { invalidate } from '../cache.ts';
+import { tag, type Tag } from '../cache-tags.ts';
+
+/**
+ * Quantities back to stock, in the caller's transaction: SKU and product stock up, sales down (never below zero), on
+ * the row that was bought (a flash sale's or presale's own row for activity stock), in the global product/SKU order
+ * checkout takes stock in (callers pass `items` sorted by product id and SKU), so it cannot deadlock with an order.
+ * The products' pages are dropped (`stock:` tags) when the transaction commits. Used by a cancelled order and a
+ * refund (`restockRefund`).
+ */
+export async function restockItems(tx: Tx, items: { productId: number; unique: string; num: number }[]): Promise<void> {
+  const changed = new Set<Tag>();
+  for (const it of items) {
+    await tx
+      .update(productSku)
+      .set({ stock: sql`${productSku.stock} + ${it.num}`, sales: sql`greatest(${productSku.sales} - ${it.num}, 0)` })
+      .where(and(eq(productSku.productId, it.productId), eq(productSku.unique, it.unique)));
+    await tx
+      .update(product)
+      .set({ stock: sql`${product.stock} + ${it.num}`, sales: sql`greatest(${product.sales} - ${it.num}, 0)` })
+      .where(eq(product.productId, it.productId));
+    changed.add(tag('stock', it.productId));
+  }
+  invalidate(tx, [...changed]);
+}
+
+/** A refund request's quantities back to stock (`restockItems`). */
+export async function restockRefund(tx: Tx, refundOrderId: number): Promise<void> {
+  const items = await tx
+    .select({ productId: storeOrderProduct.productId, unique: storeOrderProduct.productAttrUnique, num: refundProduct.refundNum })
+    .from(refundProduct)
+    .innerJoin(storeOrderProduct, eq(storeOrderProduct.orderProductId, refundProduct.orderProductId))
+    .where(eq(refundProduct.refundOrderId, refundOrderId))
+    .orderBy(storeOrderProduct.productId, storeOrderProduct.productAttrUnique);
+  await restockItems(tx, items);
+}
