@@ -2,7 +2,7 @@
 // (refund.postgres.test.ts), where two requests for the last unit really race. Each test makes its own shoppers and
 // orders, so tests sharing one PostgreSQL server do not meet; a test that changes a product or a setting puts it back.
 import { describe, it, expect } from 'vitest';
-import { and, asc, eq, gt, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ORDER_STATUS, media, merchant, product, productSku, refundOrder, refundProduct, storeOrder } from '../../db/schema/index.ts';
 import { newShopper, pickSku, addLine, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
@@ -30,8 +30,8 @@ async function oneItem(d: Database, s: Shopper, n = 1) {
   return { orderId: orderIds[0]!, line: line! };
 }
 
-/** A paid order of `n` units of a cheap item (under the free-shipping threshold: postage is charged). */
-async function withPostage(d: Database, s: Shopper, n: number) {
+/** A paid order (by balance) of `n` units of the cheapest normal SKU on sale, with no quantity rule, matching `where`. */
+async function paidCheapest(d: Database, s: Shopper, n: number, ...where: SQL[]) {
   const [sku] = await d.db
     .select({
       productId: product.productId,
@@ -45,15 +45,12 @@ async function withPostage(d: Database, s: Shopper, n: number) {
     .innerJoin(merchant, eq(merchant.merId, product.merId))
     .where(
       and(
-        isNotNull(product.tempId),
-        eq(product.deliveryFree, false),
         eq(merchant.status, true),
         eq(product.status, 1),
         eq(product.productType, 0),
         eq(product.onceMinCount, 0),
         eq(product.onceMaxCount, 0),
-        gt(productSku.stock, 5),
-        lt(productSku.price, 9900 / n),
+        ...where,
       ),
     )
     .orderBy(asc(productSku.price))
@@ -66,40 +63,21 @@ async function withPostage(d: Database, s: Shopper, n: number) {
   return { orderId: o!.id, line: line! };
 }
 
+/** A paid order of `n` units of a cheap item (under the free-shipping threshold: postage is charged). */
+const withPostage = (d: Database, s: Shopper, n: number) =>
+  paidCheapest(
+    d,
+    s,
+    n,
+    isNotNull(product.tempId),
+    eq(product.deliveryFree, false),
+    gt(productSku.stock, 5),
+    lt(productSku.price, 9900 / n),
+  );
+
 /** A paid order of `n` units of an item costing at least ¥200 a unit. */
-async function pricey(d: Database, s: Shopper, n: number) {
-  const [sku] = await d.db
-    .select({
-      productId: product.productId,
-      unique: productSku.unique,
-      merId: product.merId,
-      price: productSku.price,
-      stock: productSku.stock,
-    })
-    .from(productSku)
-    .innerJoin(product, eq(product.productId, productSku.productId))
-    .innerJoin(merchant, eq(merchant.merId, product.merId))
-    .where(
-      and(
-        eq(merchant.status, true),
-        eq(product.status, 1),
-        eq(product.productType, 0),
-        eq(product.onceMinCount, 0),
-        eq(product.onceMaxCount, 0),
-        eq(product.merFormId, 0),
-        gt(productSku.stock, n + 2),
-        gt(productSku.price, 20000),
-      ),
-    )
-    .orderBy(asc(productSku.price))
-    .limit(1);
-  const { order } = await placeOrder(s, [await addLine(s, sku!, n)]);
-  await topUp(d, s.user.uid, cents(order.pay_price));
-  await payOrder(s, { id: order.order_id, type: 'balance' });
-  const [o] = await d.db.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.groupOrderId, order.order_id));
-  const [line] = await linesOf(d, o!.id);
-  return { orderId: o!.id, line: line! };
-}
+const pricey = (d: Database, s: Shopper, n: number) =>
+  paidCheapest(d, s, n, eq(product.merFormId, 0), gt(productSku.stock, n + 2), gt(productSku.price, 20000));
 
 /** A paid order of two different items of merchant 1 (one store order, two lines). */
 async function twoItems(d: Database, s: Shopper) {
