@@ -75,15 +75,17 @@ export const registerForm = z.object({
   agree: agreed,
 });
 /** Checked in the spec's order: area code, phone, password, the confirmation matching it, then the code. */
-export const resetForm = z
-  .object({
-    phone_code: areaCode,
-    phone: phoneOf(authText.phone),
-    pwd: newPassword,
-    confirm_pwd: z.string(),
-  })
-  .refine((v) => v.pwd === v.confirm_pwd, { message: authText.passwordMismatch, path: ['confirm_pwd'] })
-  .and(z.object({ sms_code: codeOf(authText.code) }));
+const resetOf = <C extends z.ZodType>(phoneCode: C) =>
+  z
+    .object({
+      phone_code: phoneCode,
+      phone: phoneOf(authText.phone),
+      pwd: newPassword,
+      confirm_pwd: z.string(),
+    })
+    .refine((v) => v.pwd === v.confirm_pwd, { message: authText.passwordMismatch, path: ['confirm_pwd'] })
+    .and(z.object({ sms_code: codeOf(authText.code) }));
+export const resetForm = resetOf(areaCode);
 /** Sending a code from the dialog: area code and phone. */
 export const sendCodeForm = z.object({ phone_code: areaCode, phone: phoneOf(authText.phone) });
 /** The header's phone-only variant: a mainland mobile number (sent as a JSON number too: its digits). */
@@ -103,6 +105,13 @@ export function firstError(r: { success: boolean; error?: z.ZodError }): string 
 /* ---- API payloads (spec section 7): the forms above minus the dialog-only agreement tick. ---- */
 
 const BODY = { error: '请求格式不正确' };
+/**
+ * The area code of an API body. The reference's clients send none (sign-in, register, reset, changing the phone, a
+ * merchant application): absent, null or '' is 86, the mainland (a JSON number is its digits). The dialog's forms
+ * above still require it: their area-code field must be filled in. (`.default` takes an absent field and makes it
+ * optional in the input type; `orDefault` takes null and ''.)
+ */
+const mainlandByDefault = orDefault('86', z.preprocess(numberAsText, areaCode)).default('86');
 /** Absent, null and '' all mean "not answered" (the dialog sends empty fields until a captcha is shown). */
 const optionalText = (max: number, message: string) =>
   z.preprocess(blankToUndefined, z.string({ error: message }).trim().max(max, message).optional());
@@ -122,15 +131,8 @@ const smsCode = smsLoginForm.shape.sms_code;
 const codeTypeError = { error: '验证码类型错误' };
 
 /**
- * The area code of a body the reference's pages send without one (changing the phone, a merchant application): absent,
- * null or '' is 86, the mainland (a JSON number is its digits). The dialog's forms above still require it. (`.default` takes an absent field and
- * makes it optional in the input type; `orDefault` takes null and ''.)
- */
-const mainlandByDefault = orDefault('86', z.preprocess(numberAsText, areaCode)).default('86');
-
-/**
- * POST /api/auth/verify. The header variant (`mobile`) sends a mainland number without an area code; so do the
- * reference's change-phone dialog (`change_phone`) and merchant application (`intention`): 86 when absent.
+ * POST /api/auth/verify. The header variant (`mobile`) sends a mainland number without an area code; the other types
+ * take one, 86 when absent.
  */
 export const sendCodeBody = z.discriminatedUnion(
   'type',
@@ -138,18 +140,9 @@ export const sendCodeBody = z.discriminatedUnion(
     z.object({ type: z.literal('mobile'), phone: mainlandPhone, ...captchaBody }, BODY),
     z.object(
       {
-        phone_code: areaCode,
-        phone: sendPhone,
-        type: z.enum(['login', 'register', 'change_pwd'], codeTypeError),
-        ...captchaBody,
-      },
-      BODY,
-    ),
-    z.object(
-      {
         phone_code: mainlandByDefault,
         phone: sendPhone,
-        type: z.enum(['change_phone', 'intention'], codeTypeError),
+        type: z.enum(['login', 'register', 'change_pwd', 'change_phone', 'intention'], codeTypeError),
         ...captchaBody,
       },
       BODY,
@@ -157,8 +150,8 @@ export const sendCodeBody = z.discriminatedUnion(
   ],
   codeTypeError,
 );
-export const registerBody = z.object({ ...registerForm.omit({ agree: true }).shape, ...captchaBody }, BODY);
-export const smsLoginBody = z.object(smsLoginForm.omit({ agree: true }).shape, BODY);
+export const registerBody = z.object({ ...registerForm.omit({ agree: true }).shape, phone_code: mainlandByDefault, ...captchaBody }, BODY);
+export const smsLoginBody = z.object({ ...smsLoginForm.omit({ agree: true }).shape, phone_code: mainlandByDefault }, BODY);
 /**
  * `account` is the area code and the phone written together ('8613800138000'), also sent as a JSON number;
  * `phone_code` disambiguates.
@@ -178,7 +171,7 @@ export const passwordLoginBody = z.object(
   BODY,
 );
 /** POST /api/user/change_pwd (forgot password, or a signed-in change). */
-export const resetBody = resetForm;
+export const resetBody = resetOf(mainlandByDefault);
 /** POST /api/user/change/phone: the new number and the code sent to it (the reference sends no area code: 86). */
 export const changePhoneBody = z.object({ phone_code: mainlandByDefault, phone: sendPhone, sms_code: smsCode }, BODY);
 

@@ -7,6 +7,8 @@ import { verifyPassword } from '../../auth/password.ts';
 import { register } from './register.ts';
 import { sendCode } from './send-code.ts';
 import { passwordLogin } from './password-login.ts';
+import { smsLogin } from './sms-login.ts';
+import { changePassword } from './change-password.ts';
 
 const sms = installMemorySms();
 
@@ -34,6 +36,20 @@ describe('register (POST /api/auth/register)', () => {
     await expect(passwordLogin(ctx, { account: `86${phone}`, password: 'abc123' }, at(20))).resolves.toMatchObject({
       user: { uid: r.uid },
     });
+  });
+
+  it('takes a body without an area code (a reference client sends none) as the mainland: register, code login, reset', async () => {
+    const db = await createTestDatabase();
+    const phone = freshPhone();
+    const ctx = visitorFrom(db);
+    const sms_code = await codeFor(ctx, sms, phone, 'register', at(0));
+    const { uid } = await register(ctx, { phone, sms_code, pwd: 'abc123' }, at(1));
+    expect((await db.db.select().from(users).where(eq(users.uid, uid)))[0]?.phoneCode).toBe('86');
+    const login = await codeFor(ctx, sms, phone, 'login', at(2));
+    await expect(smsLogin(ctx, { phone, sms_code: login, phone_code: '' }, at(3))).resolves.toMatchObject({ user: { uid } });
+    const reset = await codeFor(ctx, sms, phone, 'change_pwd', at(4));
+    await changePassword(ctx, { phone, sms_code: reset, pwd: 'def456', confirm_pwd: 'def456' }, null, at(5));
+    await expect(passwordLogin(ctx, { account: phone, password: 'def456' }, at(6))).resolves.toMatchObject({ user: { uid } });
   });
 
   it('works for other countries too', async () => {
@@ -128,7 +144,7 @@ describe('register (POST /api/auth/register)', () => {
     [{ pwd: '' }, '请输入密码'],
     [{ sms_code: '' }, '请输入验证码'],
     [{ phone: '' }, '请输入手机号码'],
-    [{ phone_code: '' }, '请填写地区号'],
+    [{ phone_code: 'x1' }, '请填写地区号'],
   ])('validates %j with %s', async (patch, message) => {
     const db = await createTestDatabase();
     await expect(

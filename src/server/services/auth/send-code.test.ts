@@ -230,7 +230,7 @@ describe('sendCode (POST /api/auth/verify)', () => {
     await expect(send(me, '13800138000', 0, { type: 'intention' })).resolves.toEqual({ message: '验证码已发送' });
   });
 
-  it('takes change_phone, intention and mobile sends without an area code (the reference sends none) as the mainland', async () => {
+  it('takes sends without an area code (the reference sends none) as the mainland', async () => {
     const db = await createTestDatabase();
     const me = { ...(await userContext(db, 2)), ip: '10.9.9.7' };
     for (const type of ['change_phone', 'intention', 'mobile'] as const) {
@@ -240,14 +240,17 @@ describe('sendCode (POST /api/auth/verify)', () => {
       });
       expect(sms.messages.at(-1)).toMatchObject({ phone, phone_code: '86', type });
     }
-    // The sign-in dialog's sends still name the area code.
-    await expect(sendCode(me, { type: 'register', phone: freshPhone() } as never, at(0))).rejects.toMatchObject({
-      message: '请填写地区号',
+    const phone = freshPhone();
+    await expect(sendCode(visitorFrom(db), { type: 'register', phone }, at(0))).resolves.toEqual({ message: '验证码已发送' });
+    expect(sms.messages.at(-1)).toMatchObject({ phone, phone_code: '86', type: 'register' });
+    await expect(sendCode(visitorFrom(db), { type: 'login', phone: '13800138000', phone_code: null } as never, at(0))).resolves.toEqual({
+      message: '验证码已发送',
     });
+    expect(sms.messages.at(-1)).toMatchObject({ phone: '13800138000', phone_code: '86', type: 'login' });
   });
 
   it.each([
-    [{ phone: '13800138000', type: 'login' }, '请填写地区号'],
+    [{ phone_code: '+', phone: '13800138000', type: 'login' }, '请填写地区号'],
     [{ phone_code: '86', type: 'login' }, '请填写手机号码'],
     [{ phone_code: '86', phone: '12ab', type: 'login' }, '请输入正确的手机号码'],
     [{ phone_code: '86', phone: '13800138000', type: 'merchant' }, '验证码类型错误'],
