@@ -2,17 +2,13 @@
 //   <button data-action="claim-coupon" data-id="12">领取</button>
 //   <button data-action="relation" data-type="10" data-id="3" aria-pressed="false"
 //           data-on="已关注" data-off="关注店铺">关注店铺</button>
-//   <button data-action="cancel-order" data-id="5" data-confirm="确定取消这个订单吗？" data-done="/user/order_list?type=1">取消订单</button>
-//   <button data-action="take-order" data-id="7" data-confirm="…">确认收货</button>
-//   <button data-action="delete-order" data-id="7" data-confirm="…" data-done="/user/order_list?type=1">删除订单</button>
-//   <button data-action="buy-again" data-items='{"data":[{"product_id":1,"product_attr_unique":"…","cart_num":1}]}'>再次购买</button>
+// and the order and refund buttons of client/order-actions.ts.
 // A coupon the shopper may take again keeps its button ("再领一张"). Visitors get the login dialog first; a refused request shows the server's Chinese message.
 import { $loggedIn } from '../stores/session.ts';
 import { askLogin } from './login.ts';
 import { ApiError, send } from './api.ts';
 import { toast } from './toast.ts';
 import { LOGIN_REQUIRED } from '../shared/messages.ts';
-import { cancelRefund, deleteRefund } from './refund.ts';
 
 async function claimCoupon(btn: HTMLButtonElement): Promise<void> {
   const { data, message } = await send<{ can_claim_more?: boolean }>(
@@ -52,48 +48,14 @@ async function toggleRelation(btn: HTMLButtonElement): Promise<void> {
   toast(on ? '已取消' : btn.dataset.type === '10' ? '关注成功' : '收藏成功');
 }
 
-/** Cancels an unpaid order after the shopper confirms, then shows its new state. */
-async function cancelOrder(btn: HTMLButtonElement): Promise<void> {
-  if (btn.dataset.confirm && !window.confirm(btn.dataset.confirm)) return;
-  await send('POST', `/api/order/cancel/${encodeURIComponent(btn.dataset.id ?? '')}`);
-  toast('订单已取消');
-  if (btn.dataset.done) location.assign(btn.dataset.done);
-  else location.reload();
-}
-
-/** Confirms receipt of a shipped order, then shows its new state. */
-async function takeOrder(btn: HTMLButtonElement): Promise<void> {
-  if (btn.dataset.confirm && !window.confirm(btn.dataset.confirm)) return;
-  await send('POST', `/api/order/take/${encodeURIComponent(btn.dataset.id ?? '')}`);
-  toast('已确认收货');
-  location.reload();
-}
-
-/** Deletes a finished order, then goes to `data-done` (the order list from its detail page) or shows the list again. */
-async function deleteOrder(btn: HTMLButtonElement): Promise<void> {
-  if (btn.dataset.confirm && !window.confirm(btn.dataset.confirm)) return;
-  await send('POST', `/api/order/del/${encodeURIComponent(btn.dataset.id ?? '')}`);
-  toast('订单已删除');
-  if (btn.dataset.done) location.assign(btn.dataset.done);
-  else location.reload();
-}
-
-/** Buy again: fresh buy-now lines of the order's items, then checkout with them (reference `/order_detail`). */
-async function buyAgain(btn: HTMLButtonElement): Promise<void> {
-  const { data } = await send<{ cart_id: number[] }>('POST', '/api/user/cart/again', { body: JSON.parse(btn.dataset.items ?? '{}') });
-  location.assign(`/order_confirm?new=1&cartId=${data.cart_id.join(',')}`);
-}
-
 const handlers: Record<string, (btn: HTMLButtonElement) => Promise<void>> = {
   'claim-coupon': claimCoupon,
   relation: toggleRelation,
-  'cancel-order': cancelOrder,
-  'take-order': takeOrder,
-  'delete-order': deleteOrder,
-  'buy-again': buyAgain,
-  'cancel-refund': cancelRefund,
-  'delete-refund': deleteRefund,
 };
+// The order and refund actions of the user centre load with their first click: most pages have none.
+for (const name of ['cancel-order', 'take-order', 'delete-order', 'buy-again', 'cancel-refund', 'delete-refund']) {
+  handlers[name] = (btn) => import('./order-actions.ts').then((m) => m.orderActions[name]!(btn));
+}
 
 export function wireActions(): void {
   document.addEventListener('click', (e) => {

@@ -2,7 +2,7 @@
 // its merchant through the merchant API; the shopper follows the parcel on /logistics, confirms receipt on the order
 // page (points are earned with a ledger line), writes a review with a picture on /evaluation, and the review shows on
 // the product page at once. Each test has its own shopper.
-import { test, expect, booted } from './fixtures.ts';
+import { test, expect, booted, answerConfirm } from './fixtures.ts';
 import { freshShopper, okBody } from './accounts.ts';
 import { bearer, paidOrder } from './orders.ts';
 import { photo } from '../helpers/images.ts';
@@ -43,8 +43,8 @@ test.describe('after the purchase', () => {
 
     await page.goto(`/order_detail?orderId=${id}`);
     await booted(page);
-    page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: '确认收货' }).click();
+    await answerConfirm(page, '确认已经收到商品了吗？');
     await expect(page.locator('[data-status-text]')).toHaveText('待评价');
     const me = (await okBody(await request.get('/api/user', { headers: bearer(token) }))).data;
     const detail = (await okBody(await request.get(`/api/order/detail/${id}`, { headers: bearer(token) }))).data;

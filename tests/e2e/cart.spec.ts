@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { test, expect } from './fixtures.ts';
+import { test, expect, answerConfirm } from './fixtures.ts';
 import { SESSION_COOKIE, freshShopper, okBody } from './accounts.ts';
 import { freePort, startServe } from './spawn-server.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
@@ -193,8 +193,8 @@ test.describe('a line that can no longer be bought', () => {
       await expect(page.locator('[data-cart-summary]')).toContainText('已选 1 件');
       await expect(headerCount(page)).toHaveText('3'); // the header counts every line's pieces
 
-      page.once('dialog', (d) => d.accept());
       await fail.getByRole('button', { name: '清空失效商品' }).click();
+      await answerConfirm(page, '确定清空失效商品吗？');
       await expect(fail).toHaveCount(0);
       await expect(headerCount(page)).toHaveText('1');
       await context.close();

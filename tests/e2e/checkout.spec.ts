@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, answerConfirm } from './fixtures.ts';
 import { freshShopper, okBody, refusal } from './accounts.ts';
 import { freePort, startServe } from './spawn-server.ts';
 import { SMS_OUTBOX } from './sms.ts';
@@ -129,8 +129,8 @@ test.describe('checkout', () => {
     await expect(contact).toContainText(`客服电话 ${shop.service_phone}`);
     await expect(contact.getByRole('button', { name: '联系客服' })).toBeVisible();
 
-    page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: '取消订单' }).click();
+    await answerConfirm(page, '确定取消这个订单吗？');
     // As the reference: a cancelled order leads back to the order list.
     await expect(page).toHaveURL(/\/user\/order_list\?type=1$/);
     await page.goto(stay);

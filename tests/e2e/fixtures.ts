@@ -50,3 +50,17 @@ export function scriptErrors(page: Page): string[] {
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   return errors;
 }
+
+/**
+ * Answers the mall's confirmation dialog (client/confirm.ts), a modal `alertdialog` asking `question`: `yes` presses
+ * its confirm button, otherwise 取消. Waits until it has closed.
+ */
+export async function answerConfirm(page: Page, question: string | RegExp, yes = true): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: question });
+  await expect(dialog).toBeVisible();
+  await dialog
+    .getByRole('button')
+    .nth(yes ? 1 : 0)
+    .click();
+  await expect(dialog).toHaveCount(0);
+}

@@ -4,7 +4,7 @@
 // confirming receipt, points on receipt and deleting a finished order are tested at the service level
 // (src/server/services/order/my-orders-suite.ts); buy-again is tested here on the API with a paid order's items.
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, answerConfirm } from './fixtures.ts';
 import { freshShopper, okBody, refusal } from './accounts.ts';
 import { addAddress, addLine, bearer, paidOrder, payBySandbox, placeOrder, skuOf } from './orders.ts';
 
@@ -113,8 +113,12 @@ test.describe('my orders', () => {
     expect(first).toMatch(/^00:1[45]:\d\d$/);
     await expect(timer).not.toHaveText(first!);
 
-    page.once('dialog', (d) => void d.accept());
+    // 取消 in the confirmation leaves the order as it is.
     await card.getByRole('button', { name: '取消订单' }).click();
+    await answerConfirm(page, '确定取消这个订单吗？', false);
+    expect((await get(request, token, `/api/order/group_order_detail/${id}`)).is_cancel).toBe(0);
+    await card.getByRole('button', { name: '取消订单' }).click();
+    await answerConfirm(page, '确定取消这个订单吗？');
     await expect(page.getByRole('status').filter({ hasText: '暂无待付款的订单' })).toBeVisible();
     expect((await get(request, token, `/api/order/group_order_detail/${id}`)).is_cancel).toBe(1);
     expect((await get(request, token, '/api/order/group_order_list')).count).toBe(0);

@@ -3,7 +3,7 @@
 // (through the merchant API with the demo token); another shopper's request is a 404. Each test has its own shoppers.
 // With SHOTS_DIR set, each page is also saved as a screenshot there (for review; nothing is compared).
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, answerConfirm } from './fixtures.ts';
 import { freshShopper, okBody } from './accounts.ts';
 import { addAddress, addLine, bearer, paidOrder, payBySandbox, placeOrder, skuOf } from './orders.ts';
 import { photo } from '../helpers/images.ts';
@@ -108,8 +108,8 @@ test.describe('refunds, the shopper side', () => {
     await expect(page.locator('.refund-info .refund-pics img')).toHaveCount(1);
     await shot(page, 'refund-detail');
 
-    page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: '取消申请' }).click();
+    await answerConfirm(page, '确定取消这次售后申请吗？');
     await expect(page.locator('[data-status-text]')).toHaveText('已取消');
     await expect(page.locator('[data-auto-refund-time]')).toHaveCount(0);
     await expect(page.getByRole('button', { name: '删除记录' })).toBeVisible();

@@ -6,6 +6,7 @@ import { ApiError } from '../../client/api.ts';
 import { changeCartLine, deleteCartLines, moveToFavourites, refreshCartCount } from '../../client/cart.ts';
 import { saveCartChecked } from '../../client/cookies.ts';
 import { toast } from '../../client/toast.ts';
+import { askConfirm } from '../../client/confirm.ts';
 import {
   cartTotals,
   chargedMoney,
@@ -185,7 +186,7 @@ export default function CartView(p: CartViewProps) {
   };
   const remove = (which: number[], ask?: string) =>
     act(async () => {
-      if (!which.length || (ask && !confirm(ask))) return undefined;
+      if (!which.length || (ask && !(await askConfirm(ask)))) return undefined;
       return (await deleteCartLines(which)).cart_id;
     }, t.deleted);
   const favourite = (line: LineView) =>
