@@ -139,6 +139,7 @@ test('an invoice asked for after payment, from the order list, starts from the d
   await expect(shown).toContainText(TITLE);
   await expect(shown).toContainText(TAX_ID);
   await expect(shown).toContainText('finance@example.com');
+  await expect(shown.locator('[data-receipt-state]')).toContainText('未开票');
   await expect(page.getByRole('button', { name: '申请发票' })).toHaveCount(0);
 
   // Asked once: a second request is refused; another shopper's order is a 404; the invoice list has it, not issued.
@@ -206,8 +207,10 @@ test('a refund after the invoice was issued shows as waiting for correction, the
   ).data;
   await okBody(await request.post(`/api/merchant/refund/approve/${refund.refund_order_id}`, { headers: merchant(1) }));
 
-  // Issued, and waiting for the merchant's correction: in the list and in the detail.
+  // Issued, and waiting for the merchant's correction: on the order, in the list and in the detail.
   const left = (paid - refundPrice).toFixed(2);
+  await page.goto(`/order_detail?orderId=${orderId}`);
+  await expect(page.locator('[data-receipt-state]')).toContainText('已开票（退款后待红冲重开）');
   await page.goto('/user/invoice_list');
   const row = page.locator(`tr[data-invoice="${id}"]`);
   await expect(row.locator('[data-status-text]')).toHaveText('已开票');
@@ -248,4 +251,51 @@ test('a refund after the invoice was issued shows as waiting for correction, the
   await expect(detail.locator('[data-receipt-sn]')).toHaveText(newSn);
   await expect(detail.locator('[data-red-sn]')).toHaveText(`00000001（冲销 ¥${paid.toFixed(2)}）`);
   await expect(detail.locator('[data-invoice-correct]')).toHaveCount(0);
+});
+
+test('an order refunded in full before its invoice was issued shows the request withdrawn and nothing to ship', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const token = await freshShopper(request, context, baseURL);
+  const { orderIds } = await paidOrder(request, token);
+  const orderId = orderIds[0]!;
+  await okBody(
+    await request.post(`/api/order/receipt/${orderId}`, {
+      headers: bearer(token),
+      data: { receipt_type: 1, receipt_title_type: 1, receipt_title: '张三' },
+    }),
+  );
+  const order = (await okBody(await request.get(`/api/order/detail/${orderId}`, { headers: bearer(token) }))).data;
+  const item = order.orderProduct[0];
+  const most = (
+    await okBody(await request.get(`/api/refund/product/${orderId}?ids=${item.order_product_id}&type=1`, { headers: bearer(token) }))
+  ).data;
+  const reasons = (await okBody(await request.get('/api/common/refund_message'))).data as string[];
+  const refund = (
+    await okBody(
+      await request.post(`/api/refund/apply/${orderId}`, {
+        headers: bearer(token),
+        data: {
+          type: 1,
+          refund_type: 1,
+          num: item.refund_num,
+          ids: String(item.order_product_id),
+          refund_message: reasons[0],
+          refund_price: most.total_refund_price,
+        },
+      }),
+    )
+  ).data;
+  await okBody(await request.post(`/api/merchant/refund/approve/${refund.refund_order_id}`, { headers: merchant(1) }));
+
+  await page.goto(`/order_detail?orderId=${orderId}`);
+  await expect(page.locator('[data-order-status]')).toContainText('订单已退款');
+  await expect(page.locator('[data-delivery-state]')).toHaveText('未发货（订单已退款）');
+  await expect(page.locator('[data-receipt-withdrawn]')).toHaveText('订单已全额退款，发票申请已取消');
+  await expect(page.locator('[data-receipt]')).toHaveCount(0);
+  expect((await okBody(await request.get(`/api/order/detail/${orderId}`, { headers: bearer(token) }))).data.receipt_state).toBeNull();
 });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { merchant, ORDER_STATUS, REFUND_STATUS, refundOrder, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { merchant, ORDER_STATUS, orderReceipt, REFUND_STATUS, refundOrder, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { invoiceBaseDto, type InvoiceBaseDto } from '../invoice/invoice-dto.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
@@ -44,6 +45,11 @@ export interface OrderDetailDto extends StoreOrderDto {
   auto_take_time: string | null;
   /** 1 while a refund may be asked for: paid, not a presale awaiting its balance, not yet received or within `refund_days` of receipt. */
   refund_status: 0 | 1;
+  /**
+   * Where the invoice asked for (`receipt`) stands, or null when there is none: never asked, or withdrawn because the
+   * order was refunded in full before it was issued.
+   */
+  receipt_state: InvoiceBaseDto | null;
 }
 
 /** Whether the shopper may still ask for a refund of this order at `at`. */
@@ -73,7 +79,7 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
     .where(and(eq(storeOrder.orderId, id), visiblePaid(user.uid)));
   if (!row) throw notFound(ORDER_GONE);
   const { o, m } = row;
-  const [parts, timeline, settings, [refused]] = await Promise.all([
+  const [parts, timeline, settings, [refused], [invoice]] = await Promise.all([
     loadOrderParts(ctx.db, [o.orderId]),
     ctx.db
       .select()
@@ -87,6 +93,10 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
       .where(and(eq(refundOrder.orderId, o.orderId), eq(refundOrder.uid, user.uid), eq(refundOrder.status, REFUND_STATUS.refused)))
       .orderBy(desc(refundOrder.statusTime), desc(refundOrder.refundOrderId))
       .limit(1),
+    ctx.db
+      .select()
+      .from(orderReceipt)
+      .where(and(eq(orderReceipt.orderId, o.orderId), eq(orderReceipt.uid, user.uid))),
   ]);
   const at = now();
   const refundable = parts.items.some(({ i }) => i.refundNum > 0);
@@ -116,5 +126,6 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
         ? formatDateTime(new Date(o.deliveryTime.getTime() + settings.takeDays * DAY_MS))
         : null,
     refund_status: refundAllowed(o, refundable, settings.refundDays, at) ? 1 : 0,
+    receipt_state: invoice ? invoiceBaseDto(invoice) : null,
   };
 }
