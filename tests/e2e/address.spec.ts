@@ -31,7 +31,12 @@ test.describe('address page', () => {
     await add.getByLabel('手机号码').fill('13912345678');
     await add.getByRole('button', { name: '保存' }).click();
     await expect(add.getByRole('alert')).toHaveText('请选择完整的所在地区（省/市/区县/街道）');
+    // Clearing the name meanwhile: the area's message goes once the street is chosen, the name's shows instead.
+    await add.getByLabel('收货人').fill('');
     await add.getByLabel('街道/乡镇').selectOption({ label: '粤海街道' });
+    await expect(add.getByRole('alert')).toHaveText('请填写收货人姓名');
+    await add.getByLabel('收货人').fill('林小满');
+    await expect(add.getByRole('alert')).toHaveCount(0);
     await add.getByRole('button', { name: '保存' }).click();
 
     const first = card(page, '林小满');
@@ -69,6 +74,7 @@ test.describe('address page', () => {
     await second.getByRole('button', { name: '保存' }).click();
     await expect(second.getByRole('alert')).toHaveText('请输入正确的手机号码');
     await second.getByLabel('手机号码').fill('212 555 0180');
+    await expect(second.getByRole('alert')).toHaveCount(0);
     await second.getByRole('button', { name: '保存' }).click();
 
     const us = card(page, 'Mia Chen');

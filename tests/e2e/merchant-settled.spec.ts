@@ -78,6 +78,7 @@ test.describe('merchant settle-in', () => {
     await form.getByRole('button', { name: '提交申请' }).click();
     await expect(form.getByRole('alert')).toHaveText('请阅读并同意入驻协议');
     await form.getByLabel('我已阅读并同意《商户入驻协议》').check();
+    await expect(form.getByRole('alert')).toHaveCount(0);
     await shot(page, 'merchant-settled-form');
     await form.getByRole('button', { name: '提交申请' }).click();
 

@@ -80,7 +80,11 @@ export function AddressForm({ initial, shipTo, onSaved, onCancel }: Props) {
   const [f, setF] = useState(() => fieldsOf(initial, shipTo));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<Fields>) => setF((old) => ({ ...old, ...patch }));
+  // Once a message shows, each change checks again: a fixed field's message goes, the next problem shows.
+  const set = (patch: Partial<Fields>) => {
+    setF((old) => ({ ...old, ...patch }));
+    if (error) setError(problemOf({ ...f, ...patch }) ?? '');
+  };
   const mainland = f.country === MAINLAND;
   const wasDefault = initial?.is_default === 1;
 

@@ -63,8 +63,26 @@ export default function IntentionForm(p: IntentionFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const helpDialog = useRef<HTMLDialogElement>(null);
   const ids = useId();
-  const set = (patch: Partial<Fields>) => setF((x) => ({ ...x, ...patch }));
   const phoneChanged = !e || f.phone.trim() !== e.phone;
+  const bodyOf = (x: Fields) => ({
+    phone: x.phone,
+    mer_name: x.mer_name,
+    name: x.name,
+    code: x.code,
+    merchant_category_id: x.merchant_category_id,
+    mer_type_id: x.mer_type_id,
+    images: [...kept, ...pics.map((p) => p.path ?? '')],
+  });
+  /** What submitting would refuse first (the server checks again), null when nothing. */
+  const problemOf = (x: Fields) =>
+    firstError(intentionInput.safeParse(bodyOf(x))) ??
+    ((!e || x.phone.trim() !== e.phone) && !x.code.trim() ? INTENTION_TEXT.code : null) ??
+    (x.agree ? null : INTENTION_TEXT.agree);
+  // Once a message shows, each change checks again: a fixed field's message goes, the next problem shows.
+  const set = (patch: Partial<Fields>) => {
+    setF((x) => ({ ...x, ...patch }));
+    if (error) setError(problemOf({ ...f, ...patch }) ?? '');
+  };
 
   // What the shopper typed or chose in the server-rendered form before the island hydrated is theirs: keep it.
   useEffect(() => {
@@ -119,19 +137,10 @@ export default function IntentionForm(p: IntentionFormProps) {
 
   async function submit(ev: FormEvent) {
     ev.preventDefault();
-    const body = {
-      phone: f.phone,
-      mer_name: f.mer_name,
-      name: f.name,
-      code: f.code,
-      merchant_category_id: f.merchant_category_id,
-      mer_type_id: f.mer_type_id,
-      images: [...kept, ...pics.map((x) => x.path ?? '')],
-    };
+    const body = bodyOf(f);
     if (uploading) return setError('图片上传中，请稍候');
-    const bad = firstError(intentionInput.safeParse(body)) ?? (phoneChanged && !f.code.trim() ? INTENTION_TEXT.code : null);
+    const bad = problemOf(f);
     if (bad) return setError(bad);
-    if (!f.agree) return setError(INTENTION_TEXT.agree);
     setError('');
     setSending(true);
     try {
@@ -287,15 +296,7 @@ export default function IntentionForm(p: IntentionFormProps) {
             <section className="intention-agreement" aria-label="商户入驻协议" dangerouslySetInnerHTML={{ __html: p.agreement }} />
           )}
           <label className="intention-form__agree">
-            <input
-              type="checkbox"
-              name="agree"
-              checked={f.agree}
-              onChange={(x) => {
-                set({ agree: x.target.checked });
-                if (x.target.checked && error === INTENTION_TEXT.agree) setError('');
-              }}
-            />
+            <input type="checkbox" name="agree" checked={f.agree} onChange={(x) => set({ agree: x.target.checked })} />
             我已阅读并同意《商户入驻协议》
           </label>
         </div>
