@@ -118,6 +118,15 @@ test.describe('the cart page', () => {
     // The checkout shows the line as saved.
     await expect(page.locator(`.co-line`)).toHaveCount(1);
     await expect(page.locator('.co-line__num')).toHaveText('×4');
+
+    // Typing more than may be bought: the number becomes the most there is, and a toast says why.
+    await page.goto('/shopping_cart');
+    await hydrated(page);
+    await coatLine.getByRole('spinbutton').fill('9999');
+    const why = page.getByRole('status').filter({ hasText: /^(库存仅剩|限购)\d+件$/ });
+    await expect(why).toBeVisible();
+    const most = (await why.textContent())!.replace(/\D/g, '');
+    await expect(coatLine.getByRole('spinbutton')).toHaveValue(most);
   });
 
   test("claims a shop's coupon, moves a line to favourites, and an empty cart shows its ways out", async ({

@@ -124,6 +124,8 @@ export default function CartView(p: CartViewProps) {
   const setQuantity = (line: LineView, wanted: number) => {
     const n = clampQuantity(wanted, line.rule);
     if (!n) return;
+    // More than may be bought (typed, or the stock fell meanwhile): say why the number changed.
+    if (wanted > n) toast(n === line.rule.stock ? t.stockLeft(n) : t.maxCount(n));
     setQty((q) => ({ ...q, [line.cart_id]: n }));
     clearTimeout(timers.current.get(line.cart_id));
     if (n === saved.current.get(line.cart_id)) return void timers.current.delete(line.cart_id);
