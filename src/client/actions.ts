@@ -11,12 +11,14 @@ import { toast } from './toast.ts';
 import { LOGIN_REQUIRED } from '../shared/messages.ts';
 
 async function claimCoupon(btn: HTMLButtonElement): Promise<void> {
-  const { data, message } = await send<{ can_claim_more?: boolean }>(
+  const { data, message } = await send<{ can_claim_more?: boolean; remain_count?: number | null }>(
     'POST',
     `/api/coupon/receive/${encodeURIComponent(btn.dataset.id ?? '')}`,
   );
   toast(message && message !== 'success' ? message : '领取成功');
   showClaimed(btn, !!data?.can_claim_more);
+  const left = btn.closest('[data-coupon]')?.querySelector('[data-coupon-remain]');
+  if (left && data?.remain_count != null) left.textContent = String(data.remain_count);
 }
 
 /** A claimed coupon's button: 再领一张 while the shopper may claim it again, else 已领取 (disabled). */

@@ -131,7 +131,7 @@ test.describe('visitor page cache', () => {
     const centre = '/coupon_center';
     const news = '/news_list';
     // 平台通用券: limited, so visitors see how many are left.
-    const remaining = (html: string) => Number(/data-coupon="1"[ >][\s\S]*?剩余 (\d+) \//.exec(html)?.[1] ?? NaN);
+    const remaining = (html: string) => Number(/data-coupon="1"[ >][\s\S]*?剩余 (?:<span[^>]*>)?(\d+)/.exec(html)?.[1] ?? NaN);
     await expect(async () => {
       const token = await newShopperToken(baseURL!, extraHTTPHeaders ?? {});
       const left = remaining(await warm(request, centre));

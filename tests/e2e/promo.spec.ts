@@ -1,4 +1,5 @@
 import { test, expect, signIn } from './fixtures.ts';
+import { freshShopper } from './accounts.ts';
 
 test.describe('coupon centre', () => {
   test('a signed-in shopper claims a coupon and the claimed state survives a reload', async ({ page, context, baseURL }) => {
@@ -18,6 +19,23 @@ test.describe('coupon centre', () => {
     await expect(same).toHaveAttribute('data-claimed', '');
     await expect(same.getByRole('button', { name: '立即领取' })).toHaveCount(0);
     await expect(same.getByRole('link', { name: '去使用' })).toBeVisible();
+  });
+
+  test('claiming a limited coupon lowers its 剩余 count at once, to what the claim left', async ({ page, context, request, baseURL }) => {
+    await freshShopper(request, context, baseURL);
+    await page.goto('/coupon_center');
+    const id = await page
+      .locator('[data-coupon]', { has: page.locator('[data-coupon-remain]') })
+      .filter({ has: page.getByRole('button', { name: '立即领取' }) })
+      .first()
+      .getAttribute('data-coupon');
+    const card = page.locator(`[data-coupon="${id}"]`);
+    const before = Number(await card.locator('[data-coupon-remain]').textContent());
+    const answer = page.waitForResponse((r) => r.url().endsWith(`/api/coupon/receive/${id}`));
+    await card.getByRole('button', { name: '立即领取' }).click();
+    const left = (await (await answer).json()).data.remain_count as number;
+    expect(left).toBeLessThan(before);
+    await expect(card.locator('[data-coupon-remain]')).toHaveText(String(left));
   });
 
   test("a visitor's claim opens the login dialog", async ({ page }) => {

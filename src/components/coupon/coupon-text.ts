@@ -20,9 +20,5 @@ export function couponDates(c: Pick<CouponDto, 'coupon_type' | 'coupon_time' | '
     : `领取后 ${c.coupon_time} 天内有效`;
 }
 
-export function couponRemaining(c: Pick<CouponDto, 'is_limited' | 'remain_count' | 'total_count'>): string {
-  return c.is_limited ? `剩余 ${c.remain_count} / ${c.total_count} 张` : '不限量发放';
-}
-
 /** `/goods_coupon?id=<coupon_id>`: the products a coupon applies to (`url()` reserves `id` for path params). */
 export const couponProductsHref = (couponId: number) => `${ROUTES.goodsCoupon.path}?id=${couponId}`;

@@ -36,20 +36,20 @@ function checkWindow(c: CouponRow | undefined, at: Date): asserts c is CouponRow
  * row-locks the coupon: concurrent claims of the same coupon queue here, so neither the stock nor a
  * shopper's limit can be overrun.
  */
-async function takeOne(tx: Db, id: number): Promise<boolean> {
-  const rows = await tx
+async function takeOne(tx: Db, id: number): Promise<{ remain: number } | undefined> {
+  const [row] = await tx
     .update(coupon)
     .set({ remainCount: sql`case when ${coupon.isLimited} then ${coupon.remainCount} - 1 else ${coupon.remainCount} end` })
     .where(and(eq(coupon.couponId, id), or(eq(coupon.isLimited, false), gt(coupon.remainCount, 0))))
-    .returning({ id: coupon.couponId });
-  return rows.length > 0;
+    .returning({ remain: coupon.remainCount });
+  return row;
 }
 
 /**
  * `POST /api/coupon/receive/{coupon_id}` (login required): claims a coupon inside its claim window, within
  * the per-shopper limit and the remaining stock, in one transaction. The claimed coupon is valid N days
  * from now (`coupon_type` 0) or for the coupon's fixed range (1). `can_claim_more` tells the page whether
- * the claim button should stay.
+ * the claim button should stay, `remain_count` what is left of a limited coupon.
  */
 export async function claimCoupon(ctx: ServiceContext, input: { id: number | string }) {
   const user = requireUser(ctx);
@@ -58,7 +58,8 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
   const claimed = await transaction(ctx.db, async (tx) => {
     const [c] = await tx.select().from(coupon).where(eq(coupon.couponId, id));
     checkWindow(c, at);
-    if (!(await takeOne(tx, id))) throw new ServiceError('refused', COUPON_TEXT.soldOut);
+    const taken = await takeOne(tx, id);
+    if (!taken) throw new ServiceError('refused', COUPON_TEXT.soldOut);
     const [mine] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(couponUser)
@@ -79,8 +80,9 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
         endTime: end,
       })
       .returning({ id: couponUser.couponUserId });
-    // Took the last one of a limited coupon? Else the button stays while the shopper may take more.
-    const ranOut = c.isLimited && c.remainCount <= 1;
+    // Took the last one of a limited coupon (as the locked update counted, whoever claimed meanwhile)? Else the button
+    // stays while the shopper may take more.
+    const ranOut = c.isLimited && taken.remain <= 0;
     const canClaimMore = (mine?.n ?? 0) + 1 < c.userLimit && !ranOut;
     return {
       ranOut,
@@ -92,6 +94,8 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
         start_time: formatDateTime(start),
         end_time: formatDateTime(end),
         can_claim_more: canClaimMore,
+        /** A limited coupon's stock left after this claim (the page's 剩余); null for an unlimited one. */
+        remain_count: c.isLimited ? taken.remain : null,
       },
     };
   });
