@@ -2,12 +2,12 @@ import { loadPage, failure } from './result.ts';
 import { ctxOf, type PageInput } from './page.ts';
 import { getAppConfig } from '../server/services/site/get-app-config.ts';
 import { listMerchantCategories } from '../server/services/merchant/list-merchant-categories.ts';
-import { listMerchantTypes } from '../server/services/merchant/list-merchant-types.ts';
+import { listApplicableTypes } from '../server/services/merchant/list-merchant-types.ts';
 import { getIntention } from '../server/services/intention/list-intentions.ts';
 import { INTENTION_STATUS, INTENTION_TEXT } from '../shared/intention.ts';
 
 /**
- * `/merchant_settled?intention_id=` (login required): the application form with the category and shop-type choices
+ * `/merchant_settled?intention_id=` (login required): the application form with the category and shop-type choices (not 自营)
  * and the settle-in agreement; with `intention_id`, one of the shopper's pending or rejected applications to edit.
  */
 export async function loadMerchantSettled(page: PageInput) {
@@ -18,7 +18,7 @@ export async function loadMerchantSettled(page: PageInput) {
     const [config, categories, types, editing] = await Promise.all([
       getAppConfig(ctx),
       listMerchantCategories(ctx),
-      listMerchantTypes(ctx),
+      listApplicableTypes(ctx),
       raw ? getIntention(ctx, { id: raw }) : Promise.resolve(null),
     ]);
     return {

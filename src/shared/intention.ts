@@ -31,6 +31,7 @@ export const INTENTION_TEXT = {
   categoryMissing: '商户分类不存在，请重新选择',
   type: '请选择店铺类型',
   typeMissing: '店铺类型不存在，请重新选择',
+  typeClosed: '该店铺类型不接受入驻申请，请重新选择',
   images: '请上传营业执照等资质图片',
   imagesInvalid: '资质图片无效，请重新上传',
   imagesMax: `资质图片最多上传${INTENTION_MAX_IMAGES}张`,

@@ -58,6 +58,8 @@ test.describe('merchant settle-in', () => {
     await form.getByRole('button', { name: '获取验证码' }).click();
     await form.getByRole('textbox', { name: '验证码', exact: true }).fill(await latestCode(phone, { type: 'intention' }));
     await form.getByRole('combobox', { name: '商户分类' }).selectOption(String(categoryId));
+    // The mall's own type (自营) is not offered; the others are.
+    await expect(form.getByRole('combobox', { name: '店铺类型' }).getByRole('option', { name: '自营' })).toHaveCount(0);
     await form.getByRole('combobox', { name: '店铺类型' }).selectOption({ label: '专营店' });
 
     // The "?" explains the shop types.

@@ -7,6 +7,8 @@ export const merchantType = pgTable('merchant_type', {
   typeName: text('type_name').notNull(),
   typeInfo: text('type_info').notNull().default(''),
   sort: integer('sort').notNull().default(0),
+  /** Offered on the merchant application form; false for the mall's own type (自营), which nobody applies for. */
+  applicable: boolean('applicable').notNull().default(true),
 });
 
 /** Shop-street classification chips (`GET /api/pc/mer_category`), not the product category tree. */

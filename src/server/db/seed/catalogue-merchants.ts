@@ -3,10 +3,10 @@ import { TOPS, LEAF_INFOS, brandIdByName, type LeafInfo } from './catalogue-data
 import { entityRng, SEED_EPOCH, DAY } from './catalogue-random.ts';
 
 export const MERCHANT_TYPES = [
-  { merTypeId: 1, typeName: '旗舰店', typeInfo: '品牌官方直营', sort: 40 },
-  { merTypeId: 2, typeName: '专营店', typeInfo: '经营多个品牌的授权店铺', sort: 30 },
-  { merTypeId: 3, typeName: '专卖店', typeInfo: '品牌授权专卖', sort: 20 },
-  { merTypeId: 4, typeName: '自营', typeInfo: '商城自营，正品保障', sort: 50 },
+  { merTypeId: 1, typeName: '旗舰店', typeInfo: '品牌官方直营', sort: 40, applicable: true },
+  { merTypeId: 2, typeName: '专营店', typeInfo: '经营多个品牌的授权店铺', sort: 30, applicable: true },
+  { merTypeId: 3, typeName: '专卖店', typeInfo: '品牌授权专卖', sort: 20, applicable: true },
+  { merTypeId: 4, typeName: '自营', typeInfo: '商城自营，正品保障', sort: 50, applicable: false },
 ];
 
 export const MERCHANT_CATEGORIES = TOPS.map((t, i) => ({ merchantCategoryId: i + 1, categoryName: t.shopCategory, sort: 100 - i }));

@@ -68,17 +68,21 @@ export async function findOwnIntention(db: Db, uid: number, id: number, lock = f
   return row;
 }
 
-/** The category and shop type must exist. */
+/** The category and shop type must exist, and the type be one applied for (not 自营). */
 export async function assertCategoryAndType(db: Db, categoryId: number, typeId: number): Promise<void> {
   const [[c], [t]] = await Promise.all([
     db
       .select({ id: merchantCategory.merchantCategoryId })
       .from(merchantCategory)
       .where(eq(merchantCategory.merchantCategoryId, categoryId)),
-    db.select({ id: merchantType.merTypeId }).from(merchantType).where(eq(merchantType.merTypeId, typeId)),
+    db
+      .select({ id: merchantType.merTypeId, applicable: merchantType.applicable })
+      .from(merchantType)
+      .where(eq(merchantType.merTypeId, typeId)),
   ]);
   if (!c) throw refuse(INTENTION_TEXT.categoryMissing);
   if (!t) throw refuse(INTENTION_TEXT.typeMissing);
+  if (!t.applicable) throw refuse(INTENTION_TEXT.typeClosed);
 }
 
 /**

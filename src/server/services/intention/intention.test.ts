@@ -28,6 +28,7 @@ describe('merchant application limits', () => {
     [{ images: Array.from({ length: 11 }, (_, i) => `/media/x${i}.webp`) }, '资质图片最多上传10张'],
     [{ merchant_category_id: 999999 }, '商户分类不存在，请重新选择'],
     [{ mer_type_id: 999999 }, '店铺类型不存在，请重新选择'],
+    [{ mer_type_id: 4 }, '该店铺类型不接受入驻申请，请重新选择'], // 自营, the mall's own
     [{ images: ['/media/not-mine.webp'] }, '资质图片无效，请重新上传'],
     [{ code: '000000' }, '验证码错误'],
   ])('refuses %j with %s and stores nothing', async (extra, message) => {
