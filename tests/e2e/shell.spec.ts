@@ -69,6 +69,15 @@ test.describe('page shell for a visitor', () => {
     await expect(page.getByRole('searchbox', { name: '搜索商品' })).toBeFocused();
   });
 
+  test('the search box shows where the focus is', async ({ page }) => {
+    await page.goto('/');
+    const box = page.getByRole('search');
+    const ring = () => box.evaluate((e) => getComputedStyle(e).boxShadow);
+    expect(await ring()).toBe('none');
+    await page.getByRole('searchbox', { name: '搜索商品' }).focus();
+    await expect.poll(ring).not.toBe('none');
+  });
+
   test('on /goods_cate the search stays on /goods_cate and the box is filled from title', async ({ page }) => {
     await page.goto('/goods_cate');
     await page.getByRole('searchbox', { name: '搜索商品' }).fill('连衣裙');
