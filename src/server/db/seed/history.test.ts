@@ -56,6 +56,22 @@ describe("the demo member's history", () => {
       .from(s.storeOrder)
       .where(and(eq(s.storeOrder.uid, HISTORY_UID), eq(s.storeOrder.paid, true)));
     expect(Object.fromEntries(placed.map((o) => [o.status, ageDays(o.createdAt)]))).toEqual({ 0: 1, 1: 3, 2: 6 });
+    // Their numbers carry their own dates (mall time), as an order placed that day would; so do the ledger's notes.
+    const mallDay = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+    const numbered = await db.db
+      .select({ sn: s.storeOrder.orderSn, createdAt: s.storeOrder.createdAt })
+      .from(s.storeOrder)
+      .where(eq(s.storeOrder.uid, HISTORY_UID));
+    for (const o of numbered) expect(o.sn.slice(2, 10)).toBe(mallDay(o.createdAt));
+    const notes = await db.db.select({ mark: s.userBill.mark }).from(s.userBill).where(eq(s.userBill.uid, HISTORY_UID));
+    const named = notes.flatMap((n) => /订单(wx\d{20})/.exec(n.mark)?.[1] ?? []);
+    const groups = await db.db
+      .select({ sn: s.storeGroupOrder.groupOrderSn })
+      .from(s.storeGroupOrder)
+      .where(eq(s.storeGroupOrder.uid, HISTORY_UID));
+    const known = new Set([...numbered.map((o) => o.sn), ...groups.map((g) => g.sn)]);
+    expect(named.length).toBeGreaterThan(0);
+    for (const sn of named) expect(known).toContain(sn);
     const bills = await db.db.select({ at: s.userBill.createdAt }).from(s.userBill).where(eq(s.userBill.uid, HISTORY_UID));
     expect(new Set(bills.map((b) => ageDays(b.at))).size).toBeGreaterThanOrEqual(4);
     // Read in time order, every row's balance follows from the one before.

@@ -309,6 +309,41 @@ async function backdate(db: Db, topUpKey: string | null, groupOrderId: number | 
         ),
       ),
     );
+  await renumber(db, groupOrderId);
+}
+
+/** An order number for its (moved) creation time, as `orderSn` writes them: `wx`, mall time to the second, its own 6 digits. */
+const snAt = (sn: AnyColumn, createdAt: AnyColumn) =>
+  sql<string>`'wx' || to_char((${createdAt} at time zone 'UTC') + interval '8 hours', 'YYYYMMDDHH24MISS') || right(${sn}, 6)`;
+
+/** Gives a moved group order and its store orders the numbers of their new dates, in the ledger's notes too. */
+async function renumber(db: Db, groupOrderId: number): Promise<void> {
+  const [group] = await db
+    .select({ old: s.storeGroupOrder.groupOrderSn })
+    .from(s.storeGroupOrder)
+    .where(eq(s.storeGroupOrder.groupOrderId, groupOrderId));
+  const [moved] = await db
+    .update(s.storeGroupOrder)
+    .set({ groupOrderSn: snAt(s.storeGroupOrder.groupOrderSn, s.storeGroupOrder.createdAt) })
+    .where(eq(s.storeGroupOrder.groupOrderId, groupOrderId))
+    .returning({ sn: s.storeGroupOrder.groupOrderSn });
+  const before = await db
+    .select({ id: s.storeOrder.orderId, old: s.storeOrder.orderSn })
+    .from(s.storeOrder)
+    .where(eq(s.storeOrder.groupOrderId, groupOrderId));
+  const after = await db
+    .update(s.storeOrder)
+    .set({ orderSn: snAt(s.storeOrder.orderSn, s.storeOrder.createdAt) })
+    .where(eq(s.storeOrder.groupOrderId, groupOrderId))
+    .returning({ id: s.storeOrder.orderId, sn: s.storeOrder.orderSn });
+  const pairs: [string, string][] = before.map((b) => [b.old, after.find((a) => a.id === b.id)!.sn]);
+  if (group && moved) pairs.push([group.old, moved.sn]);
+  for (const [old, sn] of pairs) {
+    await db
+      .update(s.userBill)
+      .set({ mark: sql`replace(${s.userBill.mark}, ${old}, ${sn})` })
+      .where(and(eq(s.userBill.uid, HISTORY_UID), sql`${s.userBill.mark} like ${`%${old}%`}`));
+  }
 }
 
 /** Shops whose products the history touched (for tests that want to stay clear of them). */
