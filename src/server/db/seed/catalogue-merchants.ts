@@ -29,7 +29,7 @@ const DEMO_SHOPS: ShopSpec[] = [
   { name: '星辰科技官方旗舰店', type: 1, tops: [1], brand: '星辰科技', best: true },
   { name: '极光数码专营店', type: 2, tops: [1] },
   { name: '织梦女装旗舰店', type: 1, tops: [2], brand: '织梦', best: true },
-  { name: '南山牧场男装专卖店', type: 3, tops: [2], brand: '南山牧场' },
+  { name: '南山牧场服饰专卖店', type: 3, tops: [2], brand: '南山牧场' },
   { name: '麦田服饰专营店', type: 2, tops: [2] },
   { name: '山野集食品旗舰店', type: 1, tops: [3], brand: '山野集' },
   { name: '茶语茗茶专卖店', type: 3, tops: [3], brand: '茶语' },
