@@ -5,7 +5,7 @@
  * create and in the browser before submitting. Isomorphic, no dependencies: the checkout island imports it.
  */
 import { isEmail } from './invoice.ts';
-import { UPLOAD_PATH } from './review.ts';
+import { isUploadRef } from './review.ts';
 
 export const FORM_FIELD_TYPES = [
   'text',
@@ -229,7 +229,7 @@ export function checkAnswers(fields: readonly FormField[], extend: unknown): Ans
       case 'image': {
         const list = Array.isArray(raw) ? raw : [raw];
         const max = f.max ?? 1;
-        if (!list.every((x) => typeof x === 'string' && UPLOAD_PATH.test(x))) return fail(FORM_TEXT.notOwnImage(f.title));
+        if (!list.every((x) => typeof x === 'string' && isUploadRef(x))) return fail(FORM_TEXT.notOwnImage(f.title));
         if (new Set(list).size !== list.length) return fail(FORM_TEXT.notOwnImage(f.title));
         if (list.length > max) return fail(FORM_TEXT.images(f.title, max));
         value = list as string[];

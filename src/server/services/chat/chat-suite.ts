@@ -34,6 +34,8 @@ import {
   sendDeskMessage,
 } from './desk-chat.ts';
 import { openChatStream } from './stream.ts';
+import { uploadImage } from '../media/upload-image.ts';
+import { photo } from '../../../../tests/helpers/images.ts';
 
 type Open = () => Promise<Database>;
 
@@ -261,6 +263,23 @@ export function chatSuite(open: Open) {
       }
       await sendChatMessage(s, { mer_id: chat, body: text('字'.repeat(500)) });
       expect((await listChatHistory(s, { mer_id: chat })).count).toBe(1);
+    });
+
+    it('takes a picture the shopper uploaded, as its path or its absolute URL on our own origin, never another origin', async () => {
+      const d = await open();
+      const { chat } = await shops(d);
+      const s = { ...(await newShopper(d)), origins: new Set(['https://mall.example']) };
+      const mine = (await uploadImage(s, { bytes: await photo('png', { width: 40, height: 40 }) })).path;
+      for (const msn of [`https://evil.example${mine}`, `http://mall.example${mine}`]) {
+        await expect(sendChatMessage(s, { mer_id: chat, body: { msn_type: 3, msn } }), msn).rejects.toMatchObject({
+          message: CHAT_TEXT.badImage,
+        });
+      }
+      await sendChatMessage(s, { mer_id: chat, body: { msn_type: 3, msn: mine } });
+      await sendChatMessage(s, { mer_id: chat, body: { msn_type: 3, msn: `https://mall.example${mine}` } });
+      const rows = await d.db.select({ msn: chatMessage.msn }).from(chatMessage).where(eq(chatMessage.msnType, 3));
+      expect(rows.filter((r) => r.msn === mine)).toHaveLength(2);
+      expect(rows.some((r) => r.msn.startsWith('http'))).toBe(false);
     });
 
     it("lets a shop write first to a shopper who ordered from it, and the mall's desk to any buyer; no one else", async () => {

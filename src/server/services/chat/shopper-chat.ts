@@ -101,7 +101,7 @@ export async function listShopperConversations(
 export async function sendChatMessage(ctx: ServiceContext, input: { mer_id: unknown; body: unknown }): Promise<ChatMessageDto> {
   const user = requireUser(ctx);
   const desk = await requireDesk(ctx, parseMerId(input.mer_id));
-  const row = await writeMessage(ctx.db, { uid: user.uid, merId: desk.merId, sendType: CHAT_FROM.shopper }, input.body);
+  const row = await writeMessage(ctx.db, { uid: user.uid, merId: desk.merId, sendType: CHAT_FROM.shopper }, input.body, ctx.origins);
   const [dto] = await toChatMessages(ctx.db, [row], partiesOf(user, desk));
   return dto!;
 }

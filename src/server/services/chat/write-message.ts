@@ -16,7 +16,7 @@ import {
 import { chatSendBody } from '../../../shared/schemas/chat.ts';
 import { containsNul, parseInput } from '../input.ts';
 import { ServiceError } from '../errors.ts';
-import { areOwnUploads } from '../media/own-uploads.ts';
+import { ownUploadPaths } from '../media/own-uploads.ts';
 import type { ChatRow } from './chat-dto.ts';
 import { signalChat } from './hub.ts';
 import { unreadChanged } from './conversation.ts';
@@ -43,7 +43,7 @@ function cardId(msn: string, message: string): number {
  * Cards must be the conversation's: a product on sale (of this shop, for a shop's desk), the shopper's own order or
  * refund at this shop (any shop, for the mall's desk).
  */
-async function checkedMsn(db: Db, author: ChatAuthor, kind: number, raw: string): Promise<string> {
+async function checkedMsn(db: Db, author: ChatAuthor, kind: number, raw: string, origins?: ReadonlySet<string>): Promise<string> {
   if (containsNul(raw)) throw refuse(CHAT_TEXT.empty);
   const msn = raw.trim();
   const byShopper = author.sendType === CHAT_FROM.shopper;
@@ -57,9 +57,12 @@ async function checkedMsn(db: Db, author: ChatAuthor, kind: number, raw: string)
     case CHAT_KIND.emoji:
       if (!(CHAT_EMOJI as readonly string[]).includes(msn)) throw refuse(CHAT_TEXT.badEmoji);
       return msn;
-    case CHAT_KIND.image:
-      if (!byShopper || !(await areOwnUploads(db, author.uid, [msn]))) throw refuse(CHAT_TEXT.badImage);
-      return msn;
+    case CHAT_KIND.image: {
+      // The shopper's own upload, kept as its path (also when sent as an absolute URL on one of our origins).
+      const [path] = (byShopper && (await ownUploadPaths({ db, origins }, author.uid, [msn]))) || [];
+      if (!path) throw refuse(CHAT_TEXT.badImage);
+      return path;
+    }
     case CHAT_KIND.product: {
       const id = cardId(msn, CHAT_TEXT.noProduct);
       const [p] = await db
@@ -109,11 +112,11 @@ const sendBucket = (author: ChatAuthor) =>
 /**
  * Writes one message: the body checked (`{msn_type, msn}`, see `checkedMsn`), then, in one transaction, the sender's
  * rate limit (30 a minute per shopper or desk, counted across processes) and the row. The conversation's open
- * streams are woken after the commit. Returns the row.
+ * streams are woken after the commit. Returns the row. `origins`: the request's own (`ServiceContext.origins`).
  */
-export async function writeMessage(db: Db, author: ChatAuthor, body: unknown): Promise<ChatRow> {
+export async function writeMessage(db: Db, author: ChatAuthor, body: unknown, origins?: ReadonlySet<string>): Promise<ChatRow> {
   const input = parseInput(chatSendBody, body);
-  const msn = await checkedMsn(db, author, input.msn_type, input.msn);
+  const msn = await checkedMsn(db, author, input.msn_type, input.msn, origins);
   const bucket = sendBucket(author);
   const row = await transaction(db, async (tx) => {
     const at = new Date();

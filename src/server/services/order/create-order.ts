@@ -109,7 +109,7 @@ export async function createOrder(ctx: ServiceContext, input: OrderCreateInput):
     if (anyTake && (!q.post.real_name || !PHONE_RE.test(q.post.phone))) throw refuse(ORDER_TEXT.takeContact);
     if (p.pay !== key.payPrice) throw refuse(ORDER_TEXT.changed);
     // The shop's order form: answered as the form stands now, kept on that shop's order.
-    const extend = c.form ? await answerForm(tx, user.uid, c.form, q.extend) : null;
+    const extend = c.form ? await answerForm({ db: tx, origins: ctx.origins }, user.uid, c.form, q.extend) : null;
 
     const receiver: OrderReceiver = c.address
       ? {

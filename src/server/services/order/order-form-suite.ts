@@ -148,7 +148,7 @@ export function orderFormSuite(open: () => Promise<Database>) {
     it('refuses another shopper’s picture, and products asking for two different forms together', async () => {
       const d = await open();
       const { sku } = await formOnProduct(d, 15, [{ key: 'photo', type: 'image', title: '参考图片', required: true }]);
-      const s = await newShopper(d);
+      const s = { ...(await newShopper(d)), origins: new Set(['https://mall.example']) };
       const stranger = await newShopper(d);
       const cartId = await addLine(s, sku, 1);
       const { body, check } = await checked(s, [cartId]);
@@ -160,10 +160,19 @@ export function orderFormSuite(open: () => Promise<Database>) {
       });
       const mine = await ownPicture(d, s.user.uid);
       await expect(createOrder(s, { ...body, key: check.key, extend: { photo: [mine, mine] } })).rejects.toMatchObject({ status: 400 });
+      // An absolute URL names the upload only on our own origin.
+      await expect(createOrder(s, { ...body, key: check.key, extend: { photo: `https://evil.example${mine}` } })).rejects.toMatchObject({
+        message: '「参考图片」的图片无效，请重新上传',
+      });
       await nothingOrdered(d, s, sku, stock, cartId);
-      // The same key still creates once the answer is good.
-      const created = await createOrder(s, { ...body, key: check.key, extend: { photo: mine } });
+      // The same key still creates once the answer is good, and keeps the picture as its path.
+      const created = await createOrder(s, { ...body, key: check.key, extend: { photo: `https://mall.example${mine}` } });
       expect(created.order_id).toBeGreaterThan(0);
+      const [kept] = await d.db
+        .select({ extend: storeOrder.orderExtend })
+        .from(storeOrder)
+        .where(eq(storeOrder.groupOrderId, created.order_id));
+      expect(kept!.extend).toEqual([{ key: 'photo', title: '参考图片', type: 'image', value: [mine] }]);
 
       const second = await formOnProduct(d, 16, [{ key: 'note', type: 'text', title: '刻字', required: true }], '刻字');
       const first = await formOnProduct(d, 15, [{ key: 'note', type: 'text', title: '备注', required: false }], '备注');

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { checkAnswers, FORM_TEXT, type FormField, type MerFormInfo, type OrderExtendItem } from '../../../shared/order-form.ts';
 import { ServiceError } from '../errors.ts';
 import { resolveArea } from '../address/regions.ts';
-import { areOwnUploads } from '../media/own-uploads.ts';
+import { ownUploadPaths } from '../media/own-uploads.ts';
+import type { ServiceContext } from '../context.ts';
 
 /** The shop's order form a checkout asks for (reference `mer_form_id` / `mer_form_info`). */
 export interface CheckoutForm {
@@ -40,9 +41,15 @@ export const formInfo = (f: CheckoutForm | null): MerFormInfo | null =>
 
 /**
  * Checks the shopper's answers (`extend`) against the form and returns them as the order keeps them: regions as
- * their names (the codes must be a real path down to a district or street), pictures only the shopper's uploads.
+ * their names (the codes must be a real path down to a district or street), pictures only the shopper's uploads (as
+ * their paths).
  */
-export async function answerForm(db: Db, uid: number, form: CheckoutForm, extend: unknown): Promise<OrderExtendItem[]> {
+export async function answerForm(
+  ctx: Pick<ServiceContext, 'db' | 'origins'>,
+  uid: number,
+  form: CheckoutForm,
+  extend: unknown,
+): Promise<OrderExtendItem[]> {
   const checked = checkAnswers(form.fields, extend);
   if (!checked.ok) throw refuse(checked.message);
   for (const a of checked.answers) {
@@ -51,7 +58,12 @@ export async function answerForm(db: Db, uid: number, form: CheckoutForm, extend
       if (!area.ok) throw refuse(area.reason === 'incomplete' ? FORM_TEXT.incomplete(a.title) : FORM_TEXT.format(a.title));
       a.value = area.nodes.map((n) => n.name).join(' ');
     }
-    if (a.type === 'image' && !(await areOwnUploads(db, uid, a.value as string[]))) throw refuse(FORM_TEXT.notOwnImage(a.title));
+    if (a.type === 'image') {
+      // Kept as paths (an absolute URL on one of our origins names the same upload).
+      const paths = await ownUploadPaths(ctx, uid, a.value as string[]);
+      if (!paths) throw refuse(FORM_TEXT.notOwnImage(a.title));
+      a.value = paths;
+    }
   }
   return checked.answers;
 }
