@@ -1,11 +1,45 @@
 // Invoices (#14) end to end: a fresh shopper saves a company invoice title on /user/invoice_list, picks it at
 // checkout, pays, and sees the invoice not issued; the merchant issues it through the merchant API with its demo
 // token; the shopper then sees it issued, with the number and the file, in the detail view. Its own shopper only.
+import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { freshShopper, okBody, refusal } from './accounts.ts';
 import { addAddress, addLine, bearer, paidOrder, payBySandbox, skuOf } from './orders.ts';
 
 const merchant = (merId: number) => bearer(`mf_demo_mer_${merId}_mallfront`);
+
+/**
+ * The shopper asks for a refund of `num` of the order's first item, `share` of the most it may get back (1: all), and
+ * shop 1 approves it. Answers what was refunded, in yuan.
+ */
+async function refundFirstItem(api: APIRequestContext, token: string, orderId: number, share: number, num?: number): Promise<number> {
+  const order = (await okBody(await api.get(`/api/order/detail/${orderId}`, { headers: bearer(token) }))).data;
+  const item = order.orderProduct[0];
+  const most = (
+    await okBody(await api.get(`/api/refund/product/${orderId}?ids=${item.order_product_id}&type=1`, { headers: bearer(token) }))
+  ).data;
+  const reasons = (await okBody(await api.get('/api/common/refund_message'))).data as string[];
+  const price = share === 1 ? Number(most.total_refund_price) : Number((Number(most.total_refund_price) * share).toFixed(2));
+  const refund = (
+    await okBody(
+      await api.post(`/api/refund/apply/${orderId}`, {
+        headers: bearer(token),
+        data: {
+          type: 1,
+          refund_type: 1,
+          num: num ?? item.refund_num,
+          ids: String(item.order_product_id),
+          refund_message: reasons[0],
+          mark: '',
+          refund_price: price,
+          phone: '13612345678',
+        },
+      }),
+    )
+  ).data;
+  await okBody(await api.post(`/api/merchant/refund/approve/${refund.refund_order_id}`, { headers: merchant(1) }));
+  return price;
+}
 /** Tencent's unified social credit code (a real, valid one). */
 const TAX_ID = '9144030071526726XG';
 const TITLE = '深圳市腾讯计算机系统有限公司';
@@ -182,30 +216,8 @@ test('a refund after the invoice was issued shows as waiting for correction, the
       .message,
   ).toBe('该发票没有需要红冲的退款');
 
-  // The shopper gets one of the two pieces refunded.
-  const group = (await okBody(await request.get(`/api/order/detail/${orderId}`, { headers: bearer(token) }))).data;
-  const itemId = group.orderProduct[0].order_product_id as number;
-  const most = (await okBody(await request.get(`/api/refund/product/${orderId}?ids=${itemId}&type=1`, { headers: bearer(token) }))).data;
-  const reasons = (await okBody(await request.get('/api/common/refund_message'))).data as string[];
-  const refundPrice = Number((Number(most.total_refund_price) / 2).toFixed(2));
-  const refund = (
-    await okBody(
-      await request.post(`/api/refund/apply/${orderId}`, {
-        headers: bearer(token),
-        data: {
-          type: 1,
-          refund_type: 1,
-          num: 1,
-          ids: String(itemId),
-          refund_message: reasons[0],
-          mark: '',
-          refund_price: refundPrice,
-          phone: '13612345678',
-        },
-      }),
-    )
-  ).data;
-  await okBody(await request.post(`/api/merchant/refund/approve/${refund.refund_order_id}`, { headers: merchant(1) }));
+  // The shopper gets one of the two pieces refunded, for half of what may come back.
+  const refundPrice = await refundFirstItem(request, token, orderId, 0.5, 1);
 
   // Issued, and waiting for the merchant's correction: on the order, in the list and in the detail.
   const left = (paid - refundPrice).toFixed(2);
@@ -269,28 +281,7 @@ test('an order refunded in full before its invoice was issued shows the request 
       data: { receipt_type: 1, receipt_title_type: 1, receipt_title: '张三' },
     }),
   );
-  const order = (await okBody(await request.get(`/api/order/detail/${orderId}`, { headers: bearer(token) }))).data;
-  const item = order.orderProduct[0];
-  const most = (
-    await okBody(await request.get(`/api/refund/product/${orderId}?ids=${item.order_product_id}&type=1`, { headers: bearer(token) }))
-  ).data;
-  const reasons = (await okBody(await request.get('/api/common/refund_message'))).data as string[];
-  const refund = (
-    await okBody(
-      await request.post(`/api/refund/apply/${orderId}`, {
-        headers: bearer(token),
-        data: {
-          type: 1,
-          refund_type: 1,
-          num: item.refund_num,
-          ids: String(item.order_product_id),
-          refund_message: reasons[0],
-          refund_price: most.total_refund_price,
-        },
-      }),
-    )
-  ).data;
-  await okBody(await request.post(`/api/merchant/refund/approve/${refund.refund_order_id}`, { headers: merchant(1) }));
+  await refundFirstItem(request, token, orderId, 1);
 
   await page.goto(`/order_detail?orderId=${orderId}`);
   await expect(page.locator('[data-order-status]')).toContainText('订单已退款');
