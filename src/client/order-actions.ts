@@ -6,35 +6,23 @@
 //   <button data-action="buy-again" data-items='{"data":[{"product_id":1,"product_attr_unique":"…","cart_num":1}]}'>再次购买</button>
 // and the refund ones of client/refund.ts. `data-confirm` is asked first, in the mall's dialog (client/confirm.ts).
 import { send } from './api.ts';
-import { toast } from './toast.ts';
+import { flashToast } from './toast.ts';
 import { confirmed } from './confirm.ts';
 import { cancelRefund, deleteRefund } from './refund.ts';
 
-/** Cancels an unpaid order after the shopper confirms, then shows its new state. */
-async function cancelOrder(btn: HTMLButtonElement): Promise<void> {
-  if (!(await confirmed(btn))) return;
-  await send('POST', `/api/order/cancel/${encodeURIComponent(btn.dataset.id ?? '')}`);
-  toast('订单已取消');
-  if (btn.dataset.done) location.assign(btn.dataset.done);
-  else location.reload();
-}
-
-/** Confirms receipt of a shipped order, then shows its new state. */
-async function takeOrder(btn: HTMLButtonElement): Promise<void> {
-  if (!(await confirmed(btn))) return;
-  await send('POST', `/api/order/take/${encodeURIComponent(btn.dataset.id ?? '')}`);
-  toast('已确认收货');
-  location.reload();
-}
-
-/** Deletes a finished order, then goes to `data-done` (the order list from its detail page) or shows the list again. */
-async function deleteOrder(btn: HTMLButtonElement): Promise<void> {
-  if (!(await confirmed(btn))) return;
-  await send('POST', `/api/order/del/${encodeURIComponent(btn.dataset.id ?? '')}`);
-  toast('订单已删除');
-  if (btn.dataset.done) location.assign(btn.dataset.done);
-  else location.reload();
-}
+/**
+ * An order verb once the shopper confirms (`POST /api/order/<verb>/<id>`), then `data-done` (the order list from a
+ * detail page) or the same page again, which says `done` (the toast is kept for it: `flashToast`).
+ */
+const orderVerb =
+  (verb: string, done: string) =>
+  async (btn: HTMLButtonElement): Promise<void> => {
+    if (!(await confirmed(btn))) return;
+    await send('POST', `/api/order/${verb}/${encodeURIComponent(btn.dataset.id ?? '')}`);
+    flashToast(done);
+    if (btn.dataset.done) location.assign(btn.dataset.done);
+    else location.reload();
+  };
 
 /** Buy again: fresh buy-now lines of the order's items, then checkout with them (reference `/order_detail`). */
 async function buyAgain(btn: HTMLButtonElement): Promise<void> {
@@ -43,9 +31,9 @@ async function buyAgain(btn: HTMLButtonElement): Promise<void> {
 }
 
 export const orderActions: Record<string, (btn: HTMLButtonElement) => Promise<void>> = {
-  'cancel-order': cancelOrder,
-  'take-order': takeOrder,
-  'delete-order': deleteOrder,
+  'cancel-order': orderVerb('cancel', '订单已取消'),
+  'take-order': orderVerb('take', '已确认收货'),
+  'delete-order': orderVerb('del', '订单已删除'),
   'buy-again': buyAgain,
   'cancel-refund': cancelRefund,
   'delete-refund': deleteRefund,

@@ -45,6 +45,7 @@ test.describe('after the purchase', () => {
     await booted(page);
     await page.getByRole('button', { name: '确认收货' }).click();
     await answerConfirm(page, '确认已经收到商品了吗？');
+    await expect(page.getByRole('status').filter({ hasText: '已确认收货' })).toBeVisible();
     await expect(page.locator('[data-status-text]')).toHaveText('待评价');
     const me = (await okBody(await request.get('/api/user', { headers: bearer(token) }))).data;
     const detail = (await okBody(await request.get(`/api/order/detail/${id}`, { headers: bearer(token) }))).data;

@@ -119,6 +119,8 @@ test.describe('my orders', () => {
     expect((await get(request, token, `/api/order/group_order_detail/${id}`)).is_cancel).toBe(0);
     await card.getByRole('button', { name: '取消订单' }).click();
     await answerConfirm(page, '确定取消这个订单吗？');
+    // The list shows again, and says what happened.
+    await expect(page.getByRole('status').filter({ hasText: '订单已取消' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: '暂无待付款的订单' })).toBeVisible();
     expect((await get(request, token, `/api/order/group_order_detail/${id}`)).is_cancel).toBe(1);
     expect((await get(request, token, '/api/order/group_order_list')).count).toBe(0);
