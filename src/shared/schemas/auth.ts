@@ -74,18 +74,24 @@ export const registerForm = z.object({
   pwd: newPassword,
   agree: agreed,
 });
-/** Checked in the spec's order: area code, phone, password, the confirmation matching it, then the code. */
-const resetOf = <C extends z.ZodType>(phoneCode: C) =>
+/**
+ * Checked in the spec's order: area code, phone, password, the confirmation matching it, then the code. The API takes
+ * a body without the confirmation (the reference's user centre sends none).
+ */
+const resetOf = <C extends z.ZodType, P extends z.ZodType>(phoneCode: C, phone: P, confirmRequired: boolean) =>
   z
     .object({
       phone_code: phoneCode,
-      phone: phoneOf(authText.phone),
+      phone,
       pwd: newPassword,
-      confirm_pwd: z.string(),
+      confirm_pwd: confirmRequired ? z.string() : z.preprocess(blankToUndefined, z.string().optional()),
     })
-    .refine((v) => v.pwd === v.confirm_pwd, { message: authText.passwordMismatch, path: ['confirm_pwd'] })
+    .refine((v) => v.confirm_pwd === undefined || v.pwd === v.confirm_pwd, {
+      message: authText.passwordMismatch,
+      path: ['confirm_pwd'],
+    })
     .and(z.object({ sms_code: codeOf(authText.code) }));
-export const resetForm = resetOf(areaCode);
+export const resetForm = resetOf(areaCode, phoneOf(authText.phone), true);
 /** Sending a code from the dialog: area code and phone. */
 export const sendCodeForm = z.object({ phone_code: areaCode, phone: phoneOf(authText.phone) });
 /** The header's phone-only variant: a mainland mobile number (sent as a JSON number too: its digits). */
@@ -127,6 +133,12 @@ export const captchaBody = {
   captchaVerification: optionalText(1024, '滑块验证已失效，请重新验证'),
 };
 const sendPhone = sendCodeForm.shape.phone;
+/** A masked phone as `GET /api/user` shows it (138****8000): the signed-in shopper's own, for a password change. */
+export const MASKED_PHONE = /^\d{0,4}\*{4}\d{1,4}$|^\*{4}$/;
+/** A phone, or the signed-in shopper's own as `GET /api/user` masks it (the reference's user centre sends that back). */
+const phoneOrOwnMask = trimmed(authText.phone).pipe(
+  z.string().refine((v) => /^\d{4,15}$/.test(v) || MASKED_PHONE.test(v), authText.phoneFormat),
+);
 const smsCode = smsLoginForm.shape.sms_code;
 const codeTypeError = { error: '验证码类型错误' };
 
@@ -141,7 +153,7 @@ export const sendCodeBody = z.discriminatedUnion(
     z.object(
       {
         phone_code: mainlandByDefault,
-        phone: sendPhone,
+        phone: phoneOrOwnMask,
         type: z.enum(['login', 'register', 'change_pwd', 'change_phone', 'intention'], codeTypeError),
         ...captchaBody,
       },
@@ -170,8 +182,8 @@ export const passwordLoginBody = z.object(
   },
   BODY,
 );
-/** POST /api/user/change_pwd (forgot password, or a signed-in change). */
-export const resetBody = resetOf(mainlandByDefault);
+/** POST /api/user/change_pwd (forgot password, or a signed-in change: the phone may be the shopper's own, masked). */
+export const resetBody = resetOf(mainlandByDefault, phoneOrOwnMask, false);
 /** POST /api/user/change/phone: the new number and the code sent to it (the reference sends no area code: 86). */
 export const changePhoneBody = z.object({ phone_code: mainlandByDefault, phone: sendPhone, sms_code: smsCode }, BODY);
 

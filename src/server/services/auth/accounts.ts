@@ -2,6 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../context.ts';
+import { badRequest } from '../errors.ts';
+import { maskPhone } from '../user/get-user.ts';
+import { authText, MASKED_PHONE } from '../../../shared/schemas/auth.ts';
 
 /** New accounts get this avatar until the shopper picks one. */
 export const DEFAULT_AVATAR = '/images/avatar-2.svg';
@@ -47,4 +50,20 @@ export function isUniqueViolation(err: unknown): boolean {
     if (e.code === '23505') return true;
   }
   return false;
+}
+
+/**
+ * The phone a password-change body names: as sent, or, when it is masked as `GET /api/user` shows it (138****8000),
+ * the signed-in shopper's own: the reference's user centre sends that value back to change the password. Only
+ * `change_pwd` takes a mask, and only the caller's own; anything else masked is a malformed phone.
+ */
+export function unmaskedPhone(
+  user: SessionUser | null,
+  phoneCode: string,
+  phone: string,
+  maskAllowed: boolean,
+): { phoneCode: string; phone: string } {
+  if (!MASKED_PHONE.test(phone)) return { phoneCode, phone };
+  if (maskAllowed && user && maskPhone(user.phone) === phone) return { phoneCode: user.phoneCode, phone: user.phone };
+  throw badRequest(authText.phoneFormat);
 }

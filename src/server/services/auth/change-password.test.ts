@@ -5,6 +5,7 @@ import { findSessionUser } from '../session/sessions.ts';
 import { changePassword } from './change-password.ts';
 import { passwordLogin } from './password-login.ts';
 import { sendCode } from './send-code.ts';
+import { getUser } from '../user/get-user.ts';
 
 const sms = installMemorySms();
 const reset = (phone: string, sms_code: string, pwd = 'newpass1', confirm_pwd = pwd) => ({
@@ -41,6 +42,35 @@ describe('changePassword (POST /api/user/change_pwd)', () => {
     expect((await findSessionUser(db.db, me.token))?.uid).toBe(1);
     expect(await findSessionUser(db.db, laptop.token)).toBeNull();
     expect((await findSessionUser(db.db, buyer.token))?.uid).toBe(2);
+  });
+
+  it('takes the phone as GET /api/user masks it from its signed-in owner, without a confirmation (the reference user centre)', async () => {
+    const db = await createTestDatabase();
+    const me = { ...(await userContext(db, 1)), ip: '10.1.1.2' };
+    const masked = (await getUser(me)).phone;
+    expect(masked).toBe('138****8000');
+    await expect(sendCode(me, { phone: masked, type: 'change_pwd' }, at(0))).resolves.toEqual({ message: '验证码已发送' });
+    const code = sms.last('13800138000')!;
+    expect(await changePassword(me, { phone: masked, sms_code: code, pwd: 'masked123' } as never, me.token, at(1))).toEqual({
+      message: '密码修改成功',
+    });
+    await expect(passwordLogin(me, { account: '13800138000', password: 'masked123' }, at(2))).resolves.toMatchObject({ user: { uid: 1 } });
+    // Anyone else's mask, a visitor's, or a mask for another kind of code is a malformed phone.
+    const other = { ...(await userContext(db, 2)), ip: '10.1.1.3' };
+    const visitor = visitorFrom(db);
+    for (const [who, type] of [
+      [other, 'change_pwd'],
+      [visitor, 'change_pwd'],
+      [me, 'login'],
+    ] as const) {
+      await expect(sendCode(who, { phone: masked, type }, at(3)), `${type}`).rejects.toMatchObject({
+        status: 400,
+        message: '请输入正确的手机号码',
+      });
+    }
+    await expect(changePassword(other, { phone: masked, sms_code: code, pwd: 'other1234' } as never, null, at(3))).rejects.toMatchObject({
+      message: '请输入正确的手机号码',
+    });
   });
 
   it('refuses mismatched passwords, weak passwords and wrong or reused codes', async () => {

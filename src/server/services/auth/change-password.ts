@@ -6,7 +6,7 @@ import { hashPassword } from '../../auth/password.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../context.ts';
-import { findAccount } from './accounts.ts';
+import { findAccount, unmaskedPhone } from './accounts.ts';
 import { accountText } from './messages.ts';
 import { transactOrRefuse } from './transact.ts';
 import { parseInput } from '../input.ts';
@@ -29,14 +29,15 @@ export async function changePassword(
   now = new Date(),
 ): Promise<{ message: string }> {
   const body = parseInput(resetBody, input);
-  const code = { phoneCode: body.phone_code, phone: body.phone, types: ['change_pwd'] as CodeType[], code: body.sms_code };
+  const { phoneCode, phone } = unmaskedPhone(ctx.user, body.phone_code, body.phone, true);
+  const code = { phoneCode, phone, types: ['change_pwd'] as CodeType[], code: body.sms_code };
   // Hashed outside the transaction, and only for a code that matches (see register).
   const pwdHash = (await codeMatches(ctx.db, code, now)) ? await hashPassword(body.pwd) : null;
   return transactOrRefuse(ctx.db, async (tx) => {
     const refusal = await checkCode(tx, code, now);
     if (refusal) return refusal;
     if (!pwdHash) throw new ServiceError('conflict', accountText.retry);
-    const account = await findAccount(tx, body.phone_code, body.phone);
+    const account = await findAccount(tx, phoneCode, phone);
     // Codes are only issued for existing, enabled accounts: this is a race with a deletion or a ban.
     if (!account?.status) throw new ServiceError('refused', accountText.codeWrong);
     await tx.update(users).set({ pwdHash }).where(eq(users.uid, account.uid));

@@ -12,13 +12,14 @@ import { checkCode, codeMatches } from './verify-code.ts';
 export type RegisterInput = z.input<typeof registerBody>;
 
 /**
- * `POST /api/auth/register`: a new account for a phone proven by a `register` code. Answers `注册成功` without
+ * `POST /api/auth/register`: a new account for a phone proven by a `register` (or `login`) code. Answers `注册成功` without
  * signing in (the dialog moves to the password panel). The default nickname is 用户 plus the last 4 digits.
  * A registered phone is refused with the code messages, never with "registered".
  */
 export async function register(ctx: ServiceContext, input: RegisterInput, now = new Date()): Promise<{ message: string; uid: number }> {
   const body = parseInput(registerBody, input);
-  const code = { phoneCode: body.phone_code, phone: body.phone, types: ['register'] as CodeType[], code: body.sms_code };
+  // A `login` code proves the phone as well: the reference's client has no `register` type and registers with one.
+  const code = { phoneCode: body.phone_code, phone: body.phone, types: ['register', 'login'] as CodeType[], code: body.sms_code };
   // Hashed outside the transaction (no lock or connection held for scrypt), and only for a code that matches, so
   // wrong codes cannot make the server burn scrypt time.
   const pwdHash = (await codeMatches(ctx.db, code, now)) ? await hashPassword(body.pwd) : null;

@@ -8,7 +8,7 @@ import { getSmsProvider, type SmsMessage } from '../../auth/sms/index.ts';
 import { count, hit, latest, lockKey, unhit } from '../../auth/rate-limit.ts';
 import { ServiceError } from '../errors.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
-import { findAccount } from './accounts.ts';
+import { findAccount, unmaskedPhone } from './accounts.ts';
 import { captchaGate } from './captcha-gate.ts';
 import * as L from './limits.ts';
 import { accountText } from './messages.ts';
@@ -87,8 +87,11 @@ async function decide(
  */
 export async function sendCode(ctx: ServiceContext, input: SendCodeInput, now = new Date()): Promise<{ message: string }> {
   const body = parseInput(sendCodeBody, input);
-  const phoneCode = body.type === 'mobile' ? '86' : body.phone_code;
-  const { phone, type } = body;
+  const { type } = body;
+  const { phoneCode, phone } =
+    body.type === 'mobile'
+      ? { phoneCode: '86', phone: body.phone }
+      : unmaskedPhone(ctx.user, body.phone_code, body.phone, type === 'change_pwd');
   if (type === 'change_phone' || type === 'intention') requireUser(ctx); // before any limit is touched
   const phoneBucket = L.buckets.smsPhone(phoneCode, phone);
   const intervalBucket = L.buckets.smsInterval(phoneCode, phone, type);
