@@ -43,7 +43,8 @@ export function orderActions(o: Pick<StoreOrderDto, 'order_id' | 'status' | 'del
             })),
           })
         : null,
-    delete: DELETABLE.has(o.status),
+    // Not while a refund request is being handled (the API refuses it: its refund page links to the order).
+    delete: DELETABLE.has(o.status) && !o.orderProduct.some((i) => i.is_refund === 1),
     invoice: !o.receipt && !NO_INVOICE_STATUSES.includes(o.status),
   };
 }

@@ -19,6 +19,7 @@ import { deleteOrder } from './delete-order.ts';
 import { autoReceive, receiveOrder } from './receive-order.ts';
 import { formatDateTime } from '../dates.ts';
 import { applyRefund } from '../refund/apply-refund.ts';
+import { cancelRefund } from '../refund/cancel-refund.ts';
 import { refuseMerchantRefund } from '../refund/merchant-refuse-refund.ts';
 import { authenticateMerchant } from '../merchant-api/authenticate.ts';
 import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
@@ -402,6 +403,19 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       const other = await newShopper(d);
       await expect(deleteOrder(other, { id: done })).rejects.toMatchObject({ code: 'not_found' });
       expect((await countOrders(s)).done).toBe(1);
+      // Not while a refund request on it is being handled: its refund page links to the order.
+      const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, done));
+      const refund = await applyRefund(s, {
+        order_id: done,
+        type: 1,
+        refund_type: 1,
+        num: 1,
+        ids: [item!.orderProductId],
+        refund_message: '不想要了',
+        refund_price: '0.01',
+      });
+      await expect(deleteOrder(s, { id: done })).rejects.toMatchObject({ code: 'refused', message: '该订单有售后正在处理，暂不能删除' });
+      await cancelRefund(s, { id: refund.refund_order_id });
       await deleteOrder(s, { id: done });
       expect(await countOrders(s)).toMatchObject({ all: 2, done: 0 });
       expect(ids(await listOrders(s, {}))).not.toContain(done);
