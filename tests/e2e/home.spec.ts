@@ -132,6 +132,17 @@ test.describe('home page', () => {
     await expect(dots.nth(1)).not.toHaveAttribute('aria-current', 'true');
   });
 
+  test('when the flash-sale countdown runs out, the strip says so in its place', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const strip = page.locator('#home-seckill-block');
+    const end = Number(await strip.locator('[data-countdown]').getAttribute('data-countdown'));
+    const label = await strip.locator('.countdown__label').textContent();
+    await page.clock.fastForward(end * 1000 - (await page.evaluate(() => Date.now())) + 2_000);
+    await expect(strip.locator('.seckill-strip__ended')).toHaveText(label === '距结束' ? '已结束' : '已开抢');
+    await expect(strip.locator('[data-countdown]')).toHaveCount(0);
+  });
+
   test('the flash-sale countdown ticks', async ({ page }) => {
     await page.goto('/');
     const clock = page.locator('#home-seckill-block [data-countdown]');

@@ -64,6 +64,17 @@ test.describe('coupon centre', () => {
 });
 
 test.describe('flash sale', () => {
+  test('a flash-sale product page shows its new state once its countdown runs out', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/goods_seckill');
+    const href = await page.locator('article.seckill-card a').first().getAttribute('href');
+    await page.goto(href!);
+    const end = Number(await page.locator('[data-countdown]').getAttribute('data-countdown'));
+    const reloaded = page.waitForRequest((r) => r.isNavigationRequest() && r.url().endsWith(href!));
+    await page.clock.fastForward(end * 1000 - (await page.evaluate(() => Date.now())) + 2_000);
+    await reloaded;
+  });
+
   test('shows the running session with a countdown and products linking to their details', async ({ page }) => {
     await page.goto('/goods_seckill');
     await expect(page.getByRole('heading', { name: '限时秒杀', level: 1 })).toBeVisible();

@@ -4,7 +4,16 @@
 // anchors and the "more" link reloads the page with one more plaza page.
 import { startCountdowns } from '../promotion/countdown.ts';
 
-startCountdowns();
+// At zero the strip's session has ended (or begun): say so in place of the digits; the page is not reloaded under the
+// shopper, and its cached copy expires then, so the next view shows the next session.
+startCountdowns(document, (el) => {
+  const box = el.closest('.countdown');
+  if (!box) return;
+  const ended = box.querySelector('.countdown__label')?.textContent === '距结束';
+  box.replaceWith(
+    Object.assign(document.createElement('span'), { className: 'seckill-strip__ended', textContent: ended ? '已结束' : '已开抢' }),
+  );
+});
 
 const carousel = document.querySelector<HTMLElement>('[data-carousel]');
 const track = carousel?.querySelector<HTMLElement>('[data-carousel-track]');

@@ -2,7 +2,7 @@
 // element gets `data-ended` and `onEnd` runs (the flash-sale page reloads to show the sessions' new states).
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function startCountdowns(root: ParentNode = document, onEnd?: () => void): void {
+export function startCountdowns(root: ParentNode = document, onEnd?: (el: HTMLElement) => void): void {
   const els = [...root.querySelectorAll<HTMLElement>('[data-countdown]')];
   if (!els.length) return;
   let ran = false;
@@ -14,7 +14,7 @@ export function startCountdowns(root: ParentNode = document, onEnd?: () => void)
       if (!left && !('ended' in el.dataset)) {
         el.dataset.ended = '';
         // Only a countdown that ran out while the page was open triggers onEnd (not one rendered at zero).
-        if (ran) onEnd?.();
+        if (ran) onEnd?.(el);
       }
     }
     ran = true;
