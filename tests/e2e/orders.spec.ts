@@ -11,11 +11,13 @@ import { addAddress, addLine, bearer, paidOrder, payBySandbox, placeOrder, skuOf
 const get = async (api: APIRequestContext, token: string, path: string) =>
   (await okBody(await api.get(path, { headers: bearer(token) }))).data;
 
-/** A fresh shopper's cart line (buy now) of a deposit presale on sale, with an address to send it to. */
-async function depositCartLine(api: APIRequestContext, token: string): Promise<number> {
+/** A fresh shopper's cart line (buy now) of a presale on sale (a deposit one unless `presellType` 1), with an address to send it to. */
+async function depositCartLine(api: APIRequestContext, token: string, presellType: 1 | 2 = 2): Promise<number> {
   await addAddress(api, token);
   const { list } = (await okBody(await api.get('/api/store/product/presell/lst?type=1&limit=20'))).data;
-  const pick = (list as { product_presell_id: number; presell_type: number; pay_count?: number }[]).find((p) => p.presell_type === 2)!;
+  const pick = (list as { product_presell_id: number; presell_type: number; pay_count?: number }[]).find(
+    (p) => p.presell_type === presellType,
+  )!;
   const detail = (await okBody(await api.get(`/api/store/product/presell/detail/${pick.product_presell_id}`))).data;
   const sku = Object.values(detail.product.sku as Record<string, { unique: string; stock: number }>).find((s) => s.stock > 5)!;
   const cart = await okBody(
@@ -42,7 +44,7 @@ test.describe('my orders', () => {
     baseURL,
   }) => {
     const token = await freshShopper(request, context, baseURL);
-    const { orderIds, skus } = await paidOrder(request, token, [1, 2]);
+    const { orderIds, skus, groupOrderId } = await paidOrder(request, token, [1, 2]);
     expect(await get(request, token, '/api/order/number')).toEqual({
       all: 2,
       noPay: 0,
@@ -91,6 +93,11 @@ test.describe('my orders', () => {
     await expect(page.locator('.odetail-timeline')).toContainText('订单生成');
     await expect(page.getByText('商家正在备货，请耐心等待发货')).toBeVisible();
     expect(detail.orderProduct[0].product_id).toBe(skus[0]!.product_id);
+    // The payment's number (what the payment page and the balance records name) is on the order too.
+    expect(detail.group_order_sn).toMatch(/^wx\d{20}$/);
+    await expect(page.locator('[data-pay-sn]')).toHaveText(detail.group_order_sn);
+    await page.goto(`/payment_success?orderId=${groupOrderId}`);
+    await expect(page.locator('.pay-result__facts')).toContainText(`支付单号${detail.group_order_sn}`);
   });
 
   test('an unpaid order is under 待付款 with its countdown and is cancelled from the list', async ({ page, context, request, baseURL }) => {
@@ -127,6 +134,19 @@ test.describe('my orders', () => {
     expect((await get(request, token, '/api/order/number')).noPay).toBe(0);
   });
 
+  test('checkout of a full-payment presale asks for the presale agreement without a deposit clause', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    await page.goto(`/order_confirm?new=1&cartId=${await depositCartLine(request, token, 1)}`);
+    const agree = page.locator('.co-check', { hasText: '预售协议' });
+    await expect(agree).toContainText('《预售协议》');
+    await expect(agree).not.toContainText('定金');
+  });
+
   test('checkout of a deposit presale says what is paid now and later: deposit and balance per unit, the balance window and shipping', async ({
     page,
     context,
@@ -144,6 +164,7 @@ test.describe('my orders', () => {
     await expect(page.getByText('本次应付（定金）')).toBeVisible();
     const balance = page.locator('[data-summary="balance"]');
     await expect(balance).toHaveText(`¥${(balanceEach! * 2).toFixed(2)}`);
+    await expect(page.locator('.co-check', { hasText: '预售协议' })).toContainText('预售商品定金支付后不予退还');
     // What the order records once placed is what the page said.
     const { id } = await placeOrder(request, token, [cartId]);
     const placed = (await get(request, token, `/api/order/group_order_detail/${id}`)).orderList[0];

@@ -78,6 +78,8 @@ export default function OrderConfirm(p: OrderConfirmProps) {
   const seq = useRef(0);
   const money = (y: string) => shown(p.currency, y);
   const hasPresell = data.order.some((o) => o.list.some((l) => l.product_type === 2));
+  // Only a deposit presale (presell_type 2) has a deposit to keep; a full-payment one is paid in full at once.
+  const hasDeposit = data.order.some((o) => o.list.some((l) => l.product_type === 2 && l.productPresell?.presell_type === 2));
   const anyTake = data.order.some((o) => o.order.isTake === 1);
   const form = data.mer_form_info;
 
@@ -448,7 +450,7 @@ export default function OrderConfirm(p: OrderConfirmProps) {
               <a href="/privacy_agreement?type=sys_product_presell_agree" target="_blank" rel="noopener">
                 《预售协议》
               </a>
-              ，预售商品定金支付后不予退还
+              {hasDeposit ? '，预售商品定金支付后不予退还' : '，预售商品将按约定时间发货'}
             </span>
           </label>
         )}

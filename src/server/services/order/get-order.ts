@@ -1,6 +1,15 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { merchant, ORDER_STATUS, orderReceipt, REFUND_STATUS, refundOrder, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import {
+  merchant,
+  ORDER_STATUS,
+  orderReceipt,
+  REFUND_STATUS,
+  refundOrder,
+  storeGroupOrder,
+  storeOrder,
+  storeOrderStatus,
+} from '../../db/schema/index.ts';
 import { invoiceBaseDto, type InvoiceBaseDto } from '../invoice/invoice-dto.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../../shared/money.ts';
@@ -22,6 +31,8 @@ export interface OrderStatusDto {
 
 /** `GET /api/order/detail/{order_id}`: everything `/order_detail` shows of a paid store order. */
 export interface OrderDetailDto extends StoreOrderDto {
+  /** The number of the payment it was part of (its group order's): what the payment page and the balance records name. */
+  group_order_sn: string;
   real_name: string;
   user_phone: string;
   user_address: string;
@@ -73,9 +84,10 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
   const user = requireUser(ctx);
   const { id } = parseInput(z.object({ id: idField('订单ID') }), input);
   const [row] = await ctx.db
-    .select({ o: storeOrder, m: merchant })
+    .select({ o: storeOrder, m: merchant, groupSn: storeGroupOrder.groupOrderSn })
     .from(storeOrder)
     .innerJoin(merchant, eq(merchant.merId, storeOrder.merId))
+    .innerJoin(storeGroupOrder, eq(storeGroupOrder.groupOrderId, storeOrder.groupOrderId))
     .where(and(eq(storeOrder.orderId, id), visiblePaid(user.uid)));
   if (!row) throw notFound(ORDER_GONE);
   const { o, m } = row;
@@ -102,6 +114,7 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
   const refundable = parts.items.some(({ i }) => i.refundNum > 0);
   return {
     ...storeOrderDto(o, m, parts, at),
+    group_order_sn: row.groupSn,
     real_name: o.receiver.real_name,
     user_phone: o.receiver.phone,
     user_address: o.receiver.address,
