@@ -24,6 +24,8 @@ test.describe('home page', () => {
 
     const coupons = page.locator('section', { has: page.getByRole('heading', { name: '领券中心', level: 2 }) });
     await expect(coupons.locator('[data-action="claim-coupon"]').first()).toBeVisible();
+    // 去使用 only on a claimed coupon: a visitor has claimed none.
+    await expect(coupons.getByRole('link', { name: '去使用' })).toHaveCount(0);
     await expect(coupons.getByRole('link', { name: /更多好券/ })).toHaveAttribute('href', '/coupon_center');
 
     for (const name of ['首发新品', '推荐单品']) {
