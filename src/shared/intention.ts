@@ -62,10 +62,11 @@ const boundedText = (missing: string, tooLong: string, min: number, max: number)
     .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), tooLong);
 
 /** The application form, as the browser checks it and the server re-checks it. */
+/** In the form's order, so the first message is about the first field the shopper left wrong. */
 export const intentionFields = {
-  phone: mainlandPhone,
   mer_name: boundedText(INTENTION_TEXT.merName, INTENTION_TEXT.merNameLength, MER_NAME_MIN, MER_NAME_MAX),
   name: boundedText(INTENTION_TEXT.name, INTENTION_TEXT.nameLength, CONTACT_MIN, CONTACT_MAX),
+  phone: mainlandPhone,
   /** The SMS code (type `intention`) sent to `phone`; an edit that keeps the phone needs none. */
   code: z.preprocess(
     blankToUndefined,

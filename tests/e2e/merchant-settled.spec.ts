@@ -219,7 +219,8 @@ test.describe('merchant settle-in', () => {
         data: { phone: '123', mer_name: 'x', name: '王', code: '1', merchant_category_id: 1, mer_type_id: 1, images: [] },
       }),
     );
-    expect(bad.message).toBe('请输入正确的手机号码');
+    // The first field of the form that is wrong (商户名称 comes before the phone).
+    expect(bad.message).toBe('商户名称须为2-40个字');
 
     // Visitors are sent to sign in first; the operator API needs the operator token and a reason to reject.
     for (const path of ['/merchant_settled', '/user/settle_record']) {
