@@ -128,6 +128,12 @@ test.describe('login dialog', () => {
     await dialog.getByRole('checkbox').check();
     await dialog.getByLabel('密码', { exact: true }).press('Enter');
     await expect(toast(page, '账号或密码错误')).toBeVisible();
+    // Pressed again, the button keeps the keyboard focus through the request (a disabled button would drop it).
+    const submit = dialog.getByRole('button', { name: '登录', exact: true });
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+    await submit.click();
+    await answered;
+    await expect(submit).toBeFocused();
     await dialog.getByLabel('密码', { exact: true }).fill('new12345');
     const reloaded = page.waitForEvent('load');
     await dialog.getByLabel('密码', { exact: true }).press('Enter');

@@ -158,7 +158,8 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
           )}
           {captcha}
           {panel !== 4 && agreement}
-          <button type="submit" className="btn btn--primary auth__submit" disabled={f.busy}>
+          {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page (submit ignores a busy form). */}
+          <button type="submit" className="btn btn--primary auth__submit" aria-disabled={f.busy || undefined}>
             {panel === 4 ? '确认' : panel === 5 ? '注册' : '登录'}
           </button>
           <div className="auth__links">

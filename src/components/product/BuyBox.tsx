@@ -78,6 +78,7 @@ export function BuyBox(p: BuyBoxProps) {
     setNotified(false);
   };
 
+  // The buttons are aria-disabled while busy, not disabled: a disabled button drops the keyboard focus to the page.
   const run = async (job: () => Promise<void>) => {
     if (!$loggedIn.get()) return askLogin();
     if (busy) return;
@@ -143,10 +144,10 @@ export function BuyBox(p: BuyBoxProps) {
   } else if (p.productType === 0) {
     buttons = (
       <>
-        <button type="button" className="btn buy__btn buy__btn--cart" onClick={addToCart} disabled={busy}>
+        <button type="button" className="btn buy__btn buy__btn--cart" onClick={addToCart} aria-disabled={busy || undefined}>
           {t.addCart}
         </button>
-        <button type="button" className="btn btn--primary buy__btn" onClick={buyNow} disabled={busy}>
+        <button type="button" className="btn btn--primary buy__btn" onClick={buyNow} aria-disabled={busy || undefined}>
           {t.buyNow}
         </button>
       </>
