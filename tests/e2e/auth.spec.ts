@@ -114,6 +114,8 @@ test.describe('login dialog', () => {
     await fillPhone(dialog, phone);
     await dialog.getByRole('button', { name: '忘记密码' }).click();
     await expect(dialog.getByRole('heading', { name: '找回密码' })).toBeVisible();
+    // The keyboard focus moved into the new panel with it, not to the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-panel="4"]') !== null)).toBe(true);
     await expect(dialog.getByRole('textbox', { name: '手机号' })).toHaveValue('');
     await fillPhone(dialog, phone);
     await dialog.getByLabel('新密码', { exact: true }).fill('new12345');

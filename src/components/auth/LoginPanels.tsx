@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import { $loginPanel, type LoginPanel } from '../../stores/ui.ts';
 import { placeholders } from '../../shared/schemas/auth.ts';
 import { url } from '../../shared/routes.ts';
@@ -27,6 +28,17 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
     if (p === 4) f.clearForReset();
     $loginPanel.set(p);
   };
+  // The control that switched panels (忘记密码, the QR icon, 返回…) is gone with its panel: the keyboard focus goes to
+  // the new panel's first field (or its first control) instead of falling to the page.
+  const root = useRef<HTMLDivElement>(null);
+  const shown = useRef(panel);
+  useEffect(() => {
+    if (shown.current === panel) return;
+    shown.current = panel;
+    const box = root.current;
+    if (!box || box.contains(document.activeElement)) return;
+    box.querySelector<HTMLElement>('form input:not([type="hidden"]), button')?.focus();
+  }, [panel]);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (f.busy) return;
@@ -99,7 +111,7 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
   );
 
   return (
-    <div className="auth" data-panel={panel}>
+    <div className="auth" data-panel={panel} ref={root}>
       <div className="auth__head">
         {panel === 1 || panel === 2 ? (
           <div role="tablist" aria-label="登录方式" className="auth__tabs">
