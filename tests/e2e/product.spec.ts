@@ -303,5 +303,15 @@ test.describe('flash sale and presale pages', () => {
     await expect(buyBox(page).getByRole('button', { name: '立即支付' })).toBeEnabled();
     await page.goto('/goods_presell_detail/17');
     await expect(buyBox(page).getByRole('button', { name: '活动已结束' })).toBeDisabled();
+
+    // Not started: nothing booked yet to speak of. Ended, its balance window long past: no step is current.
+    await page.goto('/goods_presell_detail/5');
+    await expect(page.locator('[data-presell-state]')).toContainText('定金预售 · 未开始');
+    await expect(page.locator('[data-presell-state]')).not.toContainText('已预订');
+    await page.goto('/goods_presell_detail/21');
+    await expect(page.locator('[data-presell-state]')).toContainText('定金预售 · 已结束');
+    await expect(page.getByRole('list', { name: '预售流程' }).locator('[aria-current]')).toHaveCount(0);
+    await page.goto('/goods_presell_detail/13');
+    await expect(page.getByRole('list', { name: '预售流程' }).locator('[aria-current="step"]')).toContainText('1. 付定金');
   });
 });
