@@ -63,6 +63,15 @@ test.describe('search and category browsing', () => {
     expect(await total(page)).toBeGreaterThanOrEqual(list.length);
   });
 
+  test('a price range typed the wrong way round shows as the range it searched', async ({ page }) => {
+    await page.goto('/goods_search?title=%E6%89%8B%E6%9C%BA&price_on=5000&price_off=100');
+    await expect(page.getByRole('spinbutton', { name: '最低价（元）' })).toHaveValue('100');
+    await expect(page.getByRole('spinbutton', { name: '最高价（元）' })).toHaveValue('5000');
+    const list = await prices(page);
+    expect(list.length).toBeGreaterThan(0);
+    for (const p of list) expect(p >= 100 && p <= 5000, String(p)).toBe(true);
+  });
+
   test('the page 2 link shows other products', async ({ page }) => {
     await page.goto('/goods_search?title=手机');
     const first = await ids(page);

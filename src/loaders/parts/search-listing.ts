@@ -24,14 +24,19 @@ const shortYuan = (cents?: number) => (cents === undefined ? undefined : toYuan(
 export function readListing(params: URLSearchParams): ListingState {
   const raw = Object.fromEntries(params);
   const q = parseInput(productListQuery, { ...raw, keyword: raw.title, cate_pid: raw.sid });
+  // A range typed the wrong way round is searched as its two ends (the service does), and shown the same way.
+  const [low, high] =
+    q.price_on !== undefined && q.price_off !== undefined && q.price_on > q.price_off
+      ? [q.price_off, q.price_on]
+      : [q.price_on, q.price_off];
   return {
     sid: q.cate_pid,
     title: q.keyword,
     brand_id: [...new Set(q.brand_id)],
     mer_type_id: [...new Set(q.mer_type_id)],
     filter_params: Object.fromEntries(Object.entries(q.filter_params).map(([k, v]) => [k, [...new Set(v)]])),
-    price_on: shortYuan(q.price_on),
-    price_off: shortYuan(q.price_off),
+    price_on: shortYuan(low),
+    price_off: shortYuan(high),
     order: q.order,
     page: q.page,
     limit: raw.limit ? q.limit : undefined,
