@@ -51,6 +51,20 @@ async function asMerchant(d: Database, merId: number) {
 }
 
 /** Runs `fn` with operator settings changed, then puts the old values back (the PostgreSQL database is shared). */
+/** The shopper asks for ¥0.01 back on one unit of the order's first item (a refund request in progress). */
+async function askRefund(d: Database, s: Shopper, orderId: number) {
+  const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, orderId));
+  return applyRefund(s, {
+    order_id: orderId,
+    type: 1,
+    refund_type: 1,
+    num: 1,
+    ids: [item!.orderProductId],
+    refund_message: '不想要了',
+    refund_price: '0.01',
+  });
+}
+
 async function withSettings(d: Database, values: Record<string, unknown>, fn: () => Promise<void>): Promise<void> {
   const before = await d.db.select().from(systemConfig);
   for (const [key, value] of Object.entries(values)) {
@@ -113,16 +127,7 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       expect((await listGroupOrders(s, {})).list.map((g) => g.group_order_id)).toEqual([unpaid]);
 
       // A refund request in progress is counted (the 售后 tab).
-      const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, toShip!));
-      await applyRefund(s, {
-        order_id: toShip,
-        type: 1,
-        refund_type: 1,
-        num: 1,
-        ids: [item!.orderProductId],
-        refund_message: '不想要了',
-        refund_price: '0.01',
-      });
+      await askRefund(d, s, toShip!);
       expect((await countOrders(s)).refund).toBe(1);
 
       // What a list entry carries (reference `/user/order_list`).
@@ -268,17 +273,7 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       const s = await newShopper(d);
       const { orderIds } = await paidOrder(d, s, [1], 2);
       const id = orderIds[0]!;
-      const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, id));
-      const ask = () =>
-        applyRefund(s, {
-          order_id: id,
-          type: 1,
-          refund_type: 1,
-          num: 1,
-          ids: [item!.orderProductId],
-          refund_message: '不想要了',
-          refund_price: '0.01',
-        });
+      const ask = () => askRefund(d, s, id);
       const m1 = await asMerchant(d, 1);
       const first = await ask();
       expect((await getOrder(s, { id })).refund_reason).toBe('');
@@ -404,16 +399,7 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       await expect(deleteOrder(other, { id: done })).rejects.toMatchObject({ code: 'not_found' });
       expect((await countOrders(s)).done).toBe(1);
       // Not while a refund request on it is being handled: its refund page links to the order.
-      const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, done));
-      const refund = await applyRefund(s, {
-        order_id: done,
-        type: 1,
-        refund_type: 1,
-        num: 1,
-        ids: [item!.orderProductId],
-        refund_message: '不想要了',
-        refund_price: '0.01',
-      });
+      const refund = await askRefund(d, s, done);
       await expect(deleteOrder(s, { id: done })).rejects.toMatchObject({ code: 'refused', message: '该订单有售后正在处理，暂不能删除' });
       await cancelRefund(s, { id: refund.refund_order_id });
       await deleteOrder(s, { id: done });
