@@ -4,15 +4,12 @@
 // anchors and the "more" link reloads the page with one more plaza page.
 import { startCountdowns } from '../promotion/countdown.ts';
 
-// At zero the strip's session has ended (or begun): say so in place of the digits; the page is not reloaded under the
-// shopper, and its cached copy expires then, so the next view shows the next session.
+// At zero the strip's session has ended (or begun): its label says so in place of the digits; the page is not reloaded
+// under the shopper, and its cached copy expires then, so the next view shows the next session.
 startCountdowns(document, (el) => {
-  const box = el.closest('.countdown');
-  if (!box) return;
-  const ended = box.querySelector('.countdown__label')?.textContent === '距结束';
-  box.replaceWith(
-    Object.assign(document.createElement('span'), { className: 'seckill-strip__ended', textContent: ended ? '已结束' : '已开抢' }),
-  );
+  const label = el.previousElementSibling;
+  if (label) label.textContent = label.textContent === '距结束' ? '已结束' : '已开抢';
+  el.remove();
 });
 
 const carousel = document.querySelector<HTMLElement>('[data-carousel]');
