@@ -12,7 +12,6 @@ import { startProgress, doneProgress } from './progress.ts';
 import { trackNavigation, reloadOnChunkFailure, prefetchLinks } from './navigation.ts';
 import { shellText } from '../shared/messages.ts';
 import { wireActions } from './actions.ts';
-import { fillMarks } from './marks.ts';
 
 const stateEl = document.getElementById('mall-state');
 const shellState = stateEl?.textContent ? (JSON.parse(stateEl.textContent) as ShellState) : null;
@@ -127,7 +126,8 @@ addEventListener('online', () => $online.set(true));
 addEventListener('offline', () => $online.set(false));
 
 wireActions();
-if (shellState?.shared && shellState.user) void fillMarks();
+// A signed-in shopper's marks on a page shared with visitors (client/marks.ts), loaded only for them.
+if (shellState?.shared && shellState.user) void import('./marks.ts').then((m) => m.fillMarks());
 showFlash();
 trackNavigation();
 reloadOnChunkFailure();
