@@ -332,6 +332,18 @@ test.describe('payment pages', () => {
     expect((await page.goto('/payment?result=abc'))!.status()).toBe(404);
   });
 
+  test('the failed-payment page of a cancelled order says why once', async ({ page, request, baseURL }) => {
+    const owner = await freshShopper(request, page.context(), baseURL);
+    await addAddress(request, owner);
+    const order = await placeOrder(request, owner, [await addLine(request, owner, await skuOf(request, 6, [], 1))]);
+    await okBody(await request.post(`/api/order/cancel/${order.id}`, { headers: bearer(owner) }));
+    await page.goto(`/payment_failed?orderId=${order.id}`);
+    const result = page.locator('.pay-result');
+    await expect(result.locator('[data-reason]')).toHaveText('订单已取消');
+    await expect(result.getByText('订单已取消')).toHaveCount(1);
+    await expect(result.getByRole('link', { name: '重新支付' })).toHaveCount(0);
+  });
+
   test('the sandbox page refuses a code it did not sign', async ({ page }) => {
     const res = await page.goto('/sandbox_pay?t=abc.def');
     expect(res!.status()).toBe(400);
