@@ -24,6 +24,16 @@ async function unpaidOrder(d: Database, s: Shopper) {
   return { id: order.order_id as number, cents: Math.round(Number(order.pay_price) * 100) };
 }
 
+/** A fresh shopper's unpaid order with a WeChat QR code open, and the signed ticket `t` of that code's link. */
+async function qrTrade(d: Database) {
+  const s = await newShopper(d);
+  const o = await unpaidOrder(d, s);
+  const qr = await payOrder(s, { id: o.id, type: 'weixinQr' });
+  if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
+  const t = new URL(qr.result.config).searchParams.get('t')!;
+  return { s, o, qr, t };
+}
+
 /** What the sandbox gateway posts to the shop when the payer answers the QR code `codeUrl` on the phone. */
 async function answered(d: Database, codeUrl: string, action: 'confirm' | 'decline') {
   const key = await sandboxKey(d.db);
@@ -143,11 +153,7 @@ describe('getPayFailure', () => {
 describe('the sandbox trade', () => {
   it('reads the amount and title from a signed ticket, says when it expired, and refuses a forged one', async () => {
     const d = await createTestDatabase();
-    const s = await newShopper(d);
-    const o = await unpaidOrder(d, s);
-    const qr = await payOrder(s, { id: o.id, type: 'weixinQr' });
-    if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
-    const t = new URL(qr.result.config).searchParams.get('t')!;
+    const { qr, t } = await qrTrade(d);
     const trade = await getSandboxTrade(d, { t });
     expect(trade).toMatchObject({ out_trade_no: qr.result.out_trade_no, pay_price: qr.result.pay_price, method: 'weixinQr', expired: 0 });
     expect(trade.title).toMatch(/^商城订单 /);
@@ -176,11 +182,7 @@ describe('the sandbox gateway answers a trade once', () => {
       return new Response('success');
     });
     const d = await createTestDatabase();
-    const s = await newShopper(d);
-    const o = await unpaidOrder(d, s);
-    const qr = await payOrder(s, { id: o.id, type: 'weixinQr' });
-    if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
-    const t = new URL(qr.result.config).searchParams.get('t')!;
+    const { s, o, t } = await qrTrade(d);
     /** The shop takes every notification the gateway sent. */
     const deliver = async () => {
       const sandbox = createSandboxProvider(await sandboxKey(d.db), 'http://mall.test');
