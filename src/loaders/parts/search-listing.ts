@@ -5,6 +5,7 @@ import { ServiceError } from '../../server/services/errors.ts';
 import type { ServiceContext } from '../../server/services/context.ts';
 import { parseInput } from '../../server/services/input.ts';
 import { listProducts } from '../../server/services/catalogue/list-products.ts';
+import { orderedRange } from '../../server/services/catalogue/product-query.ts';
 import { listBrands, type BrandDto } from '../../server/services/catalogue/list-brands.ts';
 import { listParamFilters, type ParamFilter } from '../../server/services/catalogue/list-param-filters.ts';
 import { getCategoryTree, ancestorsOf, type CategoryNode } from '../../server/services/catalogue/category-tree.ts';
@@ -24,11 +25,8 @@ const shortYuan = (cents?: number) => (cents === undefined ? undefined : toYuan(
 export function readListing(params: URLSearchParams): ListingState {
   const raw = Object.fromEntries(params);
   const q = parseInput(productListQuery, { ...raw, keyword: raw.title, cate_pid: raw.sid });
-  // A range typed the wrong way round is searched as its two ends (the service does), and shown the same way.
-  const [low, high] =
-    q.price_on !== undefined && q.price_off !== undefined && q.price_on > q.price_off
-      ? [q.price_off, q.price_on]
-      : [q.price_on, q.price_off];
+  // Shown as it is searched (`priceBetween`): low to high.
+  const [low, high] = orderedRange(q.price_on, q.price_off);
   return {
     sid: q.cate_pid,
     title: q.keyword,

@@ -72,9 +72,13 @@ export function paramFilters(filters: Record<string, string[]>): SQL[] {
     );
 }
 
+/** A price range's two ends low to high: a range typed the wrong way round is read as the shopper meant it. */
+export function orderedRange(on?: number, off?: number): [number | undefined, number | undefined] {
+  return on !== undefined && off !== undefined && on > off ? [off, on] : [on, off];
+}
+
 export function priceBetween(on?: number, off?: number): SQL[] {
-  // A reversed range is read as the shopper meant it.
-  const [lo, hi] = on !== undefined && off !== undefined && on > off ? [off, on] : [on, off];
+  const [lo, hi] = orderedRange(on, off);
   return [lo !== undefined ? gte(product.price, lo) : undefined, hi !== undefined ? lte(product.price, hi) : undefined].filter(
     (c): c is SQL => !!c,
   );
