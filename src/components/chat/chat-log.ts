@@ -1,6 +1,9 @@
 // The chat window's pure parts: merging messages from history pages, sends and the live stream (each message once, in
 // the order written), recalls, times, and the composer's text rules. Kept apart from React so they are unit-tested.
 import { CHAT_EMOJI, CHAT_FROM, CHAT_KIND, CHAT_RECALL_SECONDS, type ChatMessageDto } from '../../shared/chat.ts';
+import { mallTimeMs } from '../../shared/mall-time.ts';
+
+export { mallTimeMs };
 
 /** `list` with `incoming` added: one entry per `service_log_id` (the newer copy wins), oldest first. */
 export function mergeMessages(list: readonly ChatMessageDto[], incoming: readonly ChatMessageDto[]): ChatMessageDto[] {
@@ -23,11 +26,6 @@ export function recallIn(list: readonly ChatMessageDto[], id: number): ChatMessa
     const { product: _p, orderInfo: _o, refundOrder: _r, ...rest } = m;
     return { ...rest, msn_type: CHAT_KIND.recalled, msn: '' };
   });
-}
-
-/** A mall time 'YYYY-MM-DD HH:mm:ss' (Beijing time) as an instant, ms; NaN when it is not one. */
-export function mallTimeMs(t: string): number {
-  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(t) ? Date.parse(`${t.replace(' ', 'T')}+08:00`) : Number.NaN;
 }
 
 /** How a message's time reads next to it: the time alone today, the date too on other days, the year in other years. */
