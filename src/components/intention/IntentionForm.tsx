@@ -63,7 +63,9 @@ export default function IntentionForm(p: IntentionFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const helpDialog = useRef<HTMLDialogElement>(null);
   const ids = useId();
-  const phoneChanged = !e || f.phone.trim() !== e.phone;
+  /** A new application, or an edit to another phone: the code is needed then. */
+  const needsCode = (x: Fields) => !e || x.phone.trim() !== e.phone;
+  const phoneChanged = needsCode(f);
   const bodyOf = (x: Fields) => ({
     phone: x.phone,
     mer_name: x.mer_name,
@@ -76,7 +78,7 @@ export default function IntentionForm(p: IntentionFormProps) {
   /** What submitting would refuse first (the server checks again), null when nothing. */
   const problemOf = (x: Fields) =>
     firstError(intentionInput.safeParse(bodyOf(x))) ??
-    ((!e || x.phone.trim() !== e.phone) && !x.code.trim() ? INTENTION_TEXT.code : null) ??
+    (needsCode(x) && !x.code.trim() ? INTENTION_TEXT.code : null) ??
     (x.agree ? null : INTENTION_TEXT.agree);
   // Once a message shows, each change checks again: a fixed field's message goes, the next problem shows.
   const set = (patch: Partial<Fields>) => {
