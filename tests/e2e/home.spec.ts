@@ -59,6 +59,12 @@ test.describe('home page', () => {
     await expect(fly).toBeHidden();
     await first.hover();
     await expect(fly).toBeVisible();
+    // The panel ends with the whole top category, the link its menu entry has.
+    const top = first.locator('.catmenu__top');
+    await expect(fly.getByRole('link', { name: `全部${(await top.textContent())!.trim()}商品` })).toHaveAttribute(
+      'href',
+      (await top.getAttribute('href'))!,
+    );
     const leaf = fly.locator('dd a').first();
     const name = (await leaf.textContent())!.trim();
     await leaf.click();
