@@ -113,6 +113,12 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
   return (
     <div className="auth" data-panel={panel} ref={root}>
       <div className="auth__head">
+        {/* Back to the login forms, before the scan panel's title as a back arrow reads. */}
+        {panel === 3 && (
+          <button type="button" className="auth__icon auth__back" aria-label="返回" onClick={() => go(1)}>
+            ‹
+          </button>
+        )}
         {panel === 1 || panel === 2 ? (
           <div role="tablist" aria-label="登录方式" className="auth__tabs">
             {([1, 2] as const).map((p) => (
@@ -134,11 +140,6 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
                 d="M3 3h8v8H3zm2 2v4h4V5zm8-2h8v8h-8zm2 2v4h4V5zM3 13h8v8H3zm2 2v4h4v-4zm8-2h2v2h-2zm4 0h4v2h-4zm-4 4h2v4h-2zm4 0h2v2h2v2h-4z"
               />
             </svg>
-          </button>
-        )}
-        {panel === 3 && (
-          <button type="button" className="auth__icon" aria-label="返回" onClick={() => go(1)}>
-            ‹
           </button>
         )}
         {onClose && (
