@@ -20,6 +20,12 @@ export function loadMerchantCategory(page: PageInput) {
     const cate = categoryName(frame.categories, cateId);
     // Category ids are global: another merchant's (or a hidden) category is not a page of this merchant.
     if (cateId !== undefined && cate === null) throw new ServiceError('not_found', '店铺分类不存在');
-    return { frame, products, cateId, cate, raw, page: Number(raw.page ?? 1) || 1, ...basics };
+    return { frame, products, cateId, cate, raw: rangeAsSearched(raw), page: Number(raw.page ?? 1) || 1, ...basics };
   });
+}
+
+/** The price range as the list was searched (`priceBetween` takes a reversed range low to high), for its inputs. */
+function rangeAsSearched<T extends { price_on?: string; price_off?: string }>(raw: T): T {
+  const [on, off] = [Number(raw.price_on), Number(raw.price_off)];
+  return raw.price_on && raw.price_off && on > off ? { ...raw, price_on: raw.price_off, price_off: raw.price_on } : raw;
 }

@@ -283,6 +283,15 @@ test.describe('shop pages without JavaScript', () => {
     for (const p of inRange) expect(p >= 100 && p <= 300).toBe(true);
   });
 
+  test('a price range typed the wrong way round shows as the range the shop searched', async ({ page }) => {
+    await page.goto('/store/category?id=7&price_on=300&price_off=100');
+    await expect(page.getByLabel('最低价（元）')).toHaveValue('100');
+    await expect(page.getByLabel('最高价（元）')).toHaveValue('300');
+    const inRange = await prices(page);
+    expect(inRange.length).toBeGreaterThan(0);
+    for (const p of inRange) expect(p >= 100 && p <= 300, String(p)).toBe(true);
+  });
+
   test('the category tree folds: a branch opens from its arrow, and the current category’s branch is open', async ({ page }) => {
     await page.goto('/store?id=7');
     const tree = page.getByRole('complementary', { name: '店铺分类' });
