@@ -13,6 +13,7 @@ import {
   checkoutHref,
   lineBounds,
   showMoney,
+  showSum,
   skuLabel,
   type FailView,
   type GroupView,
@@ -440,7 +441,7 @@ export default function CartView(p: CartViewProps) {
           <p>
             {t.total}：
             <strong className="cart-bar__total" data-cart-total>
-              {price(totals.total)}
+              {showSum(p.money, totals.amounts)}
             </strong>
             {!p.money.base && (
               <span className="cart-line__charged">
@@ -450,7 +451,7 @@ export default function CartView(p: CartViewProps) {
           </p>
           {totals.saved > 0 && (
             <p className="cart-bar__saved">
-              {t.saved}：<span data-cart-saved>{price(totals.saved)}</span>
+              {t.saved}：<span data-cart-saved>{showSum(p.money, totals.savings)}</span>
             </p>
           )}
         </div>
