@@ -1,7 +1,7 @@
 /**
  * Flash sales and presales that keep their state whatever the date: twelve 2-hour sessions cover every hour
  * of the day from 2020 to 2099, and presales are dated so they stay "not started" (2099), "in progress"
- * (2020-2099) or "ended" (2020).
+ * (2020-2099) or "ended" (2020); one more deposit presale has ended its deposit phase with its balance payable.
  */
 import { DEMO_PRODUCTS, generateProduct, type GeneratedProduct } from './catalogue-products.ts';
 import { activitySkus, type SkuRow } from './catalogue-skus.ts';
@@ -86,36 +86,57 @@ const STATES = [
   { start: '2020-01-01T10:00:00', end: '2020-06-30T23:59:59', finalStart: '2020-07-01T00:00:00', finalEnd: '2020-07-07T23:59:59' },
 ];
 
-/** 24 presales: 4 per (state, presell_type), product rows of type 2 after the seckill rows. */
+/**
+ * The deposit presale in its balance window (after the 24): its deposit phase is over, its balance payable until 2099.
+ * The demo member booked it (seed/history.ts moves its dates to around the day the mall is seeded), so the mall shows a
+ * balance to pay.
+ */
+export const BALANCE_PRESELL_ID = 25;
+const BALANCE_WINDOW = {
+  start: '2020-01-01T10:00:00',
+  end: '2020-06-30T23:59:59',
+  finalStart: '2020-07-01T00:00:00',
+  finalEnd: '2099-12-31T23:59:59',
+};
+
+/** 24 presales, 4 per (state, presell_type), and the one in its balance window; product rows of type 2 after the seckill rows. */
 export function presellRows() {
   const out: ActivityRows = { products: [], contents: [], attrs: [], skus: [] };
-  const presells = [];
+  const presale = (
+    n: number,
+    w: (typeof STATES)[number],
+    presellType: 1 | 2,
+    k: number,
+    origin = originFor((PRESELL_FIRST_ID + n) * 3),
+  ) => {
+    const productId = PRESELL_FIRST_ID + n;
+    activityCopy(out, origin, productId, 2, 0.85, presellType === 2);
+    const start = t(w.start).getTime() + k * 3600_000;
+    return {
+      productPresellId: n + 1,
+      productId,
+      originProductId: origin.product.productId,
+      storeName: origin.product.storeName,
+      presellType,
+      startTime: new Date(start),
+      endTime: t(w.end),
+      finalStartTime: presellType === 2 ? t(w.finalStart) : null,
+      finalEndTime: presellType === 2 ? t(w.finalEnd) : null,
+      deliveryType: k % 2 ? 2 : 1,
+      deliveryDay: 3 + ((n * 5) % 13),
+      payCount: k === 3 ? 2 : 0,
+      status: true,
+      createdAt: t('2025-01-01T00:00:00'),
+    };
+  };
+  const presells: ReturnType<typeof presale>[] = [];
   let n = 0;
   for (const w of STATES) {
     for (const presellType of [1, 2] as const) {
-      for (let k = 0; k < 4; k++, n++) {
-        const productId = PRESELL_FIRST_ID + n;
-        const origin = originFor(productId * 3);
-        activityCopy(out, origin, productId, 2, 0.85, presellType === 2);
-        const start = t(w.start).getTime() + k * 3600_000;
-        presells.push({
-          productPresellId: n + 1,
-          productId,
-          originProductId: origin.product.productId,
-          storeName: origin.product.storeName,
-          presellType,
-          startTime: new Date(start),
-          endTime: t(w.end),
-          finalStartTime: presellType === 2 ? t(w.finalStart) : null,
-          finalEndTime: presellType === 2 ? t(w.finalEnd) : null,
-          deliveryType: k % 2 ? 2 : 1,
-          deliveryDay: 3 + ((n * 5) % 13),
-          payCount: k === 3 ? 2 : 0,
-          status: true,
-          createdAt: t('2025-01-01T00:00:00'),
-        });
-      }
+      for (let k = 0; k < 4; k++, n++) presells.push(presale(n, w, presellType, k));
     }
   }
+  // Earphones (¥399 in the shop): a deposit the member's welcome balance covers.
+  presells.push(presale(BALANCE_PRESELL_ID - 1, BALANCE_WINDOW, 2, 0, originFor(2025)));
   return { ...out, presells };
 }

@@ -55,7 +55,12 @@ describe("the demo member's history", () => {
       .select({ status: s.storeOrder.status, createdAt: s.storeOrder.createdAt, takeTime: s.storeOrder.takeTime })
       .from(s.storeOrder)
       .where(and(eq(s.storeOrder.uid, HISTORY_UID), eq(s.storeOrder.paid, true)));
-    expect(Object.fromEntries(placed.map((o) => [o.status, ageDays(o.createdAt)]))).toEqual({ 0: 1, 1: 3, 2: 6 });
+    // The presale booked 12 days ago waits for its balance (10), payable now.
+    expect(Object.fromEntries(placed.map((o) => [o.status, ageDays(o.createdAt)]))).toEqual({ 0: 1, 1: 3, 2: 6, 10: 12 });
+    const [booking] = (await listOrders(member, { status: '10' })).list;
+    expect(booking!.presellOrder).toMatchObject({ activeStatus: 1, paid: 0 });
+    const [balanceRow] = await db.db.select().from(s.presellOrder).where(eq(s.presellOrder.orderId, booking!.order_id));
+    expect(balanceRow!.presellOrderSn).toBe(`ps${booking!.order_sn.slice(2)}`);
     // Their numbers carry their own dates (mall time), as an order placed that day would; so do the ledger's notes.
     const mallDay = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
     const numbered = await db.db

@@ -1,13 +1,14 @@
 /**
  * The demo member's history (uid 1): favourite products and shops, claimed coupons (usable, one ending in two days,
  * one used on an order, one expired), an operator top-up and four orders from different shops paid by balance (one
- * received, one shipped by its merchant, one waiting to ship with an invoice asked for, one unpaid), and a chat with
- * the shipped order's shop. Everything goes
+ * received, one shipped by its merchant, one waiting to ship with an invoice asked for, one unpaid), a deposit presale
+ * booked 12 days ago whose balance is payable now, and a chat with the shipped order's shop. Everything goes
  * through the real services inside the seed's transaction, so every ledger, stock, coupon and order row is what the
- * mall itself would have written; the top-up equals what the paid orders cost, so the balance stays ¥500.00.
+ * mall itself would have written; the top-up equals what the paid orders and the deposit cost, so the balance stays
+ * ¥500.00.
  * Runs once per database (the `seed_history` marker), at the end of `seedDemo`.
  */
-import { and, asc, eq, gte, inArray, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as s from '../schema/index.ts';
 import type { ServiceContext, SessionUser } from '../../services/context.ts';
@@ -22,6 +23,7 @@ import { adjustBalance } from '../../services/operator/adjust-balance.ts';
 import { authenticateMerchant } from '../../services/merchant-api/authenticate.ts';
 import { shipOrder } from '../../services/merchant-api/ship-order.ts';
 import { demoMerchantToken } from './merchant-tokens.ts';
+import { BALANCE_PRESELL_ID } from './catalogue-promotions.ts';
 import { parseYuan } from '../../../shared/money.ts';
 import { CHAT_FROM, CHAT_KIND } from '../../../shared/chat.ts';
 import { writeMessage } from '../../services/chat/write-message.ts';
@@ -48,6 +50,9 @@ export const HISTORY_INVOICE = {
 };
 
 const DAY = 86_400_000;
+/** The presale booking: its deposit paid this many days before the seed; its balance payable this many days after. */
+const BOOKED_DAYS_AGO = 12;
+const BALANCE_DAYS = 30;
 
 async function memberContext(db: Db): Promise<(ServiceContext & { user: SessionUser }) | null> {
   const [u] = await db.select().from(s.users).where(eq(s.users.uid, HISTORY_UID));
@@ -174,8 +179,10 @@ export async function seedHistory(db: Db): Promise<void> {
   const shipped = await order(ORDER_SHOPS.shipped);
   const toShip = await order(ORDER_SHOPS.toShip, { receipt: true });
   await order(ORDER_SHOPS.unpaid);
+  // The deposit is paid first, from the welcome balance (it was 12 days ago); the top-up below covers it too.
+  const booked = await bookBalancePresale(db, ctx, address.id);
   const paid = [received, shipped, toShip].filter((o) => o !== null);
-  const total = paid.reduce((sum, o) => sum + (parseYuan(o.pay_price) ?? 0), 0);
+  const total = paid.reduce((sum, o) => sum + (parseYuan(o.pay_price) ?? 0), booked?.deposit ?? 0);
   if (total > 0) {
     await adjustBalance(db, {
       uid: HISTORY_UID,
@@ -241,8 +248,61 @@ export async function seedHistory(db: Db): Promise<void> {
   await backdate(db, `seed-history-topup`, received?.order_id, 6);
   await backdate(db, null, shipped?.order_id, 3);
   await backdate(db, null, toShip?.order_id, 1);
+  if (booked) await backdate(db, null, booked.groupOrderId, BOOKED_DAYS_AGO);
 
   await db.insert(s.systemConfig).values({ key: MARKER, value: 1 }).onConflictDoNothing();
+}
+
+/**
+ * The member's booking of the deposit presale in its balance window (`BALANCE_PRESELL_ID`), so the demo has a balance
+ * to pay (预售订单 → 待付尾款 → 立即付款). Its dates move to around today: the deposit phase ran from 20 to 10 days ago
+ * (the member booked and paid the deposit 12 days ago, by balance) and the balance is payable from 10 days ago for
+ * `BALANCE_DAYS` days. The booking goes through the services while the deposit phase is still open; then the phase
+ * closes. Skipped (null) when no SKU's deposit fits the welcome balance.
+ */
+async function bookBalancePresale(
+  db: Db,
+  ctx: ServiceContext & { user: SessionUser },
+  addressId: number,
+): Promise<{ groupOrderId: number; deposit: number } | null> {
+  const [presale] = await db.select().from(s.presell).where(eq(s.presell.productPresellId, BALANCE_PRESELL_ID));
+  if (!presale) return null;
+  const [sku] = await db
+    .select({ unique: s.productSku.unique })
+    .from(s.productSku)
+    .where(and(eq(s.productSku.productId, presale.productId), gte(s.productSku.stock, 1), lte(s.productSku.downPrice, 30_000)))
+    .orderBy(asc(s.productSku.price), asc(s.productSku.unique))
+    .limit(1);
+  if (!sku) return null;
+  // Whole mall days: today's 00:00 in Beijing, and days from it.
+  const today = Math.floor((Date.now() + 8 * 3600_000) / DAY) * DAY - 8 * 3600_000;
+  const ended = new Date(today - 10 * DAY);
+  const where = eq(s.presell.productPresellId, BALANCE_PRESELL_ID);
+  await db
+    .update(s.presell)
+    .set({
+      startTime: new Date(today - 20 * DAY),
+      endTime: new Date(today + 2 * DAY),
+      finalStartTime: ended,
+      finalEndTime: new Date(today + (BALANCE_DAYS + 1) * DAY - 1000),
+    })
+    .where(where);
+  const { cart_id } = await createCart(ctx, {
+    product_id: BALANCE_PRESELL_ID,
+    product_attr_unique: sku.unique,
+    cart_num: 1,
+    is_new: 1,
+    product_type: 2,
+  });
+  const body = { cart_id: [cart_id], address_id: addressId, use_coupon: {}, use_integral: false };
+  const check = await checkOrder(ctx, body);
+  const placed = await createOrder(ctx, { ...body, key: check.key, mark: {}, receipt_data: {} });
+  await payOrder(ctx, { id: placed.order_id, type: 'balance' });
+  await db
+    .update(s.presell)
+    .set({ endTime: new Date(ended.getTime() - 1000) })
+    .where(where);
+  return { groupOrderId: placed.order_id, deposit: parseYuan(placed.pay_price) ?? 0 };
 }
 
 /**
@@ -278,6 +338,12 @@ async function backdate(db: Db, topUpKey: string | null, groupOrderId: number | 
     .where(eq(s.storeOrder.groupOrderId, groupOrderId))
     .returning({ id: s.storeOrder.orderId });
   const orderIds = orders.map((o) => o.id);
+  if (orderIds.length) {
+    await db
+      .update(s.presellOrder)
+      .set({ createdAt: shift(s.presellOrder.createdAt) })
+      .where(inArray(s.presellOrder.orderId, orderIds));
+  }
   await db
     .update(s.storeOrderStatus)
     .set({ createdAt: shift(s.storeOrderStatus.createdAt) })
@@ -338,6 +404,13 @@ async function renumber(db: Db, groupOrderId: number): Promise<void> {
     .returning({ id: s.storeOrder.orderId, sn: s.storeOrder.orderSn });
   const pairs: [string, string][] = before.map((b) => [b.old, after.find((a) => a.id === b.id)!.sn]);
   if (group && moved) pairs.push([group.old, moved.sn]);
+  // A presale's balance number is its order's with `ps` for `wx` (payment/settle.ts).
+  for (const a of after) {
+    await db
+      .update(s.presellOrder)
+      .set({ presellOrderSn: `ps${a.sn.slice(2)}` })
+      .where(eq(s.presellOrder.orderId, a.id));
+  }
   for (const [old, sn] of pairs) {
     await db
       .update(s.userBill)

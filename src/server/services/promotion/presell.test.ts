@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { listPresells } from './list-presells.ts';
 import { getPresellDetail } from './get-presell-detail.ts';
 import { createRelation } from '../relation/create-relation.ts';
+import { BALANCE_PRESELL_ID } from '../../db/seed/catalogue-promotions.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -13,15 +14,20 @@ beforeAll(async () => {
 describe('presales', () => {
   it('lists each state with both presale types', async () => {
     const ctx = visitorContext(db);
+    // Ended: the 8 and the deposit presale in its balance window (its deposit phase is over).
     for (const type of [0, 1, 2]) {
       const page = await listPresells(ctx, { type });
-      expect(page.count, String(type)).toBe(8);
+      expect(page.count, String(type)).toBe(type === 2 ? 9 : 8);
       expect(page.list.every((p) => p.presell_status === type)).toBe(true);
       expect(new Set(page.list.map((p) => p.presell_type))).toEqual(new Set([1, 2]));
     }
     const deposit = (await listPresells(ctx, { type: 1 })).list.find((p) => p.presell_type === 2)!;
     expect(Number(deposit.down_price)).toBeGreaterThan(0);
     expect(deposit.final_start_time).toMatch(/^2099-12-31/);
+    const balance = (await listPresells(ctx, { type: 2 })).list.find((p) => p.product_presell_id === BALANCE_PRESELL_ID)!;
+    expect(balance.presell_type).toBe(2);
+    expect(Date.parse(`${balance.final_start_time!.replace(' ', 'T')}+08:00`)).toBeLessThan(Date.now());
+    expect(Date.parse(`${balance.final_end_time!.replace(' ', 'T')}+08:00`)).toBeGreaterThan(Date.now());
   });
 
   it('pages 16 at a time and refuses unknown states', async () => {
