@@ -13,7 +13,6 @@ import {
   checkoutHref,
   lineBounds,
   showMoney,
-  showSum,
   skuLabel,
   type FailView,
   type GroupView,
@@ -441,7 +440,7 @@ export default function CartView(p: CartViewProps) {
           <p>
             {t.total}：
             <strong className="cart-bar__total" data-cart-total>
-              {showSum(p.money, totals.amounts)}
+              {price(totals.total)}
             </strong>
             {!p.money.base && (
               <span className="cart-line__charged">
@@ -451,7 +450,7 @@ export default function CartView(p: CartViewProps) {
           </p>
           {totals.saved > 0 && (
             <p className="cart-bar__saved">
-              {t.saved}：<span data-cart-saved>{showSum(p.money, totals.savings)}</span>
+              {t.saved}：<span data-cart-saved>{price(totals.saved)}</span>
             </p>
           )}
         </div>

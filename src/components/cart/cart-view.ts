@@ -57,21 +57,6 @@ export function showMoney(m: MoneyView, amount: number): string {
   return m.base ? formatMoney(toYuan(amount)) : formatMoney(convertCents(amount, m.rate, m.digits), m.symbol);
 }
 
-/**
- * A sum of CNY cents amounts shown in the shopper's currency: the sum of the amounts as each is shown, so the figures
- * on the page add up (converting the CNY sum instead can differ from them by a cent).
- */
-export function showSum(m: MoneyView, amounts: readonly number[]): string {
-  if (m.base)
-    return showMoney(
-      m,
-      amounts.reduce((a, b) => a + b, 0),
-    );
-  const unit = 10 ** m.digits;
-  const minor = amounts.reduce((sum, a) => sum + Math.round(Number(convertCents(a, m.rate, m.digits)) * unit), 0);
-  return formatMoney((minor / unit).toFixed(m.digits), m.symbol);
-}
-
 /** The charged CNY amount: "Â¥979.00". */
 export const chargedMoney = (amount: number) => formatMoney(toYuan(amount));
 
@@ -81,27 +66,23 @@ export const skuLabel = (sku: string) => (sku ? sku.split(SKU_SEPARATOR).join('ï
 /** The quantity range of a line's stepper: `[max(1, min), min(stock, max)]`. */
 export const lineBounds = (line: Pick<LineView, 'rule'>) => quantityBounds(line.rule);
 
-/**
- * Pieces, goods total and savings (original minus price, where higher) of the selected lines, and each selected line's
- * amount and saving (to show sums that add up, `showSum`).
- */
+/** Pieces, goods total and savings (original minus price, where higher) of the selected lines. */
 export function cartTotals(
   lines: readonly Pick<LineView, 'cart_id' | 'price' | 'ot'>[],
   qty: Readonly<Record<number, number>>,
   checked: ReadonlySet<number>,
-): { pieces: number; total: number; saved: number; amounts: number[]; savings: number[] } {
+): { pieces: number; total: number; saved: number } {
   let pieces = 0;
-  const amounts: number[] = [];
-  const savings: number[] = [];
+  let total = 0;
+  let saved = 0;
   for (const l of lines) {
     if (!checked.has(l.cart_id)) continue;
     const n = qty[l.cart_id] ?? 0;
     pieces += n;
-    amounts.push(l.price * n);
-    savings.push(Math.max(0, l.ot - l.price) * n);
+    total += l.price * n;
+    saved += Math.max(0, l.ot - l.price) * n;
   }
-  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  return { pieces, total: sum(amounts), saved: sum(savings), amounts, savings };
+  return { pieces, total, saved };
 }
 
 /** The checkout page for these lines (reference `/order_confirm?cartId=<csv>`). */
