@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestDatabase, userContext } from '../../../../tests/helpers/test-db.ts';
 import * as s from '../schema/index.ts';
 import { transaction } from '../transaction.ts';
@@ -61,6 +61,25 @@ describe("the demo member's history", () => {
     expect(booking!.presellOrder).toMatchObject({ activeStatus: 1, paid: 0 });
     const [balanceRow] = await db.db.select().from(s.presellOrder).where(eq(s.presellOrder.orderId, booking!.order_id));
     expect(balanceRow!.presellOrderSn).toBe(`ps${booking!.order_sn.slice(2)}`);
+    // Shipped hours after the order, received days after: not all in the same second. The timeline says the same.
+    const parcels = await db.db
+      .select()
+      .from(s.storeOrder)
+      .where(and(eq(s.storeOrder.uid, HISTORY_UID), inArray(s.storeOrder.status, [1, 2])));
+    const hours = (a: Date | null, b: Date | null) => ((a?.getTime() ?? 0) - (b?.getTime() ?? 0)) / 3_600_000;
+    for (const o of parcels) {
+      expect(hours(o.deliveryTime, o.createdAt), o.orderSn).toBeGreaterThanOrEqual(5);
+      const timeline = await db.db.select().from(s.storeOrderStatus).where(eq(s.storeOrderStatus.orderId, o.orderId));
+      expect(timeline.find((t) => t.changeType.startsWith('delivery_'))?.createdAt).toEqual(o.deliveryTime);
+    }
+    const [got] = parcels.filter((o) => o.status === 2);
+    expect(hours(got!.takeTime, got!.deliveryTime)).toBeGreaterThanOrEqual(48);
+    const [shippedOne] = parcels.filter((o) => o.status === 1);
+    const [due] = await db.db
+      .select()
+      .from(s.job)
+      .where(and(eq(s.job.kind, 'order.receive'), eq(s.job.key, String(shippedOne!.orderId))));
+    expect(hours(due!.runAt, shippedOne!.deliveryTime)).toBeCloseTo(7 * 24, 1);
     // Their numbers carry their own dates (mall time), as an order placed that day would; so do the ledger's notes.
     const mallDay = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
     const numbered = await db.db

@@ -8,7 +8,7 @@
  * ¥500.00.
  * Runs once per database (the `seed_history` marker), at the end of `seedDemo`.
  */
-import { and, asc, eq, gte, inArray, lte, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as s from '../schema/index.ts';
 import type { ServiceContext, SessionUser } from '../../services/context.ts';
@@ -226,13 +226,13 @@ export async function seedHistory(db: Db): Promise<void> {
       await writeMessage(db, desk, { msn_type: CHAT_KIND.text, msn: '亲，已经顺丰发出了，一般两到三天送达，请留意物流信息～' }),
       await writeMessage(db, member, { msn_type: CHAT_KIND.emoji, msn: '👍' }),
     ];
-    // Three days ago, a few minutes apart, all read.
+    // Two days ago (the day after the parcel left), a few minutes apart, all read.
     for (const [i, m] of said.entries()) {
       await db
         .update(s.chatMessage)
         .set({
-          createdAt: sql`now() - make_interval(days => 3) + make_interval(mins => ${i * 4})`,
-          readAt: sql`now() - make_interval(days => 2)`,
+          createdAt: sql`now() - make_interval(days => 2) + make_interval(mins => ${i * 4})`,
+          readAt: sql`now() - make_interval(days => 1)`,
         })
         .where(eq(s.chatMessage.serviceLogId, m.serviceLogId));
     }
@@ -249,8 +249,56 @@ export async function seedHistory(db: Db): Promise<void> {
   await backdate(db, null, shipped?.order_id, 3);
   await backdate(db, null, toShip?.order_id, 1);
   if (booked) await backdate(db, null, booked.groupOrderId, BOOKED_DAYS_AGO);
+  // A shop ships hours after the order, and a parcel takes days: the received order shipped the next morning and
+  // arrived three days after it was placed, the shipped one left five hours after it.
+  if (received) await shipAfter(db, received.order_id, 18, 70);
+  if (shipped) await shipAfter(db, shipped.order_id, 5);
 
   await db.insert(s.systemConfig).values({ key: MARKER, value: 1 }).onConflictDoNothing();
+}
+
+/**
+ * Puts a seeded group order's shipment `shippedHours` after it was placed and its receipt, when it has one,
+ * `takenHours` after (the services stamp both the moment they run): the times, their timeline rows, the automatic
+ * receipt still due and the points earned on receipt.
+ */
+async function shipAfter(db: Db, groupOrderId: number, shippedHours: number, takenHours?: number): Promise<void> {
+  const hours = (h: number) => sql`${s.storeOrder.createdAt} + make_interval(hours => ${h})`;
+  const orders = await db
+    .update(s.storeOrder)
+    .set({
+      deliveryTime: hours(shippedHours),
+      takeTime:
+        takenHours === undefined
+          ? s.storeOrder.takeTime
+          : sql`case when ${s.storeOrder.takeTime} is null then null else ${hours(takenHours)} end`,
+    })
+    .where(eq(s.storeOrder.groupOrderId, groupOrderId))
+    .returning({ id: s.storeOrder.orderId, deliveryTime: s.storeOrder.deliveryTime, takeTime: s.storeOrder.takeTime });
+  for (const o of orders) {
+    const when = (changeType: SQL, at: Date | null) =>
+      at
+        ? db
+            .update(s.storeOrderStatus)
+            .set({ createdAt: at })
+            .where(and(eq(s.storeOrderStatus.orderId, o.id), changeType))
+        : null;
+    await when(sql`${s.storeOrderStatus.changeType} like 'delivery_%'`, o.deliveryTime);
+    // The automatic receipt stays as long after the shipment as it was queued (order_take_days).
+    if (o.deliveryTime) {
+      await db
+        .update(s.job)
+        .set({ runAt: sql`${o.deliveryTime}::timestamptz + (${s.job.runAt} - ${s.job.createdAt})` })
+        .where(and(eq(s.job.kind, 'order.receive'), eq(s.job.key, String(o.id)), eq(s.job.state, 'queued')));
+    }
+    await when(eq(s.storeOrderStatus.changeType, 'take_delivery'), o.takeTime);
+    if (o.takeTime) {
+      await db
+        .update(s.userBill)
+        .set({ createdAt: o.takeTime })
+        .where(and(eq(s.userBill.uid, HISTORY_UID), eq(s.userBill.type, 'order_give'), eq(s.userBill.linkId, String(o.id))));
+    }
+  }
 }
 
 /**
