@@ -10,6 +10,7 @@ import { listUserCoupons } from '../../services/coupon/list-user-coupons.ts';
 import { listOrders } from '../../services/order/list-orders.ts';
 import { listGroupOrders } from '../../services/order/list-group-orders.ts';
 import { getUser } from '../../services/user/get-user.ts';
+import { listRefunds } from '../../services/refund/list-refunds.ts';
 
 beforeAll(async () => {
   await createTestDatabase();
@@ -51,12 +52,20 @@ describe("the demo member's history", () => {
 
     // Spread over the last week, oldest first: received 6 days ago, shipped 3, waiting to ship 1; the ledger follows.
     const ageDays = (d: Date | null) => Math.round((Date.now() - (d?.getTime() ?? 0)) / 86_400_000);
+    const mallDay = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
     const placed = await db.db
       .select({ status: s.storeOrder.status, createdAt: s.storeOrder.createdAt, takeTime: s.storeOrder.takeTime })
       .from(s.storeOrder)
       .where(and(eq(s.storeOrder.uid, HISTORY_UID), eq(s.storeOrder.paid, true)));
     // The presale booked 12 days ago waits for its balance (10), payable now.
-    expect(Object.fromEntries(placed.map((o) => [o.status, ageDays(o.createdAt)]))).toEqual({ 0: 1, 1: 3, 2: 6, 10: 12 });
+    // So does the one refunded 10 days ago (-1), before it shipped.
+    expect(Object.fromEntries(placed.map((o) => [o.status, ageDays(o.createdAt)]))).toEqual({ 0: 1, 1: 3, 2: 6, 10: 12, [-1]: 10 });
+    const refunds = await listRefunds(member, { type: 2 });
+    expect(refunds.list).toHaveLength(1);
+    expect(refunds.list[0]).toMatchObject({ status: 3, refund_type: 1 });
+    const [refundRow] = await db.db.select().from(s.refundOrder).where(eq(s.refundOrder.uid, HISTORY_UID));
+    expect(ageDays(refundRow!.refundedAt)).toBe(9);
+    expect(refundRow!.refundOrderSn.slice(2, 10)).toBe(mallDay(refundRow!.createdAt));
     const [booking] = (await listOrders(member, { status: '10' })).list;
     expect(booking!.presellOrder).toMatchObject({ activeStatus: 1, paid: 0 });
     const [balanceRow] = await db.db.select().from(s.presellOrder).where(eq(s.presellOrder.orderId, booking!.order_id));
@@ -81,7 +90,6 @@ describe("the demo member's history", () => {
       .where(and(eq(s.job.kind, 'order.receive'), eq(s.job.key, String(shippedOne!.orderId))));
     expect(hours(due!.runAt, shippedOne!.deliveryTime)).toBeCloseTo(7 * 24, 1);
     // Their numbers carry their own dates (mall time), as an order placed that day would; so do the ledger's notes.
-    const mallDay = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
     const numbered = await db.db
       .select({ sn: s.storeOrder.orderSn, createdAt: s.storeOrder.createdAt })
       .from(s.storeOrder)

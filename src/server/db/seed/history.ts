@@ -1,8 +1,9 @@
 /**
  * The demo member's history (uid 1): favourite products and shops, claimed coupons (usable, one ending in two days,
- * one used on an order, one expired), an operator top-up and four orders from different shops paid by balance (one
- * received, one shipped by its merchant, one waiting to ship with an invoice asked for, one unpaid), a deposit presale
- * booked 12 days ago whose balance is payable now, and a chat with the shipped order's shop. Everything goes
+ * one used on an order, one expired), an operator top-up and orders from different shops paid by balance (one
+ * received, one shipped by its merchant, one waiting to ship with an invoice asked for, one unpaid, one refunded in full
+ * before it shipped), a deposit presale booked 12 days ago whose balance is payable now, and a chat with the shipped
+ * order's shop. Everything goes
  * through the real services inside the seed's transaction, so every ledger, stock, coupon and order row is what the
  * mall itself would have written; the top-up equals what the paid orders and the deposit cost, so the balance stays
  * ¥500.00.
@@ -24,7 +25,9 @@ import { authenticateMerchant } from '../../services/merchant-api/authenticate.t
 import { shipOrder } from '../../services/merchant-api/ship-order.ts';
 import { demoMerchantToken } from './merchant-tokens.ts';
 import { BALANCE_PRESELL_ID } from './catalogue-promotions.ts';
-import { parseYuan } from '../../../shared/money.ts';
+import { applyRefund } from '../../services/refund/apply-refund.ts';
+import { approveMerchantRefund } from '../../services/refund/merchant-approve-refund.ts';
+import { parseYuan, toYuan } from '../../../shared/money.ts';
 import { CHAT_FROM, CHAT_KIND } from '../../../shared/chat.ts';
 import { writeMessage } from '../../services/chat/write-message.ts';
 
@@ -34,8 +37,11 @@ export const HISTORY_UID = 1;
 /** Favourite products are picked among these shops' products; the followed shops. */
 const FAVOURITE_SHOPS = [6, 7, 8, 9, 10, 11, 12, 13];
 export const FOLLOWED_SHOPS = [6, 7, 8];
-/** The shops of the four orders: received (with its shop coupon), shipped, waiting to ship with an invoice, unpaid. */
-const ORDER_SHOPS = { received: 6, shipped: 7, toShip: 8, unpaid: 9 } as const;
+/**
+ * The shops of the orders: received (with its shop coupon), shipped, waiting to ship with an invoice, unpaid, and one
+ * refunded before it shipped.
+ */
+const ORDER_SHOPS = { received: 6, shipped: 7, toShip: 8, unpaid: 9, refunded: 10 } as const;
 
 /** Coupons claimed: platform ones usable, a shop coupon ending in two days, one expired; the used one is shop 6's. */
 const COUPONS = { usable: [5, 7], endsSoon: 17, expired: 8, used: 16 } as const;
@@ -52,6 +58,8 @@ export const HISTORY_INVOICE = {
 const DAY = 86_400_000;
 /** The presale booking: its deposit paid this many days before the seed; its balance payable this many days after. */
 const BOOKED_DAYS_AGO = 12;
+/** The order refunded before shipping was placed this many days before the seed, refunded the next day. */
+const REFUNDED_DAYS_AGO = 10;
 const BALANCE_DAYS = 30;
 
 async function memberContext(db: Db): Promise<(ServiceContext & { user: SessionUser }) | null> {
@@ -179,8 +187,11 @@ export async function seedHistory(db: Db): Promise<void> {
   const shipped = await order(ORDER_SHOPS.shipped);
   const toShip = await order(ORDER_SHOPS.toShip, { receipt: true });
   await order(ORDER_SHOPS.unpaid);
-  // The deposit is paid first, from the welcome balance (it was 12 days ago); the top-up below covers it too.
+  // The deposit is paid first, from the welcome balance (it was 12 days ago); the top-up below covers it too. Then an
+  // order 10 days ago, paid from the balance and refunded in full the next day, before it shipped.
   const booked = await bookBalancePresale(db, ctx, address.id);
+  const refunded = await order(ORDER_SHOPS.refunded);
+  if (refunded) await refundBeforeShipping(db, ctx, refunded.order_id);
   const paid = [received, shipped, toShip].filter((o) => o !== null);
   const total = paid.reduce((sum, o) => sum + (parseYuan(o.pay_price) ?? 0), booked?.deposit ?? 0);
   if (total > 0) {
@@ -249,6 +260,10 @@ export async function seedHistory(db: Db): Promise<void> {
   await backdate(db, null, shipped?.order_id, 3);
   await backdate(db, null, toShip?.order_id, 1);
   if (booked) await backdate(db, null, booked.groupOrderId, BOOKED_DAYS_AGO);
+  if (refunded) {
+    await backdate(db, null, refunded.order_id, REFUNDED_DAYS_AGO);
+    await refundNextDay(db, refunded.order_id);
+  }
   // A shop ships hours after the order, and a parcel takes days: the received order shipped the next morning and
   // arrived three days after it was placed, the shipped one left five hours after it.
   if (received) await shipAfter(db, received.order_id, 18, 70);
@@ -256,6 +271,73 @@ export async function seedHistory(db: Db): Promise<void> {
 
   await db.insert(s.systemConfig).values({ key: MARKER, value: 1 }).onConflictDoNothing();
 }
+
+/**
+ * Pays a seeded order from the balance and has it refunded in full before shipping: the shopper asks (仅退款) and the
+ * shop agrees through its own service, so the money goes back to the balance with its ledger row.
+ */
+async function refundBeforeShipping(db: Db, ctx: ServiceContext & { user: SessionUser }, groupOrderId: number): Promise<void> {
+  await payOrder(ctx, { id: groupOrderId, type: 'balance' });
+  for (const so of await db.select().from(s.storeOrder).where(eq(s.storeOrder.groupOrderId, groupOrderId))) {
+    const items = await db.select().from(s.storeOrderProduct).where(eq(s.storeOrderProduct.orderId, so.orderId));
+    const asked = await applyRefund(ctx, {
+      order_id: so.orderId,
+      type: 1,
+      refund_type: 1,
+      num: items.reduce((n, i) => n + i.productNum, 0),
+      ids: items.map((i) => i.orderProductId),
+      refund_message: '信息填错了，重新拍',
+      mark: '颜色拍错了，已重新下单',
+      refund_price: toYuan(so.payPrice),
+    });
+    const merchant = await authenticateMerchant({ db, user: null }, `Bearer ${demoMerchantToken(so.merId)}`);
+    await approveMerchantRefund({ db, merchant }, { id: asked.refund_order_id });
+  }
+}
+
+/**
+ * The refund of a moved order a day after it (`backdate` moved it with the order): the request, its timeline rows,
+ * the money back and its number, which carries its date.
+ */
+async function refundNextDay(db: Db, groupOrderId: number): Promise<void> {
+  const day = sql`make_interval(hours => 22)`;
+  const orders = await db.select({ id: s.storeOrder.orderId }).from(s.storeOrder).where(eq(s.storeOrder.groupOrderId, groupOrderId));
+  const ids = orders.map((o) => o.id);
+  if (!ids.length) return;
+  const before = await db.select().from(s.refundOrder).where(inArray(s.refundOrder.orderId, ids));
+  for (const r of before) {
+    const [moved] = await db
+      .update(s.refundOrder)
+      .set({
+        createdAt: sql`${s.storeOrder.createdAt} + ${day}`,
+        statusTime: sql`${s.storeOrder.createdAt} + ${day} + make_interval(hours => 2)`,
+        refundedAt: sql`${s.storeOrder.createdAt} + ${day} + make_interval(hours => 2)`,
+      })
+      .from(s.storeOrder)
+      .where(and(eq(s.refundOrder.refundOrderId, r.refundOrderId), eq(s.storeOrder.orderId, s.refundOrder.orderId)))
+      .returning();
+    if (!moved) continue;
+    const sn = snOf('rf', moved.createdAt, r.refundOrderSn);
+    await db.update(s.refundOrder).set({ refundOrderSn: sn }).where(eq(s.refundOrder.refundOrderId, r.refundOrderId));
+    // The timeline's agreeing and paying rows, when agreed.
+    await db
+      .update(s.storeOrderStatus)
+      .set({ createdAt: moved.refundedAt ?? moved.createdAt })
+      .where(and(eq(s.storeOrderStatus.orderId, r.orderId), sql`${s.storeOrderStatus.changeType} like 'refund%'`));
+    await db
+      .update(s.userBill)
+      .set({
+        createdAt: moved.refundedAt ?? moved.createdAt,
+        linkId: sn,
+        mark: sql`replace(${s.userBill.mark}, ${r.refundOrderSn}, ${sn})`,
+      })
+      .where(and(eq(s.userBill.uid, HISTORY_UID), eq(s.userBill.linkId, r.refundOrderSn)));
+  }
+}
+
+/** A number as `orderSn` writes it for `at` (mall time to the second), keeping the old number's last 6 digits. */
+const snOf = (prefix: string, at: Date, old: string) =>
+  `${prefix}${new Date(at.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14)}${old.slice(-6)}`;
 
 /**
  * Puts a seeded group order's shipment `shippedHours` after it was placed and its receipt, when it has one,
