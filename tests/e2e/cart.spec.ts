@@ -1,15 +1,11 @@
 // The cart page (/shopping_cart) in a real browser, for a freshly registered shopper (the demo accounts'
 // carts are read by other specs): groups by shop, the stepper, selection, delete, coupons, invalid lines and
 // the empty cart, with the header count following every change.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { test, expect, answerConfirm } from './fixtures.ts';
 import { SESSION_COOKIE, freshShopper, okBody } from './accounts.ts';
-import { freePort, startServe } from './spawn-server.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { withOwnMall } from './spawn-server.ts';
 import { product, productSku } from '../../src/server/db/schema/index.ts';
 import { createSession, findSessionUser } from '../../src/server/services/session/sessions.ts';
 import { createCart } from '../../src/server/services/cart/create-cart.ts';
@@ -169,48 +165,41 @@ test.describe('a line that can no longer be bought', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('shows under 失效商品 with its reason, cannot be selected, and is cleared with 清空失效商品', async ({ browser }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'mallfront-cart-'));
-    let server: ReturnType<typeof startServe> | undefined;
-    try {
-      const database = await openDatabase({ dataDir: dir, migrate: true, seed: true });
-      const { token } = await createSession(database.db, 3);
-      const ctx = { db: database.db, user: await findSessionUser(database.db, token) };
-      const skuOf = async (id: number) =>
-        (await database.db.select().from(productSku).where(eq(productSku.productId, id))).find((s) => s.stock > 5)!.unique;
-      const kept = await createCart(ctx, { product_id: 1, product_attr_unique: await skuOf(1), cart_num: 1 });
-      const gone = await createCart(ctx, { product_id: 7, product_attr_unique: await skuOf(7), cart_num: 2 });
-      await database.db.update(product).set({ status: 0 }).where(eq(product.productId, 7));
-      await database.close();
+    await withOwnMall(
+      'cart',
+      async (db) => {
+        const { token } = await createSession(db, 3);
+        const ctx = { db, user: await findSessionUser(db, token) };
+        const skuOf = async (id: number) =>
+          (await db.select().from(productSku).where(eq(productSku.productId, id))).find((s) => s.stock > 5)!.unique;
+        const kept = await createCart(ctx, { product_id: 1, product_attr_unique: await skuOf(1), cart_num: 1 });
+        const gone = await createCart(ctx, { product_id: 7, product_attr_unique: await skuOf(7), cart_num: 2 });
+        await db.update(product).set({ status: 0 }).where(eq(product.productId, 7));
+        return { token, kept, gone };
+      },
+      async (baseURL, { token, kept, gone }) => {
+        const context = await browser.newContext({ baseURL });
+        await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+        const page = await context.newPage();
+        await page.goto('/shopping_cart');
 
-      const port = await freePort();
-      const baseURL = `http://127.0.0.1:${port}`;
-      server = startServe({ PORT: String(port), DATA_DIR: dir, SITE_URL: baseURL, JOBS: 'off' });
-      await server.ready();
-      const context = await browser.newContext({ baseURL });
-      await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
-      const page = await context.newPage();
-      await page.goto('/shopping_cart');
+        const fail = page.locator('[data-cart-fail]');
+        await expect(fail).toContainText('失效商品（1）');
+        const line = fail.locator(`[data-cart-line="${gone.cart_id}"]`);
+        await expect(line).toContainText('织梦');
+        await expect(line).toContainText('商品已下架');
+        await expect(line.getByRole('checkbox')).toHaveCount(0);
+        await expect(page.locator('[data-merchant]')).toHaveCount(1);
+        await expect(page.locator(`[data-merchant] [data-cart-line="${kept.cart_id}"]`)).toBeVisible();
+        await expect(page.locator('[data-cart-summary]')).toContainText('已选 1 件');
+        await expect(headerCount(page)).toHaveText('3'); // the header counts every line's pieces
 
-      const fail = page.locator('[data-cart-fail]');
-      await expect(fail).toContainText('失效商品（1）');
-      const line = fail.locator(`[data-cart-line="${gone.cart_id}"]`);
-      await expect(line).toContainText('织梦');
-      await expect(line).toContainText('商品已下架');
-      await expect(line.getByRole('checkbox')).toHaveCount(0);
-      await expect(page.locator('[data-merchant]')).toHaveCount(1);
-      await expect(page.locator(`[data-merchant] [data-cart-line="${kept.cart_id}"]`)).toBeVisible();
-      await expect(page.locator('[data-cart-summary]')).toContainText('已选 1 件');
-      await expect(headerCount(page)).toHaveText('3'); // the header counts every line's pieces
-
-      await fail.getByRole('button', { name: '清空失效商品' }).click();
-      await answerConfirm(page, '确定清空失效商品吗？');
-      await expect(fail).toHaveCount(0);
-      await expect(headerCount(page)).toHaveText('1');
-      await context.close();
-    } finally {
-      server?.child.kill('SIGTERM');
-      await server?.exited;
-      rmSync(dir, { recursive: true, force: true });
-    }
+        await fail.getByRole('button', { name: '清空失效商品' }).click();
+        await answerConfirm(page, '确定清空失效商品吗？');
+        await expect(fail).toHaveCount(0);
+        await expect(headerCount(page)).toHaveText('1');
+        await context.close();
+      },
+    );
   });
 });

@@ -1,7 +1,11 @@
 // The built server as a child process, the way an operator runs it (`node server/serve.mjs`), for specs that
 // need their own server with other settings than the shared test server.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../src/server/db/client.ts';
 
 /** `cwd`: a copy of the project to run instead of this checkout. */
 export function startServe(env: Record<string, string>, cwd?: string) {
@@ -30,4 +34,39 @@ export async function freePort(): Promise<number> {
   const { server, port } = await listenAnywhere();
   await new Promise((r) => server.close(r));
   return port;
+}
+
+type OwnDb = Awaited<ReturnType<typeof openDatabase>>['db'];
+
+/**
+ * The built server on a demo mall of its own (a fresh data directory, seeded as `npm start` seeds it), for a spec whose
+ * changes the shared server's other specs must not see. `prepare` works on the database before the server opens it
+ * (sessions, the rows the test needs) and returns what the test wants from it; the server runs without jobs. `run` gets
+ * the server's base URL and that; then the server stops and the directory goes.
+ */
+export async function withOwnMall<T>(
+  name: string,
+  prepare: (db: OwnDb) => Promise<T>,
+  run: (baseURL: string, prepared: T) => Promise<void>,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), `mallfront-${name}-`));
+  let server: ReturnType<typeof startServe> | undefined;
+  try {
+    const database = await openDatabase({ dataDir: dir, migrate: true, seed: true });
+    let prepared: T;
+    try {
+      prepared = await prepare(database.db);
+    } finally {
+      await database.close();
+    }
+    const port = await freePort();
+    const baseURL = `http://127.0.0.1:${port}`;
+    server = startServe({ PORT: String(port), DATA_DIR: dir, SITE_URL: baseURL, JOBS: 'off' });
+    await server.ready();
+    await run(baseURL, prepared);
+  } finally {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
