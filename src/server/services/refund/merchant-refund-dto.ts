@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { readAll } from '../../db/transaction.ts';
 import { refundOrder, refundProduct, storeOrder, storeOrderProduct, users, type RefundMoneyState } from '../../db/schema/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
@@ -95,22 +96,26 @@ export interface MerchantRefundDto {
 export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<MerchantRefundDto[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.refundOrderId);
-  const [items, orders, buyers, settings] = await Promise.all([
-    db
-      .select({ rp: refundProduct, item: storeOrderProduct })
-      .from(refundProduct)
-      .innerJoin(storeOrderProduct, eq(storeOrderProduct.orderProductId, refundProduct.orderProductId))
-      .where(inArray(refundProduct.refundOrderId, ids))
-      .orderBy(asc(refundProduct.refundProductId)),
-    db
-      .select({ id: storeOrder.orderId, sn: storeOrder.orderSn })
-      .from(storeOrder)
-      .where(inArray(storeOrder.orderId, [...new Set(rows.map((r) => r.orderId))])),
-    db
-      .select({ uid: users.uid, nickname: users.nickname })
-      .from(users)
-      .where(inArray(users.uid, [...new Set(rows.map((r) => r.uid))])),
-    afterSaleSettings(db),
+  // Inside a transaction (the demo seed's, a merchant action's answer) one at a time, else at once.
+  const [items, orders, buyers, settings] = await readAll(db, [
+    () =>
+      db
+        .select({ rp: refundProduct, item: storeOrderProduct })
+        .from(refundProduct)
+        .innerJoin(storeOrderProduct, eq(storeOrderProduct.orderProductId, refundProduct.orderProductId))
+        .where(inArray(refundProduct.refundOrderId, ids))
+        .orderBy(asc(refundProduct.refundProductId)),
+    () =>
+      db
+        .select({ id: storeOrder.orderId, sn: storeOrder.orderSn })
+        .from(storeOrder)
+        .where(inArray(storeOrder.orderId, [...new Set(rows.map((r) => r.orderId))])),
+    () =>
+      db
+        .select({ uid: users.uid, nickname: users.nickname })
+        .from(users)
+        .where(inArray(users.uid, [...new Set(rows.map((r) => r.uid))])),
+    () => afterSaleSettings(db),
   ]);
   const orderSn = new Map(orders.map((o) => [o.id, o.sn]));
   const nick = new Map(buyers.map((b) => [b.uid, b.nickname]));
