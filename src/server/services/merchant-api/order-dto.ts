@@ -1,7 +1,8 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { readAll } from '../../db/transaction.ts';
-import { storeGroupOrder, type storeOrder, storeOrderProduct, users } from '../../db/schema/index.ts';
+import { buyerNicknames } from '../user/buyer-nicknames.ts';
+import { storeGroupOrder, type storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import type { OrderExtendItem } from '../../../shared/order-form.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
@@ -131,20 +132,19 @@ function itemDto(i: ItemRow): MerchantOrderItemDto {
 export async function merchantOrderDtos(db: Db, orders: OrderRow[]): Promise<MerchantOrderDto[]> {
   if (!orders.length) return [];
   const ids = orders.map((o) => o.orderId);
-  const [items, buyers, groups] = await readAll(db, [
+  const [items, nick, groups] = await readAll(db, [
     () => db.select().from(storeOrderProduct).where(inArray(storeOrderProduct.orderId, ids)).orderBy(asc(storeOrderProduct.orderProductId)),
     () =>
-      db
-        .select({ uid: users.uid, nickname: users.nickname })
-        .from(users)
-        .where(inArray(users.uid, [...new Set(orders.map((o) => o.uid))])),
+      buyerNicknames(
+        db,
+        orders.map((o) => o.uid),
+      ),
     () =>
       db
         .select({ id: storeGroupOrder.groupOrderId, sn: storeGroupOrder.groupOrderSn })
         .from(storeGroupOrder)
         .where(inArray(storeGroupOrder.groupOrderId, [...new Set(orders.map((o) => o.groupOrderId))])),
   ]);
-  const nick = new Map(buyers.map((b) => [b.uid, b.nickname]));
   const groupSn = new Map(groups.map((g) => [g.id, g.sn]));
   return orders.map((o) => ({
     order_id: o.orderId,

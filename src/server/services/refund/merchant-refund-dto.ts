@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { readAll } from '../../db/transaction.ts';
-import { refundOrder, refundProduct, storeOrder, storeOrderProduct, users, type RefundMoneyState } from '../../db/schema/index.ts';
+import { buyerNicknames } from '../user/buyer-nicknames.ts';
+import { refundOrder, refundProduct, storeOrder, storeOrderProduct, type RefundMoneyState } from '../../db/schema/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
 import { notFound } from '../input.ts';
@@ -97,7 +98,7 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
   if (!rows.length) return [];
   const ids = rows.map((r) => r.refundOrderId);
   // Inside a transaction (the demo seed's, a merchant action's answer) one at a time, else at once.
-  const [items, orders, buyers, settings] = await readAll(db, [
+  const [items, orders, nick, settings] = await readAll(db, [
     () =>
       db
         .select({ rp: refundProduct, item: storeOrderProduct })
@@ -111,14 +112,13 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
         .from(storeOrder)
         .where(inArray(storeOrder.orderId, [...new Set(rows.map((r) => r.orderId))])),
     () =>
-      db
-        .select({ uid: users.uid, nickname: users.nickname })
-        .from(users)
-        .where(inArray(users.uid, [...new Set(rows.map((r) => r.uid))])),
+      buyerNicknames(
+        db,
+        rows.map((r) => r.uid),
+      ),
     () => afterSaleSettings(db),
   ]);
   const orderSn = new Map(orders.map((o) => [o.id, o.sn]));
-  const nick = new Map(buyers.map((b) => [b.uid, b.nickname]));
   return rows.map((r) => ({
     refund_order_id: r.refundOrderId,
     refund_order_sn: r.refundOrderSn,
