@@ -28,6 +28,7 @@ import { BALANCE_PRESELL_ID } from './catalogue-promotions.ts';
 import { applyRefund } from '../../services/refund/apply-refund.ts';
 import { approveMerchantRefund } from '../../services/refund/merchant-approve-refund.ts';
 import { parseYuan, toYuan } from '../../../shared/money.ts';
+import { mallDayAt } from '../../services/dates.ts';
 import { CHAT_FROM, CHAT_KIND } from '../../../shared/chat.ts';
 import { writeMessage } from '../../services/chat/write-message.ts';
 
@@ -300,7 +301,8 @@ async function refundBeforeShipping(db: Db, ctx: ServiceContext & { user: Sessio
  * the money back and its number, which carries its date.
  */
 async function refundNextDay(db: Db, groupOrderId: number): Promise<void> {
-  const day = sql`make_interval(hours => 22)`;
+  // Asked 22 hours after the order, agreed and paid back 2 hours later.
+  const hoursAfterOrder = (h: number) => sql`${s.storeOrder.createdAt} + make_interval(hours => ${h})`;
   const orders = await db.select({ id: s.storeOrder.orderId }).from(s.storeOrder).where(eq(s.storeOrder.groupOrderId, groupOrderId));
   const ids = orders.map((o) => o.id);
   if (!ids.length) return;
@@ -308,17 +310,16 @@ async function refundNextDay(db: Db, groupOrderId: number): Promise<void> {
   for (const r of before) {
     const [moved] = await db
       .update(s.refundOrder)
-      .set({
-        createdAt: sql`${s.storeOrder.createdAt} + ${day}`,
-        statusTime: sql`${s.storeOrder.createdAt} + ${day} + make_interval(hours => 2)`,
-        refundedAt: sql`${s.storeOrder.createdAt} + ${day} + make_interval(hours => 2)`,
-      })
+      .set({ createdAt: hoursAfterOrder(22), statusTime: hoursAfterOrder(24), refundedAt: hoursAfterOrder(24) })
       .from(s.storeOrder)
       .where(and(eq(s.refundOrder.refundOrderId, r.refundOrderId), eq(s.storeOrder.orderId, s.refundOrder.orderId)))
       .returning();
     if (!moved) continue;
-    const sn = snOf('rf', moved.createdAt, r.refundOrderSn);
-    await db.update(s.refundOrder).set({ refundOrderSn: sn }).where(eq(s.refundOrder.refundOrderId, r.refundOrderId));
+    const [{ sn } = { sn: r.refundOrderSn }] = await db
+      .update(s.refundOrder)
+      .set({ refundOrderSn: snAt(s.refundOrder.refundOrderSn, s.refundOrder.createdAt, 'rf') })
+      .where(eq(s.refundOrder.refundOrderId, r.refundOrderId))
+      .returning({ sn: s.refundOrder.refundOrderSn });
     // The timeline's agreeing and paying rows, when agreed.
     await db
       .update(s.storeOrderStatus)
@@ -334,10 +335,6 @@ async function refundNextDay(db: Db, groupOrderId: number): Promise<void> {
       .where(and(eq(s.userBill.uid, HISTORY_UID), eq(s.userBill.linkId, r.refundOrderSn)));
   }
 }
-
-/** A number as `orderSn` writes it for `at` (mall time to the second), keeping the old number's last 6 digits. */
-const snOf = (prefix: string, at: Date, old: string) =>
-  `${prefix}${new Date(at.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14)}${old.slice(-6)}`;
 
 /**
  * Puts a seeded group order's shipment `shippedHours` after it was placed and its receipt, when it has one,
@@ -405,7 +402,7 @@ async function bookBalancePresale(
     .limit(1);
   if (!sku) return null;
   // Whole mall days: today's 00:00 in Beijing, and days from it.
-  const today = Math.floor((Date.now() + 8 * 3600_000) / DAY) * DAY - 8 * 3600_000;
+  const today = mallDayAt(new Date(), 0).getTime();
   const ended = new Date(today - 10 * DAY);
   const where = eq(s.presell.productPresellId, BALANCE_PRESELL_ID);
   await db
@@ -508,9 +505,9 @@ async function backdate(db: Db, topUpKey: string | null, groupOrderId: number | 
   await renumber(db, groupOrderId);
 }
 
-/** An order number for its (moved) creation time, as `orderSn` writes them: `wx`, mall time to the second, its own 6 digits. */
-const snAt = (sn: AnyColumn, createdAt: AnyColumn) =>
-  sql<string>`'wx' || to_char((${createdAt} at time zone 'UTC') + interval '8 hours', 'YYYYMMDDHH24MISS') || right(${sn}, 6)`;
+/** A number for its (moved) creation time, as `orderSn` writes them: `wx` (or `prefix`), mall time to the second, its own 6 digits. */
+const snAt = (sn: AnyColumn, createdAt: AnyColumn, prefix = 'wx') =>
+  sql<string>`${prefix} || to_char((${createdAt} at time zone 'UTC') + interval '8 hours', 'YYYYMMDDHH24MISS') || right(${sn}, 6)`;
 
 /** Gives a moved group order and its store orders the numbers of their new dates, in the ledger's notes too. */
 async function renumber(db: Db, groupOrderId: number): Promise<void> {
