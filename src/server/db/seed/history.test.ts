@@ -81,6 +81,11 @@ describe("the demo member's history", () => {
       const timeline = await db.db.select().from(s.storeOrderStatus).where(eq(s.storeOrderStatus.orderId, o.orderId));
       expect(timeline.find((t) => t.changeType.startsWith('delivery_'))?.createdAt).toEqual(o.deliveryTime);
     }
+    // Waybills of SF's shape (SF and 13 digits), one per parcel, not a padded order id.
+    const waybills = parcels.map((o) => o.deliveryId ?? '');
+    for (const w of waybills) expect(w).toMatch(/^SF1\d{12}$/);
+    expect(new Set(waybills).size).toBe(parcels.length);
+    expect(waybills.some((w) => /(\d)\1{5}/.test(w))).toBe(false);
     const [got] = parcels.filter((o) => o.status === 2);
     expect(hours(got!.takeTime, got!.deliveryTime)).toBeGreaterThanOrEqual(48);
     const [shippedOne] = parcels.filter((o) => o.status === 1);

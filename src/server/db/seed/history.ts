@@ -214,7 +214,7 @@ export async function seedHistory(db: Db): Promise<void> {
       const merchant = await authenticateMerchant({ db, user: null }, `Bearer ${demoMerchantToken(so.merId)}`);
       await shipOrder(
         { db, merchant },
-        { id: so.orderId, delivery_type: 1, delivery_name: 'sf', delivery_id: `SF${String(so.orderId).padStart(10, '7')}` },
+        { id: so.orderId, delivery_type: 1, delivery_name: 'sf', delivery_id: sfWaybill(so.orderId) },
       );
     }
   }
@@ -548,3 +548,12 @@ async function renumber(db: Db, groupOrderId: number): Promise<void> {
 
 /** Shops whose products the history touched (for tests that want to stay clear of them). */
 export const HISTORY_SHOPS = [...new Set([...FAVOURITE_SHOPS, ...Object.values(ORDER_SHOPS)])];
+
+/**
+ * A waybill number of the shape SF Express prints (SF and 13 digits, from 1), the same for an order on every seed:
+ * the order id spread over the digits by a multiplier coprime to 10^12, so neighbouring orders get unrelated numbers.
+ */
+export function sfWaybill(orderId: number): string {
+  const spread = (BigInt(orderId) * 7_919_000_017n + 433_494_437n) % 1_000_000_000_000n;
+  return `SF1${spread.toString().padStart(12, '0')}`;
+}
