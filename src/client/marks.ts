@@ -1,11 +1,13 @@
 // A signed-in shopper served a page shared with visitors (the server put their header in: `shared` in the page
 // state) gets their own marks on it from one small request: which favourite and follow buttons are on, and which
-// coupons they already claimed.
+// coupons they already claimed, and the balance of a presale they booked with a deposit.
 import { showClaimed, showRelation } from './actions.ts';
+import { url } from '../shared/routes.ts';
 
 interface Marks {
   relation: string[];
   coupon: Record<string, { issue: boolean; can_claim: boolean }>;
+  presell?: Record<string, { order_id: number; activeStatus: 0 | 1 }>;
 }
 
 const pairOf = (btn: HTMLButtonElement) => `${btn.dataset.type}_${btn.dataset.id}`;
@@ -13,11 +15,13 @@ const pairOf = (btn: HTMLButtonElement) => `${btn.dataset.type}_${btn.dataset.id
 export async function fillMarks(): Promise<void> {
   const relations = [...document.querySelectorAll<HTMLButtonElement>('button[data-action="relation"][data-type][data-id]')];
   const claims = [...document.querySelectorAll<HTMLButtonElement>('[data-coupon] button[data-action="claim-coupon"][data-id]')];
-  if (!relations.length && !claims.length) return;
+  const bookings = [...document.querySelectorAll<HTMLElement>('[data-presell-mine]')];
+  if (!relations.length && !claims.length && !bookings.length) return;
   const query = new URLSearchParams();
   const unique = (list: string[]) => [...new Set(list)].slice(0, 50).join(',');
   if (relations.length) query.set('relation', unique(relations.map(pairOf)));
   if (claims.length) query.set('coupon', unique(claims.map((b) => b.dataset.id ?? '')));
+  if (bookings.length) query.set('presell', unique(bookings.map((el) => el.dataset.presellMine ?? '')));
   let marks: Marks;
   try {
     const res = await fetch(`/api/user/marks?${query}`, { headers: { Accept: 'application/json', 'Form-type': 'pc' } });
@@ -34,5 +38,12 @@ export async function fillMarks(): Promise<void> {
   for (const btn of claims) {
     const c = marks.coupon[btn.dataset.id ?? ''];
     if (c?.issue && untouched(btn)) showClaimed(btn, c.can_claim);
+  }
+  for (const el of bookings) {
+    const due = marks.presell?.[el.dataset.presellMine ?? ''];
+    if (!due) continue;
+    for (const part of el.querySelectorAll<HTMLElement>('[data-when]')) part.hidden = part.dataset.when !== String(due.activeStatus);
+    el.querySelector<HTMLAnchorElement>('[data-pay]')?.setAttribute('href', url('payment', { result: due.order_id, type: 2 }));
+    el.hidden = false;
   }
 }

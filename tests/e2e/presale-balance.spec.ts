@@ -1,6 +1,6 @@
-// The demo mall's deposit presale in its balance window, as its demo member sees it: the booking waits under 预售订单
-// with its deposit paid, 立即付款 pays the balance by balance, and the order goes on to 待发货. Paying changes the
-// member's orders, so this runs the built server on a freshly seeded database of its own.
+// The demo mall's deposit presale in its balance window, as its demo member sees it: the presale's page and 预售订单
+// show the booking with its deposit paid, 立即付款 pays the balance by balance, and the order goes on to 待发货.
+// Paying changes the member's orders, so this runs the built server on a freshly seeded database of its own.
 import { test, expect } from './fixtures.ts';
 import { SESSION_COOKIE } from './accounts.ts';
 import { withOwnMall } from './spawn-server.ts';
@@ -23,6 +23,12 @@ test.describe("the demo member's presale balance", () => {
         // The presale itself: its deposit phase is over and the balance step is the current one.
         await page.goto(`/goods_presell_detail/${BALANCE_PRESELL_ID}`);
         await expect(page.getByRole('list', { name: '预售流程' }).locator('[aria-current="step"]')).toContainText('付尾款');
+        // The page is the one visitors get; the member's booking shows on its balance step, with the way to pay.
+        const mine = page.locator('[data-presell-mine]');
+        const pay = mine.getByRole('link', { name: '已付定金，去支付 ›' });
+        await expect(pay).toBeVisible();
+        await expect(mine.getByRole('link', { name: '已付定金 ›' })).toBeHidden();
+        const payHref = await pay.getAttribute('href');
 
         await page.goto('/user/presell_order');
         const card = page.locator('article[data-presell-state="1"]');
@@ -32,6 +38,7 @@ test.describe("the demo member's presale balance", () => {
         const balance = (await card.locator('[data-balance]').innerText()).trim();
         expect(balance).toMatch(/^¥\d+\.\d{2}$/);
         const orderId = await card.getAttribute('data-order-id');
+        expect(payHref).toBe(`/payment?result=${orderId}&type=2`);
 
         await card.getByRole('link', { name: '立即付款' }).click();
         await expect(page).toHaveURL(new RegExp(`/payment\\?result=${orderId}&type=2$`));
@@ -50,6 +57,11 @@ test.describe("the demo member's presale balance", () => {
         await expect(paid).toHaveAttribute('data-presell-state', 'paid');
         await expect(paid).toContainText(`已付尾款 ${balance}`);
         await expect(paid.getByRole('link', { name: '立即付款' })).toHaveCount(0);
+        // The presale's page no longer asks for it.
+        const marks = page.waitForResponse((r) => r.url().includes('/api/user/marks'));
+        await page.goto(`/goods_presell_detail/${BALANCE_PRESELL_ID}`);
+        expect((await (await marks).json()).data.presell).toEqual({});
+        await expect(page.locator('[data-presell-mine]')).toBeHidden();
         await page.goto('/user/order_list?type=1&status=0');
         await expect(page.locator(`article[data-order-id="${orderId}"]`)).toBeVisible();
         await context.close();

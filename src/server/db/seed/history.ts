@@ -212,10 +212,7 @@ export async function seedHistory(db: Db): Promise<void> {
     if (!o) continue;
     for (const so of await storeOrders(o.order_id)) {
       const merchant = await authenticateMerchant({ db, user: null }, `Bearer ${demoMerchantToken(so.merId)}`);
-      await shipOrder(
-        { db, merchant },
-        { id: so.orderId, delivery_type: 1, delivery_name: 'sf', delivery_id: sfWaybill(so.orderId) },
-      );
+      await shipOrder({ db, merchant }, { id: so.orderId, delivery_type: 1, delivery_name: 'sf', delivery_id: sfWaybill(so.orderId) });
     }
   }
   if (received) for (const so of await storeOrders(received.order_id)) await takeOrder(ctx, { id: so.orderId });

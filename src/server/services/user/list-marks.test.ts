@@ -1,9 +1,13 @@
 import { describe, it, expect } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestDatabase, visitorContext } from '../../../../tests/helpers/test-db.ts';
 import { newShopper } from '../../../../tests/helpers/checkout.ts';
 import { createRelation } from '../relation/create-relation.ts';
 import { claimCoupon } from '../coupon/claim-coupon.ts';
 import { listMarks } from './list-marks.ts';
+import { depositOrder, presaleOnSale } from '../../../../tests/helpers/orders.ts';
+import { payOrder } from '../payment/pay-order.ts';
+import { topUp } from '../../../../tests/helpers/checkout.ts';
 
 describe("GET /api/user/marks: a shopper's marks on a shared page", () => {
   it('says which asked favourites and follows are theirs and how far each asked coupon is claimed', async () => {
@@ -25,8 +29,9 @@ describe("GET /api/user/marks: a shopper's marks on a shared page", () => {
     expect(await listMarks(other, { relation: '0_12,0_13', coupon: '5' })).toEqual({
       relation: ['0_13'],
       coupon: { '5': { issue: false, can_claim: true } },
+      presell: {},
     });
-    expect(await listMarks(me, {})).toEqual({ relation: [], coupon: {} });
+    expect(await listMarks(me, {})).toEqual({ relation: [], coupon: {}, presell: {} });
   });
 
   it('asks visitors to sign in and refuses malformed or too many marks in Chinese', async () => {
@@ -37,5 +42,36 @@ describe("GET /api/user/marks: a shopper's marks on a shared page", () => {
       await expect(listMarks(me, { relation })).rejects.toMatchObject({ code: 'invalid', message: expect.stringMatching(/收藏对象/) });
     }
     await expect(listMarks(me, { coupon: 'x' })).rejects.toMatchObject({ code: 'invalid', message: expect.stringMatching(/优惠券/) });
+  });
+
+  it("gives a deposit booking's balance while it is due, on the order to pay it, and not once paid or to someone else", async () => {
+    const d = await createTestDatabase();
+    const me = await newShopper(d);
+    const other = await newShopper(d);
+    const { presellId } = await presaleOnSale(d, 2);
+    const ask = { presell: `${presellId},999999` };
+    expect((await listMarks(me, ask)).presell).toEqual({});
+
+    // Booked: the balance window opens later (the demo presale's is in 2099).
+    const later = await depositOrder(d, me);
+    expect((await listMarks(me, ask)).presell).toEqual({ [presellId]: { order_id: later.orderId, activeStatus: 0 } });
+    expect((await listMarks(other, ask)).presell).toEqual({});
+
+    // A second booking whose window is open now comes first: that balance can be paid.
+    const hour = 3_600_000;
+    const open = await depositOrder(d, me, { start: new Date(Date.now() - hour), end: new Date(Date.now() + hour) });
+    expect((await listMarks(me, ask)).presell).toEqual({ [presellId]: { order_id: open.orderId, activeStatus: 1 } });
+
+    // Paid: the other booking is what is left.
+    await topUp(d, me.user.uid, 10_000_000);
+    await payOrder(me, { id: open.orderId, type: 'balance', subject: 'presell' });
+    expect((await listMarks(me, ask)).presell).toEqual({ [presellId]: { order_id: later.orderId, activeStatus: 0 } });
+
+    // A window that has passed is not due any more.
+    await d.db.execute(
+      sql`update presell_order set final_start_time = now() - interval '2 hours', final_end_time = now() - interval '1 hour' where order_id = ${later.orderId}`,
+    );
+    expect((await listMarks(me, ask)).presell).toEqual({});
+    await expect(listMarks(me, { presell: 'x' })).rejects.toMatchObject({ code: 'invalid', message: expect.stringMatching(/预售/) });
   });
 });
