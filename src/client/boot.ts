@@ -128,6 +128,8 @@ addEventListener('offline', () => $online.set(false));
 wireActions();
 // A signed-in shopper's marks on a page shared with visitors (client/marks.ts), loaded only for them.
 if (shellState?.shared && shellState.user) void import('./marks.ts').then((m) => m.fillMarks());
+// And their 消息 count stays current while the page is open (client/unread.ts).
+if (shellState?.user) void import('./unread.ts').then((m) => m.watchUnread());
 showFlash();
 trackNavigation();
 reloadOnChunkFailure();

@@ -241,8 +241,6 @@ test.describe('customer-service chat', () => {
     const ours = rows.nth(1);
     await expect(ours.locator('[data-unread-desk]')).toHaveText('2');
     await expect(ours).toContainText('已为您加急');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: '/tmp/account-chats.png', fullPage: true });
 
     // Opening one conversation reads its messages: its badge goes and the top bar counts the other desk's only.
     const chat = await openChat(ours.getByRole('button', { name: '查看消息' }));
@@ -254,6 +252,27 @@ test.describe('customer-service chat', () => {
     await expect(page.locator('.topbar [data-unread]')).toHaveText('1');
     await page.goto('/user?type=0');
     await expect(page.locator('[data-conversation] [data-unread-desk]:visible')).toHaveCount(1);
+  });
+
+  test("a page left open counts a desk's reply in 消息 within a minute, without a reload", async ({ page, context, request, baseURL }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const uid = await uidOf(request, token);
+    await okBody(await request.post(`/api/service/send/${CHAT_SHOP}`, { headers: bearer(token), data: { msn_type: 1, msn: '在吗' } }));
+    await page.clock.install();
+    await page.goto('/goods_seckill');
+    await booted(page);
+    const badge = page.locator('.topbar [data-unread]');
+    await expect(badge).toBeHidden();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await okBody(await request.post(`/api/merchant/service/send/${uid}`, { headers: desk(CHAT_SHOP), data: { msn_type: 1, msn: '在的' } }));
+    // A minute on (the page's clock runs as the test says), the page has asked again and shows the reply's count.
+    await expect(async () => {
+      await page.clock.fastForward(60_000);
+      await expect(badge).toHaveText('1', { timeout: 1000 });
+    }).toPass();
+    await expect(page.locator('.topbar').getByRole('link', { name: '客服消息，1条未读' })).toBeVisible();
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
   test('the account page lists conversations 10 a page, the latest first, with links to the older ones', async ({

@@ -14,6 +14,7 @@ import {
   getServiceInfo,
   hasService,
   listChatHistory,
+  countUnread,
   listShopperConversations,
   recallChatMessage,
   sendChatMessage,
@@ -133,6 +134,10 @@ export function chatSuite(open: Open) {
       await sendDeskMessage(desk, { uid: someoneElse.user.uid, body: text('给另一位') });
       expect(await header()).toBe(3);
       expect((await loadShell(s, DEFAULT_LOCALE)).unread).toBe(3);
+      // What an open page asks for again (`/api/service/unread`): the same count, reading nothing.
+      expect(await countUnread(s)).toEqual({ unread_total: 3 });
+      expect(await countUnread(s)).toEqual({ unread_total: 3 });
+      await expect(countUnread({ db: d.db, user: null })).rejects.toMatchObject({ code: 'login_required' });
 
       // Latest first; each with its desk, its last message and the desk's unread messages; another shopper's not here.
       const list = await listShopperConversations(s, { page: 1, limit: 10 });

@@ -54,6 +54,15 @@ export async function getServiceInfo(ctx: ServiceContext, input: { mer_id: unkno
 }
 
 /**
+ * `GET /api/service/unread` (ours): how many of the shopper's desk messages are unread, all desks together (the
+ * header's 消息 count, which an open page asks for again now and then). Reading it marks nothing read.
+ */
+export async function countUnread(ctx: ServiceContext): Promise<{ unread_total: number }> {
+  const user = requireUser(ctx);
+  return { unread_total: await unreadCount(ctx.db, user.uid, CHAT_FROM.service) };
+}
+
+/**
  * `GET /api/service/history/{mer_id}?page&limit`: the conversation, newest page first; the desk's messages become
  * read, and `unread_total` says how many of the shopper's desk messages are still unread (the header's 消息 count).
  */
