@@ -16,6 +16,7 @@ import { shopperOf, type Shopper } from './server/services/session/shopper-cache
 import { personalizeResponse, shopperAnswer } from './server/http/shopper-page.ts';
 // kept-page.ts also hands server/serve.mjs the kept pages' way out before Astro (the same hits, answered the same way).
 import { hitAnswer } from './server/http/kept-page.ts';
+import { slashlessPage } from './server/http/slashless.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -28,6 +29,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url } = context;
+  const slashless = slashlessPage(request.method, url);
+  if (slashless) return new Response(null, { status: 301, headers: { location: slashless, 'cache-control': 'public, max-age=86400' } });
   const db = (await getDatabase()).db;
   const cacheKey = keyOf(request, url, SESSION_COOKIE);
   if (!cacheKey) return handle(context, next, db);

@@ -1,5 +1,6 @@
-// What crawlers and <img> tags fetch: robots.txt, the sitemap index and its shards, and /media pictures,
-// over real HTTP against the built server. No browser: Playwright's `request` fixture.
+// What crawlers and <img> tags fetch: robots.txt, the sitemap index and its shards, one address per page, list pages
+// past their end kept out of the index, and /media pictures, over real HTTP against the built server. No browser:
+// Playwright's `request` fixture.
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 
@@ -52,6 +53,47 @@ test.describe('robots.txt and sitemaps', () => {
     for (const p of ['/api/', '/login', '/user', '/shopping_cart', '/order_confirm', '/scan_login'])
       expect(lines).toContain(`Disallow: ${p}`);
     expect(lines.filter((l) => l.startsWith('Disallow:')).some((l) => /^Disallow: \/(goods|store|shop_street)/.test(l))).toBe(false);
+  });
+
+  test('a page asked for with a trailing slash moves for good to its address without it; the API does not move', async ({ request }) => {
+    for (const [from, to] of [
+      ['/goods_detail/12/', '/goods_detail/12'],
+      ['/news_list/?page=2', '/news_list?page=2'],
+      ['/store/category/?id=1&cate_id=2', '/store/category?id=1&cate_id=2'],
+    ]) {
+      const res = await request.get(from!, { maxRedirects: 0 });
+      expect(res.status(), from).toBe(301);
+      expect(res.headers().location, from).toBe(to);
+    }
+    // Never off the site, whatever the slashes.
+    const odd = await request.get('/%2F%2Fevil.example/', { maxRedirects: 0 });
+    expect(odd.headers().location ?? '').not.toMatch(/^\/\/|^https?:/);
+    const api = await request.get('/api/config/', { maxRedirects: 0 });
+    expect(api.status()).not.toBe(301);
+  });
+
+  test('list pages past their last page are kept out of search engines', async ({ request }) => {
+    const head = async (path: string) => {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      const html = await res.text();
+      return {
+        robots: /<meta name="robots" content="([^"]*)"/.exec(html)?.[1],
+        description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
+      };
+    };
+    const past = [
+      '/shop_street?page=50',
+      '/shop_more?page=50',
+      '/coupon_center?page=50',
+      '/goods_presell?page=50',
+      '/store?id=1&page=99',
+      '/store/category?id=1&page=99',
+    ];
+    for (const path of past) expect((await head(path)).robots, path).toBe('noindex, nofollow');
+    for (const path of ['/shop_street', '/shop_more', '/coupon_center', '/goods_presell', '/store?id=1', '/store/category?id=1'])
+      expect((await head(path)).robots, path).toBe('index, follow');
+    expect((await head('/goods_presell?page=50')).description).toMatch(/^新品预售进行中。/);
   });
 
   test('the sitemap index lists every shard under the site URL', async ({ request, baseURL }) => {
