@@ -293,6 +293,10 @@ test.describe('flash sale and presale pages', () => {
     await page.goto('/goods_presell_detail/1');
     await expect(page.locator('[data-presell-state]')).toContainText('未开始');
     await expect(buyBox(page).getByRole('button', { name: '活动未开始' })).toBeDisabled();
+    // For search engines: a pre-order from its start.
+    const soon = (await productLd(page)).product.offers;
+    expect(soon.availability).toBe('https://schema.org/PreOrder');
+    expect(Date.parse(soon.availabilityStarts)).toBeGreaterThan(Date.now());
 
     await page.goto('/goods_presell_detail/13');
     await expect(page.locator('[data-presell-state]')).toContainText('定金预售 · 预售中');
@@ -301,8 +305,12 @@ test.describe('flash sale and presale pages', () => {
 
     await page.goto('/goods_presell_detail/9');
     await expect(buyBox(page).getByRole('button', { name: '立即支付' })).toBeEnabled();
+    const running = (await productLd(page)).product.offers;
+    expect(running.availability).toBe('https://schema.org/PreOrder');
+    expect(running.availabilityStarts).toBeUndefined();
     await page.goto('/goods_presell_detail/17');
     await expect(buyBox(page).getByRole('button', { name: '活动已结束' })).toBeDisabled();
+    expect((await productLd(page)).product.offers.availability).toBe('https://schema.org/OutOfStock');
 
     // Not started: nothing booked yet to speak of. Ended, its balance window long past: no step is current.
     await page.goto('/goods_presell_detail/5');

@@ -3,11 +3,19 @@ import type { ProductDetail } from '../../server/services/catalogue/product-deta
 
 /**
  * schema.org Product for a product page: the Offer carries the charged CNY price of the default selection
- * (what the buy box shows first), its availability, and AggregateRating when there are reviews.
+ * (what the buy box shows first), its availability, and AggregateRating when there are reviews. A presale that runs
+ * or is still to start is a pre-order (from its start, `preorderFrom`, Unix ms); one that ended is out of stock.
  */
-export function productLd(p: ProductDetail, o: { url: string; origin: string; reviewCount: number; star: number; available?: boolean }) {
+export function productLd(
+  p: ProductDetail,
+  o: { url: string; origin: string; reviewCount: number; star: number; available?: boolean; preorderFrom?: number },
+) {
   const sku = resolveSku(p.attr, p.sku, defaultSelection(p.attr, p.sku));
-  const inStock = (o.available ?? true) && (sku?.stock ?? 0) > 0;
+  const stocked = (sku?.stock ?? 0) > 0;
+  const inStock = (o.available ?? true) && stocked;
+  const preorder = o.preorderFrom !== undefined && stocked;
+  const availability = preorder ? 'PreOrder' : inStock ? 'InStock' : 'OutOfStock';
+  const starts = preorder && o.preorderFrom! > Date.now() ? { availabilityStarts: new Date(o.preorderFrom!).toISOString() } : {};
   const abs = (src: string) => new URL(src, o.origin).href;
   return {
     '@context': 'https://schema.org',
@@ -23,7 +31,8 @@ export function productLd(p: ProductDetail, o: { url: string; origin: string; re
       url: o.url,
       price: sku?.price ?? p.price,
       priceCurrency: 'CNY',
-      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability: `https://schema.org/${availability}`,
+      ...starts,
       seller: { '@type': 'Organization', name: p.merchant.mer_name },
     },
     ...(o.reviewCount > 0
