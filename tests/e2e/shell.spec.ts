@@ -69,13 +69,17 @@ test.describe('page shell for a visitor', () => {
     await expect(page.getByRole('searchbox', { name: '搜索商品' })).toBeFocused();
   });
 
-  test('the search box shows where the focus is', async ({ page }) => {
-    await page.goto('/');
-    const box = page.getByRole('search');
-    const ring = () => box.evaluate((e) => getComputedStyle(e).boxShadow);
-    expect(await ring()).toBe('none');
-    await page.getByRole('searchbox', { name: '搜索商品' }).focus();
-    await expect.poll(ring).not.toBe('none');
+  test('the search box shows where the focus is, in the header and on the search page', async ({ page }) => {
+    for (const [path, form] of [
+      ['/', page.getByRole('search')],
+      ['/goods_search?title=手机', page.locator('form.lst-search__form')],
+    ] as const) {
+      await page.goto(path);
+      const ring = () => form.evaluate((e) => getComputedStyle(e).boxShadow);
+      expect(await ring(), path).toBe('none');
+      await form.getByRole('searchbox', { name: '搜索商品' }).focus();
+      await expect.poll(ring, { message: path }).not.toBe('none');
+    }
   });
 
   test('on /goods_cate the search stays on /goods_cate and the box is filled from title', async ({ page }) => {
