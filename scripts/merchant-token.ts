@@ -26,7 +26,8 @@ if (
   process.exit(2);
 }
 
-const database = await openDatabase({ seed: true });
+// Migrated and seeded as the server would open it: the demo only where SEED is not `none`.
+const database = await openDatabase();
 let code = 0;
 try {
   if (command === 'create') {

@@ -13,7 +13,8 @@ if (!key || !/^[a-z_]{1,60}$/.test(key)) {
   console.error('usage: npx tsx scripts/setting.ts <key> [value]');
   process.exit(2);
 }
-const database = await openDatabase({ seed: true });
+// Migrated and seeded as the server would open it: the demo only where SEED is not `none`.
+const database = await openDatabase();
 try {
   if (raw === undefined) {
     const [row] = await database.db.select().from(systemConfig).where(eq(systemConfig.key, key));

@@ -1,0 +1,49 @@
+// The operator's command-line scripts open the database as the server would: on a database started without the demo
+// (SEED=none) they add nothing of it. Before, merchant-token.ts and setting.ts seeded the demo mall (its public
+// passwords and merchant tokens) into any database they opened.
+import { describe, it, expect, afterEach } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../src/server/db/client.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const run = (script: string, args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], {
+    encoding: 'utf8',
+    // The data directory of the test, never a PostgreSQL the environment names.
+    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL')), ...env },
+    timeout: 120_000,
+  });
+
+const counts = async (dir: string) => {
+  const database = await openDatabase({ dataDir: dir, seed: false, migrate: false });
+  try {
+    const { rows } = await database.db.execute(
+      sql`select (select count(*)::int from users) as users, (select count(*)::int from merchant) as merchants, (select count(*)::int from merchant_token) as tokens`,
+    );
+    return rows[0];
+  } finally {
+    await database.close();
+  }
+};
+
+describe('operator scripts on a database without the demo', () => {
+  it('merchant-token.ts and setting.ts leave a SEED=none database without the demo', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mallfront-scripts-'));
+    dirs.push(dir);
+    const env = { DATA_DIR: dir, SEED: 'none' };
+    const list = run('merchant-token.ts', ['list'], env);
+    expect(list.status, list.stderr).toBe(0);
+    expect(list.stdout).not.toContain('mf_demo_mer_');
+    const set = run('setting.ts', ['order_cancel_minutes', '30'], env);
+    expect(set.status, set.stderr).toBe(0);
+    expect(await counts(dir)).toEqual({ users: 0, merchants: 0, tokens: 0 });
+  });
+});
