@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { merchant, merchantToken, users } from '../../src/server/db/schema/index.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -25,10 +26,13 @@ const run = (script: string, args: string[], env: Record<string, string>) =>
 const counts = async (dir: string) => {
   const database = await openDatabase({ dataDir: dir, seed: false, migrate: false });
   try {
-    const { rows } = await database.db.execute(
-      sql`select (select count(*)::int from users) as users, (select count(*)::int from merchant) as merchants, (select count(*)::int from merchant_token) as tokens`,
-    );
-    return rows[0];
+    const n = sql<number>`count(*)::int`;
+    const [[u], [m], [t]] = await Promise.all([
+      database.db.select({ n }).from(users),
+      database.db.select({ n }).from(merchant),
+      database.db.select({ n }).from(merchantToken),
+    ]);
+    return { users: u!.n, merchants: m!.n, tokens: t!.n };
   } finally {
     await database.close();
   }
