@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { users } from '../../db/schema/index.ts';
+import { userBill, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { parseYuan, toYuan } from '../../../shared/money.ts';
 import { notFound, parseInput } from '../input.ts';
+import { ServiceError } from '../errors.ts';
 import { changeWallet } from '../wallet/change-wallet.ts';
 
 export const adjustBalanceInput = z.object({
@@ -13,7 +14,11 @@ export const adjustBalanceInput = z.object({
   /** Yuan, at most 2 decimals, more than 0. */
   number: z.union([z.string(), z.number()], { error: '金额格式不正确' }).transform((v, c) => {
     const cents = parseYuan(v);
-    if (cents === null || cents <= 0 || cents > 100_000_000) {
+    if (cents === null) {
+      c.addIssue({ code: 'custom', message: '金额格式不正确，最多两位小数' });
+      return z.NEVER;
+    }
+    if (cents <= 0 || cents > 100_000_000) {
       c.addIssue({ code: 'custom', message: '金额须在 0.01 到 1000000 元之间' });
       return z.NEVER;
     }
@@ -22,7 +27,7 @@ export const adjustBalanceInput = z.object({
   /** 1 add, 0 deduct. */
   pm: z.coerce.number({ error: '参数错误' }).int().min(0, '参数错误').max(1, '参数错误'),
   mark: z.string({ error: '请填写备注' }).trim().min(1, '请填写备注').max(100, '备注不能超过100个字符'),
-  /** The operator's idempotency key: the same key applies once. */
+  /** The operator's idempotency key: the same key applies once per shopper. */
   key: z
     .string({ error: '请提供请求编号 key' })
     .trim()
@@ -39,7 +44,9 @@ export interface AdjustedBalance {
 
 /**
  * An operator adds to or deducts from a shopper's balance (`POST /api/operator/user/{uid}/balance`): the balance and
- * its ledger row in ONE transaction, a deduction never below zero, and `key` making a retried request apply once.
+ * its ledger row in ONE transaction, a deduction never below zero, and `key` making a retried request apply once per
+ * shopper. A key already used for this shopper with another amount or direction is refused (409): answering
+ * `duplicate` would let the operator believe the new amount was applied.
  */
 export async function adjustBalance(db: Db, input: unknown): Promise<AdjustedBalance> {
   const q = parseInput(adjustBalanceInput, input);
@@ -48,6 +55,21 @@ export async function adjustBalance(db: Db, input: unknown): Promise<AdjustedBal
   return transaction(db, async (tx) => {
     const [u] = await tx.select({ uid: users.uid }).from(users).where(eq(users.uid, q.uid)).for('update');
     if (!u) throw notFound('用户不存在');
+    // The row lock above queues calls for this shopper: an earlier call with the key is committed by now.
+    const [used] = await tx
+      .select({ type: userBill.type, number: userBill.number })
+      .from(userBill)
+      .where(
+        and(
+          eq(userBill.uid, q.uid),
+          eq(userBill.category, 'now_money'),
+          inArray(userBill.type, ['system_add', 'system_sub']),
+          eq(userBill.linkId, linkId),
+        ),
+      );
+    if (used && (used.type !== type || used.number !== q.number)) {
+      throw new ServiceError('conflict', '该请求编号 key 已用于另一笔金额或方向不同的调整，请换一个 key');
+    }
     const done = await changeWallet(tx, {
       uid: q.uid,
       category: 'now_money',

@@ -42,6 +42,25 @@ export function operatorSuite(open: () => Promise<Database>) {
         duplicate: 0,
       });
       expect(await ledger(d, s.user.uid)).toBe(await balance(d, s.user.uid));
+
+      // The key again with another amount or the other direction: refused, not answered as done; the same request
+      // again is a duplicate; the key is the shopper's (another shopper's adjustment may use it).
+      for (const other of [
+        { number: '999', pm: 1 },
+        { number: '200.50', pm: 0 },
+      ]) {
+        await expect(adjustBalance(d.db, { uid: s.user.uid, ...other, mark: '活动补偿', key: k })).rejects.toMatchObject({
+          code: 'conflict',
+          message: expect.stringContaining('key'),
+        });
+      }
+      expect(await adjustBalance(d.db, { uid: s.user.uid, number: '200.5', pm: 1, mark: '活动补偿', key: k })).toMatchObject({
+        duplicate: 1,
+        now_money: '150.50',
+      });
+      const t = await newShopper(d);
+      expect(await adjustBalance(d.db, { uid: t.user.uid, number: '1', pm: 1, mark: '活动补偿', key: k })).toMatchObject({ duplicate: 0 });
+      expect(await balance(d, s.user.uid)).toBe(15_050);
     });
 
     it('refuses bad input and unknown shoppers without changing anything', async () => {
@@ -50,12 +69,16 @@ export function operatorSuite(open: () => Promise<Database>) {
       for (const bad of [
         { number: '-1', pm: 1, mark: 'x', key: key() },
         { number: '0.001', pm: 1, mark: 'x', key: key() },
+        { number: '1.234', pm: 1, mark: 'x', key: key() },
         { number: '10', pm: 2, mark: 'x', key: key() },
         { number: '10', pm: 1, mark: '', key: key() },
         { number: '10', pm: 1, mark: 'x', key: 'a b' },
       ]) {
         await expect(adjustBalance(d.db, { uid: s.user.uid, ...bad })).rejects.toMatchObject({ code: 'invalid' });
       }
+      await expect(adjustBalance(d.db, { uid: s.user.uid, number: '1.234', pm: 1, mark: 'x', key: key() })).rejects.toMatchObject({
+        message: '金额格式不正确，最多两位小数',
+      });
       await expect(adjustBalance(d.db, { uid: 2147483647, number: 1, pm: 1, mark: 'x', key: key() })).rejects.toMatchObject({
         code: 'not_found',
       });
