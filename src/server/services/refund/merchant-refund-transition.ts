@@ -50,7 +50,7 @@ export interface Transition {
  * Moves one of the merchant's refund requests in ONE transaction: locks the store order row first (so every change
  * of requests on one order is serialised with the shopper's apply and cancel), flips the request by a conditional
  * update on its current status (a second or concurrent call, or a race with the shopper's cancel, finds nothing and is
- * refused with what the request is now), runs `also`, recomputes the items' refund state, writes the timeline, and
+ * refused with what the request is now), runs `also`, writes the timeline, recomputes the items' refund state, and
  * when the request reaches refunded queues the money back (`refund.pay`), settles the order's points if it is now
  * fully refunded, brings an invoice not issued yet down to what is left and marks an issued one for correction
  * (refund-invoice.ts). After the commit
@@ -73,12 +73,13 @@ export async function moveMerchantRefund(db: Db, merId: number, id: number, t: T
       .returning();
     if (!row) return null;
     if (t.also) await t.also(tx, row, at);
-    const { fullyRefunded } = await recomputeRefundState(tx, row.orderId, at);
+    // The transition's lines first: the order's own line (订单已全部退款) follows them in the timeline.
     if (t.timeline.length) {
       await tx
         .insert(storeOrderStatus)
         .values(t.timeline.map((l) => ({ ...l, orderId: row.orderId, groupOrderId: o?.groupOrderId ?? 0, createdAt: at })));
     }
+    const { fullyRefunded } = await recomputeRefundState(tx, row.orderId, at);
     if (row.status === REFUND_STATUS.refunded) {
       await queueRefundMoney(tx, row, fullyRefunded, at);
       await shrinkInvoice(tx, row.orderId, row.refundPrice, fullyRefunded);

@@ -4,6 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { orderTimeline } from '../logistics/order-timeline.ts';
 import {
   job,
   payment,
@@ -199,6 +200,9 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       expect((await orderRow(d, order.orderId)).status).toBe(-1);
       const types = await timelineTypes(d, order.orderId);
       expect(types).toEqual(expect.arrayContaining(['refund_agree', 'refund_done', 'refund_all']));
+      // As the order's pages read it: the shop agreed, then the order was refunded in full.
+      const read = (await orderTimeline(d.db, order.orderId)).map((t) => t.change_type);
+      expect(read.indexOf('refund_agree')).toBeLessThan(read.indexOf('refund_all'));
 
       // Again, and the job and payRefund run again: nothing moves twice.
       await expect(approveMerchantRefund(m1, { id: r.refundOrderId })).rejects.toMatchObject({
