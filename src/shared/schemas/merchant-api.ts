@@ -96,7 +96,8 @@ export const merchantRefundListQuery = z.object({
  */
 export const refundApproveBody = z.object({
   return_name: text('退货收件人', 40),
-  return_phone: text('退货联系电话', 30),
+  // The buyer calls it: a phone as a rider's is checked (a mobile, a landline with area code, or an international number).
+  return_phone: text('退货联系电话', 30).refine((v) => v === '' || RIDER_PHONE.test(v), '退货联系电话格式不正确'),
   return_address: text('退货地址', 200),
 });
 export type RefundApproveBody = z.input<typeof refundApproveBody>;
