@@ -4,6 +4,7 @@
  * how a command ends (a refusal is one `error: …` line and exit code 1).
  */
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 
 /** A refusal to print as one line (`error: …`), not as a stack trace. */
 export class CliError extends Error {}
@@ -30,12 +31,18 @@ export function positiveId(v: string | undefined, name: string): string {
   return v;
 }
 
+/**
+ * A file named on the command line, from the directory the command was typed in: `npm run` runs the script from the
+ * project root, and says where it was started in `INIT_CWD`.
+ */
+export const userPath = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
+
 /** The JSON of a file, or of standard input for `-` (`what` names it in the refusal when no path is given). */
 export async function readJsonFile(path: string | undefined, what: string): Promise<unknown> {
   if (!path) throw new CliError(`give a JSON file of the ${what}, or - to read it from standard input`);
   let text: string;
   try {
-    text = path === '-' ? await new Response(process.stdin as unknown as ReadableStream).text() : await readFile(path, 'utf8');
+    text = path === '-' ? await new Response(process.stdin as unknown as ReadableStream).text() : await readFile(userPath(path), 'utf8');
   } catch (e) {
     throw new CliError(`cannot read ${path}: ${(e as Error).message}`);
   }

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { CliError, call, mallUrl, positiveId, readJsonFile } from './cli.ts';
+import { CliError, call, mallUrl, positiveId, readJsonFile, userPath } from './cli.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_TEXT } from '../src/shared/review.ts';
 import type { FrameDto } from '../src/server/services/promotion/manage-frames.ts';
 
@@ -52,7 +52,7 @@ async function upload(path: string | undefined, token: string): Promise<{ messag
   if (!path) throw new CliError('usage: upload <picture file>');
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = await readFile(userPath(path));
   } catch (e) {
     throw new CliError(`cannot read ${path}: ${(e as Error).message}`);
   }

@@ -60,6 +60,10 @@ environment: MALL_URL (default http://localhost:4321), MERCHANT_TOKEN (or --toke
 
 interface Item {
   product_num: number;
+  /** 0 none, 1 a request in progress, 2 partly refunded, 3 fully refunded. */
+  is_refund: number;
+  /** What is still refundable: bought less held by open requests less refunded. */
+  refund_num: number;
   cart_info: { product: { store_name: string }; productAttr: { sku: string; price: string } };
 }
 interface Order {
@@ -105,6 +109,8 @@ interface Refund {
   mer_delivery_address: string;
   delivery_type: string;
   delivery_id: string;
+  /** The phone the buyer gave with the return parcel. */
+  delivery_phone: string;
   money_state: string;
   money_state_text: string;
   money_error: string;
@@ -125,7 +131,10 @@ function printInvoice(x: Invoice): void {
   if (i.receipt_type === 2) console.log(`    ${i.bank_name} ${i.bank_code}  ${i.address} ${i.tel}`);
   if (x.receipt_sn) console.log(`    发票号码：${x.receipt_sn}${x.receipt_url ? `  ${x.receipt_url}` : ''}  (${x.status_time})`);
   if (x.mark) console.log(`    备注：${x.mark}`);
-  if (x.correct_status === 1) console.log(`    ${x.correct_text}：已退款 ¥${x.refund_price}，应红冲原票并按 ¥${x.correct_price} 重开`);
+  if (x.correct_status === 1) {
+    const redo = Number(x.correct_price) > 0 ? `并按 ¥${x.correct_price} 重开` : '（订单已全部退款，无需重开）';
+    console.log(`    ${x.correct_text}：已退款 ¥${x.refund_price}，应红冲原票${redo}`);
+  }
   if (x.correct_status === 2) console.log(`    ${x.correct_text}：红字发票 ${x.red_sn}（冲销 ¥${x.red_price}）`);
 }
 
@@ -133,7 +142,7 @@ function printRefund(r: Refund): void {
   console.log(
     `#${r.refund_order_id}  ${r.refund_order_sn}  [${r.status_text}]  ${r.refund_type === 2 ? '退货退款' : '仅退款'}  ${r.refund_num}件 ¥${r.refund_price}  订单 ${r.order_sn}  ${r.create_time}`,
   );
-  console.log(`    原因：${r.refund_message}${r.mark ? `（${r.mark}）` : ''}  买家电话：${r.phone || '-'}`);
+  console.log(`    原因：${r.refund_message}${r.mark ? `（${r.mark}）` : ''}  买家电话：${r.phone || r.delivery_phone || '-'}`);
   for (const i of r.refundProduct) {
     const p = i.product.cart_info;
     console.log(`    - ${p.product.store_name}${p.productAttr.sku ? `（${p.productAttr.sku}）` : ''} ×${i.refund_num}`);
@@ -157,6 +166,15 @@ const shipping = (o: Order) => {
   return '未发货';
 };
 
+/** What refunds did to an item, so a merchant packs the right quantity ('' when none). */
+const itemRefund = (i: Item) => {
+  const taken = i.product_num - i.refund_num;
+  if (i.is_refund === 1) return `  【售后处理中，涉及 ${taken} 件】`;
+  if (i.is_refund === 2) return `  【已退 ${taken} 件，余 ${i.refund_num} 件】`;
+  if (i.is_refund === 3) return '  【已全部退款】';
+  return '';
+};
+
 function printOrder(o: Order, full = false): void {
   console.log(
     `#${o.order_id}  ${o.order_sn}  [${o.status_text}]  ${o.create_time}  ${o.total_num}件  实付 ¥${o.pay_price}（含运费 ¥${o.pay_postage}）`,
@@ -164,7 +182,7 @@ function printOrder(o: Order, full = false): void {
   console.log(`    收货：${o.real_name} ${o.user_phone} ${o.user_address || '-'}`);
   for (const i of o.orderProduct) {
     console.log(
-      `    - ${i.cart_info.product.store_name}${i.cart_info.productAttr.sku ? `（${i.cart_info.productAttr.sku}）` : ''} ×${i.product_num}  ¥${i.cart_info.productAttr.price}`,
+      `    - ${i.cart_info.product.store_name}${i.cart_info.productAttr.sku ? `（${i.cart_info.productAttr.sku}）` : ''} ×${i.product_num}  ¥${i.cart_info.productAttr.price}${itemRefund(i)}`,
     );
   }
   console.log(`    配送：${shipping(o)}`);

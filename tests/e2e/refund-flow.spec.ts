@@ -3,6 +3,8 @@
 // refund-only request on a balance-paid order puts the money back on the balance at once; a return goes through the
 // return shipment and the merchant's receipt; a refused request shows the merchant's reason. Each test has its own
 // shopper; balance comes from the operator API (tests/e2e/operator.ts).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { freshShopper, okBody, refusal } from './accounts.ts';
@@ -14,12 +16,12 @@ const merchant = (merId: number) => bearer(`mf_demo_mer_${merId}_mallfront`);
 const nowMoney = async (api: APIRequestContext, token: string) =>
   Number((await okBody(await api.get('/api/user', { headers: bearer(token) }))).data.now_money);
 
-/** A fresh shopper's order of merchant `merId` paid by balance (funded by the operator); its store order and first item. */
-async function balanceOrder(api: APIRequestContext, token: string, merId: number) {
+/** A fresh shopper's order (of `n` units) of merchant `merId` paid by balance (funded by the operator); its store order and first item. */
+async function balanceOrder(api: APIRequestContext, token: string, merId: number, n = 1) {
   await fundShopper(api, token, 5000);
   await addAddress(api, token);
   const sku = await skuOf(api, merId, [], 1);
-  const { id } = await placeOrder(api, token, [await addLine(api, token, sku, 1)]);
+  const { id } = await placeOrder(api, token, [await addLine(api, token, sku, n)]);
   await okBody(await api.post(`/api/order/pay/${id}`, { headers: bearer(token), data: { type: 'balance' } }));
   const group = (await okBody(await api.get(`/api/order/group_order_detail/${id}`, { headers: bearer(token) }))).data;
   const order = group.orderList[0];
@@ -36,14 +38,34 @@ async function apply(api: APIRequestContext, token: string, orderId: number, ite
     ids: String(itemId),
     refund_message: reasons[0],
     mark: '不想要了',
-    refund_price: most.total_refund_price,
+    // At most what one of the item's units paid (`max_by_num[n - 1]` for n units).
+    refund_price: most.max_by_num[0],
     phone: '13612345678',
   };
   const res = (await okBody(await api.post(`/api/refund/apply/${orderId}`, { headers: bearer(token), data: body }))).data;
-  return { id: res.refund_order_id as number, price: Number(most.total_refund_price) };
+  return { id: res.refund_order_id as number, price: Number(most.max_by_num[0]) };
 }
 
 test.describe('after-sales, request to money back', () => {
+  test('the merchant command line shows what refunds do to an order: under way, then refunded in part', async ({ request, baseURL }) => {
+    test.setTimeout(90_000);
+    const token = await freshShopper(request);
+    const { orderId, itemId } = await balanceOrder(request, token, 1, 2);
+    const { id } = await apply(request, token, orderId, itemId, 1);
+    const cli = async (...args: string[]) =>
+      (
+        await promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', ...args], {
+          env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: 'mf_demo_mer_1_mallfront' },
+        })
+      ).stdout;
+    // So the merchant does not pack two: one of the two is asked back.
+    expect(await cli('detail', String(orderId))).toMatch(/×2 {2}¥\d+\.\d\d {2}【售后处理中，涉及 1 件】/);
+    const asked = await cli('refunds', '0', '--limit', '50');
+    expect(asked).toMatch(new RegExp(`#${id}  [^\\n]*\\n {4}原因：[^\\n]*买家电话：13612345678`));
+    await okBody(await request.post(`/api/merchant/refund/approve/${id}`, { headers: merchant(1) }));
+    expect(await cli('detail', String(orderId))).toContain('【已退 1 件，余 1 件】');
+  });
+
   test('a refund-only request approved by the merchant puts the money back on the balance once, and the order shows it', async ({
     page,
     context,

@@ -51,3 +51,18 @@ describe('operator scripts on a database without the demo', () => {
     expect(await counts(dir)).toEqual({ users: 0, merchants: 0, tokens: 0 });
   });
 });
+
+describe('command-line file arguments', () => {
+  it('are read from the directory the command was typed in (npm run starts scripts from the project root)', async () => {
+    const { userPath } = await import('../../scripts/cli.ts');
+    const before = process.env.INIT_CWD;
+    try {
+      process.env.INIT_CWD = '/home/shop/pictures';
+      expect(userPath('lic.png')).toBe('/home/shop/pictures/lic.png');
+      expect(userPath('/tmp/frame.png')).toBe('/tmp/frame.png');
+    } finally {
+      if (before === undefined) delete process.env.INIT_CWD;
+      else process.env.INIT_CWD = before;
+    }
+  });
+});
