@@ -51,7 +51,8 @@ async function captchaNeeded(tx: Db, phoneCode: string, phone: string, ip: strin
 /**
  * What a send means for this phone: deliver a code; `notice` (a register code for a registered phone: store an
  * unusable decoy code and tell the owner by SMS, so the asker gets the same answer and the same later refusals as
- * for a new phone); `decoy` (the same for a disabled account, without the SMS); pretend (a reset for an unknown
+ * for a new phone); `decoy` (the same for a disabled account, or a change-phone code for another account's phone,
+ * without the SMS); pretend (a reset for an unknown
  * phone must not reveal whether it is registered); or a refusal.
  */
 async function decide(
@@ -67,7 +68,9 @@ async function decide(
   if (type === 'change_phone') {
     const me = requireUser(ctx);
     if (!owner) return 'send';
-    return new ServiceError('refused', owner.uid === me.uid ? accountText.phoneSame : accountText.phoneTaken);
+    if (owner.uid === me.uid) return new ServiceError('refused', accountText.phoneSame);
+    // Someone else's phone answers as a new one does (an unusable code, no SMS): the answer tells nothing about it.
+    return 'decoy';
   }
   return 'send'; // login / mobile: a quick login registers unknown phones; intention: any phone of a signed-in applicant
 }
