@@ -93,8 +93,22 @@ export async function call(
   return { message: env.message ?? '', data: env.data };
 }
 
-/** Runs a command line's `main` and exits with its code; a CliError is one `error: …` line and exit code 1. */
+/** Control characters other than tab and newline (C0, DEL, C1): what starts a terminal escape sequence. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Text as printed to a terminal: each control character shows as `�`, so text a shopper wrote cannot drive it. */
+export const printable = (text: string) => text.replace(CONTROL, '\ufffd');
+
+/**
+ * Runs a command line's `main` and exits with its code; a CliError is one `error: …` line and exit code 1.
+ * Everything it prints passes through `printable`: orders, chats, refunds and invoices carry shoppers' text, which
+ * could otherwise clear or fake the merchant's terminal (escape sequences) or write to its clipboard.
+ */
 export function runCli(main: () => Promise<number>): void {
+  for (const stream of ['log', 'error'] as const) {
+    const write = console[stream].bind(console);
+    console[stream] = (...parts: unknown[]) => write(...parts.map((p) => (typeof p === 'string' ? printable(p) : p)));
+  }
   main().then(
     (code) => process.exit(code),
     (err) => {

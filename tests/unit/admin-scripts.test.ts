@@ -66,3 +66,12 @@ describe('command-line file arguments', () => {
     }
   });
 });
+
+describe('command-line output', () => {
+  it('shows control characters from shoppers’ text as �, keeping tabs and new lines', async () => {
+    const { printable } = await import('../../scripts/cli.ts');
+    expect(printable('x\u001b[2J\u001b[31mHACK')).toBe('x\ufffd[2J\ufffd[31mHACK');
+    expect(printable('a\u009b31m\u0007b')).toBe('a\ufffd31m\ufffdb');
+    expect(printable('第一行\n\t第二行 ¥12.00')).toBe('第一行\n\t第二行 ¥12.00');
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { CHAT_KIND, CHAT_PAGE_MAX, CHAT_TEXT } from '../chat.ts';
-import { pagination } from './common.ts';
+import { noControlChars, pagination } from './common.ts';
 
 /** Input schemas of the chat (`/api/service/...`, `/api/merchant/service/...`). */
 
@@ -17,7 +17,7 @@ export const chatSendBody = z.object({
   ),
   msn: z.preprocess(
     (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : (v ?? '')),
-    z.string({ error: CHAT_TEXT.empty }),
+    z.string({ error: CHAT_TEXT.empty }).refine(...noControlChars('消息')),
   ),
 });
 export type ChatSendBody = z.output<typeof chatSendBody>;

@@ -36,6 +36,12 @@ export const asList = (v: unknown): unknown =>
 /** A number sent where text is expected (a phone or a tracking number as a JSON number) → its decimal text. */
 export const numberAsText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
 
+/** Control characters other than tab and newline (C0, DEL, C1): never in text a shopper writes. */
+const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/** Free text a shopper writes has no control characters (terminal escapes and the like), `name` says which text. */
+export const noControlChars = (name: string) => [(s: string) => !CONTROL_CHARS.test(s), `${name}不能包含特殊控制字符`] as const;
+
 /**
  * Optional text, '' when not given: absent, null, '' or `false` (what some clients send for a string they leave
  * unset); a number is its decimal text. Trimmed, at most `max` characters (`message` for anything else).

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { blank } from './common.ts';
+import { blank, noControlChars } from './common.ts';
 import { INVOICE_MAX, INVOICE_TEXT, invoiceProblem } from '../invoice.ts';
 import { paged } from './catalogue.ts';
 
@@ -16,7 +16,8 @@ const field = (name: string, max: number) =>
     z
       .string({ error: `${name}格式不正确` })
       .trim()
-      .max(max, `${name}不能超过${max}个字`),
+      .max(max, `${name}不能超过${max}个字`)
+      .refine(...noControlChars(name)),
   );
 
 const kind = (message: string) =>

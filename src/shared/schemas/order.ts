@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { asList, blank, numberAsText, textOrEmpty } from './common.ts';
+import { asList, blank, noControlChars, numberAsText, textOrEmpty } from './common.ts';
 import { idCsv, idField, paged, type QueryInput } from './catalogue.ts';
 import { receiptInput } from './invoice.ts';
 
@@ -54,7 +54,8 @@ const text = (name: string, max: number) =>
     z
       .string({ error: `${name}格式不正确` })
       .trim()
-      .max(max, `${name}不能超过${max}个字`),
+      .max(max, `${name}不能超过${max}个字`)
+      .refine(...noControlChars(name)),
   );
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { asList, blank, numberAsText } from './common.ts';
+import { asList, blank, noControlChars, numberAsText } from './common.ts';
 import { idCsv, idField, paged } from './catalogue.ts';
 import { roundYuan } from '../money.ts';
 import { isUploadRef } from '../review.ts';
@@ -57,7 +57,8 @@ const refundApplyFields = z
       z
         .string({ error: '备注格式不正确' })
         .trim()
-        .refine((s) => chars(s) <= REFUND_MAX_MARK, `备注不能超过${REFUND_MAX_MARK}个字`),
+        .refine((s) => chars(s) <= REFUND_MAX_MARK, `备注不能超过${REFUND_MAX_MARK}个字`)
+        .refine(...noControlChars('备注')),
     ),
     /**
      * Yuan, rounded to the cent half up before the checks: the reference client computes it as unit price × quantity

@@ -429,7 +429,11 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 2, 1);
       // A phone the buyer could not call is refused, and the request stays under review.
       await expect(
-        approveMerchantRefund(await asMerchant(d, 1), { id: r.refundOrderId, return_phone: 'abc', return_address: '北京市朝阳区售后路1号' }),
+        approveMerchantRefund(await asMerchant(d, 1), {
+          id: r.refundOrderId,
+          return_phone: 'abc',
+          return_address: '北京市朝阳区售后路1号',
+        }),
       ).rejects.toMatchObject({ code: 'invalid', message: '退货联系电话格式不正确' });
       expect((await getRefund(shopper, { id: r.refundOrderId })).status).toBe(0);
       const dto = await approveMerchantRefund(await asMerchant(d, 1), {
