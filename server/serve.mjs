@@ -234,8 +234,17 @@ async function warmUp(app) {
   }
 }
 
-const readyLine = (host, port, workers) =>
-  `Mallfront is ready at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${workers > 1 ? ` (${workers} workers)` : ''}`;
+/**
+ * The line that says the server is up, with a warning when a QR payment method runs on the sandbox gateway (the
+ * default, for development and the demo): there a shopper confirms their own payment and no money moves.
+ */
+const readyLine = (host, port, workers) => {
+  const sandbox = ['PAY_WEIXIN', 'PAY_ALIPAY'].filter((v) => (process.env[v] || 'sandbox') === 'sandbox');
+  const warning = sandbox.length
+    ? `\nwarning: ${sandbox.join(' and ')} use the sandbox payment gateway: shoppers confirm their own payments and no money moves. Set them for a real mall (README "Payments").`
+    : '';
+  return `Mallfront is ready at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${workers > 1 ? ` (${workers} workers)` : ''}${warning}`;
+};
 
 /**
  * Idle keep-alive connections stay open 65 s (Node's default is 5 s), longer than the idle timeout of common proxies and

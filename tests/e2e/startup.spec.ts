@@ -40,10 +40,15 @@ test.describe('starting the server', () => {
       for (const round of [1, 2]) {
         const { server, port } = await listenAnywhere();
         server.close();
-        const run = startServe({ PORT: String(port), DATA_DIR: dir });
+        // The second start has real payment settings (both methods off here): no sandbox warning then.
+        const payments = round === 1 ? { PAY_WEIXIN: '', PAY_ALIPAY: '' } : { PAY_WEIXIN: 'off', PAY_ALIPAY: 'off' };
+        const run = startServe({ PORT: String(port), DATA_DIR: dir, ...payments });
         await run.ready();
         const res = await fetch(`http://127.0.0.1:${port}/api/pc/config`);
         expect((await res.json()).data.site_name, `round ${round}`).toBe('Mallfront 商城');
+        const warned = 'warning: PAY_WEIXIN and PAY_ALIPAY use the sandbox payment gateway';
+        if (round === 1) await expect.poll(run.output).toContain(warned);
+        else expect(run.output()).not.toContain('sandbox payment gateway');
         expect(existsSync(join(dir, 'pglite', 'PG_VERSION'))).toBe(true);
         run.child.kill('SIGTERM');
         expect(await run.exited, 'a graceful stop').toBe(0);
