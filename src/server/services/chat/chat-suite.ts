@@ -294,7 +294,11 @@ export function chatSuite(open: Open) {
       const stranger = await newShopper(d);
       const desk = await asMerchant(d, chat);
       await expect(sendDeskMessage(desk, { uid: buyer.user.uid, body: text('您好') })).rejects.toMatchObject({ code: 'not_found' });
-      await placeOrder(buyer, [await addLine(buyer, await pickSku(d, { merId: chat }), 1)]);
+      // An order not paid yet is not one the shop sees: it cannot write about it.
+      const { order } = await placeOrder(buyer, [await addLine(buyer, await pickSku(d, { merId: chat }), 1)]);
+      await expect(sendDeskMessage(desk, { uid: buyer.user.uid, body: text('您好') })).rejects.toMatchObject({ code: 'not_found' });
+      await topUp(d, buyer.user.uid, 10_000_000);
+      await payOrder(buyer, { id: order.order_id, type: 'balance' });
       const first = await sendDeskMessage(desk, { uid: buyer.user.uid, body: text('您的订单今天发出') });
       expect(first).toMatchObject({ send_type: 1, uid: buyer.user.uid, mer_id: chat });
       expect((await listDeskHistory(desk, { uid: buyer.user.uid })).list.map((m) => m.msn)).toEqual(['您的订单今天发出']);

@@ -35,8 +35,8 @@ const ownDesk = (ctx: DeskContext) => deskOf(ctx, ctx.merId);
 const uidInput = (uid: unknown) => parseInput(z.object({ uid: idField('用户ID') }), { uid }).uid;
 
 /**
- * The shopper a desk may talk to, or 404 (用户不存在): one who wrote to it, or who ordered from the shop (any shop, for the
- * mall's desk), so a shop can write first about an order (a delay, a question about the address). Others are unknown
+ * The shopper a desk may talk to, or 404 (用户不存在): one who wrote to it, or who paid an order of the shop (any shop, for
+ * the mall's desk; an unpaid order is not one the shop sees), so a shop can write first about an order (a delay, a question about the address). Others are unknown
  * here: a desk cannot write to every shopper of the mall.
  */
 async function conversationShopper(ctx: DeskContext, desk: Desk, uid: number) {
@@ -49,7 +49,7 @@ async function conversationShopper(ctx: DeskContext, desk: Desk, uid: number) {
     ctx.db
       .select({ id: storeOrder.orderId })
       .from(storeOrder)
-      .where(and(eq(storeOrder.uid, uid), desk.merId === 0 ? undefined : eq(storeOrder.merId, desk.merId)))
+      .where(and(eq(storeOrder.uid, uid), eq(storeOrder.paid, true), desk.merId === 0 ? undefined : eq(storeOrder.merId, desk.merId)))
       .limit(1),
   ]);
   const shopper = started || ordered ? await shopperOf(ctx.db, uid) : null;
