@@ -50,7 +50,6 @@ async function asMerchant(d: Database, merId: number) {
   return { db: d.db, merchant: await authenticateMerchant({ db: d.db, user: null, ip }, `Bearer ${demoMerchantToken(merId)}`) };
 }
 
-/** Runs `fn` with operator settings changed, then puts the old values back (the PostgreSQL database is shared). */
 /** The shopper asks for ¥0.01 back on one unit of the order's first item (a refund request in progress). */
 async function askRefund(d: Database, s: Shopper, orderId: number) {
   const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, orderId));
@@ -65,6 +64,7 @@ async function askRefund(d: Database, s: Shopper, orderId: number) {
   });
 }
 
+/** Runs `fn` with operator settings changed, then puts the old values back (the PostgreSQL database is shared). */
 async function withSettings(d: Database, values: Record<string, unknown>, fn: () => Promise<void>): Promise<void> {
   const before = await d.db.select().from(systemConfig);
   for (const [key, value] of Object.entries(values)) {
@@ -444,6 +444,30 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       const p = await pointsOf(d, s.user.uid);
       expect(p.ledger).toBe(p.integral);
       await expect(takeOrder(s, { id: a })).rejects.toThrow('订单已确认收货，请勿重复操作');
+    });
+
+    it('waits while a refund request of the order is open, looking again each day, and receives once it is closed', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { orderIds } = await paidOrder(d, s, [4]);
+      const id = orderIds[0]!;
+      const { dueAt } = await shipForTest(d, id, { at: new Date(Date.now() - 8 * DAY) });
+      const refund = await askRefund(d, s, id);
+      const now = new Date(dueAt.getTime() + 1000);
+      await runDueJobs(d.db, handlers, { worker: 'test', now });
+      expect(await statusOf(d, id)).toBe(1);
+      expect(await givenPoints(d, s.user.uid, id)).toHaveLength(0);
+      const tomorrow = new Date(now.getTime() + DAY);
+      const [again] = await d.db
+        .select()
+        .from(job)
+        .where(and(eq(job.kind, 'order.receive'), eq(job.key, `${id}@${tomorrow.getTime()}`)));
+      expect(again).toMatchObject({ state: 'queued', runAt: tomorrow });
+      // The shopper withdraws the request: the next day's look receives the order.
+      await cancelRefund(s, { id: refund.refund_order_id });
+      await runDueJobs(d.db, handlers, { worker: 'test', now: tomorrow });
+      expect(await statusOf(d, id)).toBe(2);
+      expect(await givenPoints(d, s.user.uid, id)).toHaveLength(1);
     });
 
     it('run before the order is due, it receives nothing and runs again at the due time', async () => {

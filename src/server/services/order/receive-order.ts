@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import { ORDER_STATUS, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { ORDER_STATUS, refundOrder, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { REFUND_OPEN } from '../refund/refund-state.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -72,6 +73,9 @@ export async function receiveOrder(db: Db, orderId: number, by: ReceivedBy, at: 
  * receives the order if it is still waiting (status 1). Received by the shopper meanwhile, refunded, or run twice:
  * nothing changes. Run before the order is due (a clock ahead of the shipper's, or `order_take_days` raised since
  * shipping), it receives nothing and tries again at the due time through a follow-up job keyed by that time.
+ * While a refund request of the order is open (under review, awaiting the return or its receipt) the order waits too:
+ * the job looks again a day later, so a shopper sending goods back is not marked as having received them (nor given
+ * the points for them) meanwhile.
  */
 export const autoReceive: JobDefinition<{ orderId: number }> = {
   async run({ orderId }, { db, now: at }) {
@@ -83,8 +87,14 @@ export const autoReceive: JobDefinition<{ orderId: number }> = {
     const { takeDays } = await afterSaleSettings(db);
     // Shipped without a time (never through the merchant API): the job's own schedule is all there is.
     const due = o.deliveryTime ? new Date(o.deliveryTime.getTime() + takeDays * DAY_MS) : at;
-    if (due > at) {
-      await enqueue(db, 'order.receive', { orderId }, { runAt: due, key: `${orderId}@${due.getTime()}` });
+    const [open] = await db
+      .select({ id: refundOrder.refundOrderId })
+      .from(refundOrder)
+      .where(and(eq(refundOrder.orderId, orderId), inArray(refundOrder.status, [...REFUND_OPEN])))
+      .limit(1);
+    const next = open && due <= at ? new Date(at.getTime() + DAY_MS) : due;
+    if (next > at) {
+      await enqueue(db, 'order.receive', { orderId }, { runAt: next, key: `${orderId}@${next.getTime()}` });
       return;
     }
     await receiveOrder(db, orderId, 'system', at);
