@@ -5,7 +5,7 @@
  *   npm run merchant -- ship <order_id> <company> <tracking_no>   ship by express (company name or code, e.g. 顺丰速运 or SF)
  *   npm run merchant -- ship <order_id> --rider <name> <phone>    same-city delivery by a rider
  *   npm run merchant -- ship <order_id> --none                    no shipment needed
- *   npm run merchant -- verify <order_id> <code>            a pickup order collected at the shop
+ *   npm run merchant -- verify <order_id> <code>            a pickup order collected, or a rider's order handed over
  *   npm run merchant -- remark <order_id> <text>            the merchant's remark ('' clears it)
  *   npm run merchant -- express                             express companies and their codes
  *   npm run merchant -- refunds [status]                    refund requests (status: all, 0, -1, 1, 2, 3, -10)
@@ -39,7 +39,7 @@ const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit 
   ship <order_id> <company> <tracking_no>  ship by express (company name or code: 顺丰速运 or SF)
   ship <order_id> --rider <name> <phone>   same-city delivery by a rider
   ship <order_id> --none                   no shipment needed
-  verify <order_id> <code>                 verify a pickup order with the shopper's code
+  verify <order_id> <code>                 a pickup order with the shopper's code, or a rider's order with its receipt code
   remark <order_id> <text>                 the merchant's remark on an order ('' clears it)
   express                                  express companies and their codes
   refunds [status]                         refund requests; status: all (default), 0 review, -1 refused, 1 awaiting return, 2 awaiting receipt, 3 refunded, -10 cancelled

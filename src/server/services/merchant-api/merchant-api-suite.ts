@@ -169,11 +169,13 @@ export function merchantApiSuite(open: () => Promise<Database>) {
       expect((await rowOf(d, o.orderId)).deliveryId).toBe(won.delivery_id);
     });
 
-    it('a rider delivery gets a 6-digit receipt code the merchant never sees', async () => {
+    it('a rider delivery gets a 6-digit receipt code the merchant never sees, and the code hands the order over', async () => {
       const d = await open();
       const { orders } = await paidOrder(d);
       const o = orders[0]!;
       const m1 = await asMerchant(d, 1);
+      // Not shipped yet, it is no rider's order: no code to check.
+      await expect(verifyOrder(m1, { id: o.orderId, verify_code: '123456' })).rejects.toThrow(VERIFY_TEXT.notPickup);
       const shipped = await shipOrder(m1, {
         id: o.orderId,
         delivery_type: '2' as never,
@@ -186,6 +188,24 @@ export function merchantApiSuite(open: () => Promise<Database>) {
       expect(row.finishCode).toMatch(/^\d{6}$/);
       expect(JSON.stringify(await getMerchantOrder(m1, { id: o.orderId }))).not.toContain(row.finishCode);
       expect((await timelineOf(d, o.orderId)).map((t) => t.changeMessage)).toContain('已发货，配送员：王师傅，电话：13712345678');
+
+      // On delivery the shopper tells the rider the code: a wrong one is refused; the right one receives the order,
+      // once, with the points receiving gives; another shop cannot.
+      const wrong = row.finishCode === '000000' ? '111111' : '000000';
+      await expect(verifyOrder(m1, { id: o.orderId, verify_code: wrong })).rejects.toThrow(VERIFY_TEXT.wrong);
+      expect((await rowOf(d, o.orderId)).status).toBe(1);
+      await expect(verifyOrder(await asMerchant(d, 2), { id: o.orderId, verify_code: row.finishCode })).rejects.toMatchObject({
+        code: 'not_found',
+      });
+      const results = await Promise.allSettled([1, 2].map(() => verifyOrder(m1, { id: o.orderId, verify_code: row.finishCode })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { message: VERIFY_TEXT.delivered } });
+      const received = await rowOf(d, o.orderId);
+      expect(received).toMatchObject({ status: 2 });
+      expect(received.takeTime).toBeTruthy();
+      const lines = (await timelineOf(d, o.orderId)).map((t) => t.changeMessage);
+      expect(lines.filter((m) => m === '配送员已送达，收货码核验通过')).toHaveLength(1);
+      await expect(verifyOrder(m1, { id: o.orderId, verify_code: row.finishCode })).rejects.toThrow(VERIFY_TEXT.delivered);
     });
 
     it('refuses what is missing or wrong with a message per field, and unknown or foreign orders with a 404', async () => {

@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ORDER_STATUS, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { DELIVERY_TYPE, ORDER_STATUS, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { receiveOrder } from '../order/receive-order.ts';
 import { transaction } from '../../db/transaction.ts';
 import { count, hit } from '../../auth/rate-limit.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
@@ -23,6 +24,8 @@ export const VERIFY_TEXT = {
   wrong: '核销码错误',
   tooMany: '核销码错误次数过多，请1小时后再试',
   done: '已核销',
+  delivered: '订单已送达',
+  notShipped: '订单尚未发货，不能核验收货码',
 } as const;
 
 /** Wrong codes one order survives per hour (the code has 8 digits: guessing it is hopeless within this). */
@@ -52,25 +55,60 @@ function verifyRefusal(o: Pick<typeof storeOrder.$inferSelect, 'status' | 'order
 
 const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+/** Why a same-city order cannot be handed over now, or null while its rider is on the way (status 1). */
+function handOverRefusal(o: Pick<typeof storeOrder.$inferSelect, 'status'>): string | null {
+  switch (o.status) {
+    case ORDER_STATUS.toReceive:
+      return null;
+    case ORDER_STATUS.toShip:
+      return VERIFY_TEXT.notShipped;
+    case ORDER_STATUS.toReview:
+    case ORDER_STATUS.done:
+      return VERIFY_TEXT.delivered;
+    case ORDER_STATUS.refunded:
+      return VERIFY_TEXT.refunded;
+    default:
+      return VERIFY_TEXT.status;
+  }
+}
+
+/** A wrong code is counted; after VERIFY_FAILS_PER_HOUR of them the order takes none for an hour. */
+async function checkCode(ctx: MerchantContext, orderId: number, code: string, expected: string): Promise<void> {
+  const bucket = `verify:order:${orderId}`;
+  if ((await count(ctx.db, bucket, 3600)) >= VERIFY_FAILS_PER_HOUR) throw new ServiceError('rate_limited', VERIFY_TEXT.tooMany);
+  if (!expected || !sameCode(code, expected)) {
+    await hit(ctx.db, bucket);
+    throw refuse(VERIFY_TEXT.wrong);
+  }
+}
+
 /**
  * `POST /api/merchant/order/verify/{order_id}` `{verify_code}`: the shopper collects a pickup order (order_type 1) at
  * the shop and shows its code. The right code moves status 0 → 2 (to review) with `verify_time` and the timeline row
  * 已核销, once (a conditional update: a second or concurrent verify is refused 订单已核销). A wrong code is refused
  * and counted; after VERIFY_FAILS_PER_HOUR wrong codes the order takes none for an hour.
+ *
+ * The same call takes a same-city order's receipt code (`finish_code`, which the shopper tells the shop's rider on
+ * delivery): the right code receives the order (status 1 → 2, with the points receiving gives), once, as the shopper's
+ * own confirmation would, the timeline saying the rider handed it over.
  */
 export async function verifyOrder(ctx: MerchantContext, input: { id: unknown; verify_code?: unknown }): Promise<MerchantOrderDto> {
   const { merId } = requireMerchant(ctx);
   const { id } = parseInput(z.object({ id: idField('订单ID') }), { id: input.id });
   const { verify_code: code } = parseInput(verifyBody, input);
   const o = await findMerchantOrder(ctx.db, merId, id);
+  if (o.orderType !== 1 && o.deliveryType === DELIVERY_TYPE.rider) {
+    const notNow = handOverRefusal(o);
+    if (notNow) throw refuse(notNow);
+    await checkCode(ctx, o.orderId, code, o.finishCode);
+    if (!(await receiveOrder(ctx.db, o.orderId, 'rider'))) {
+      throw refuse(handOverRefusal(await findMerchantOrder(ctx.db, merId, id)) ?? VERIFY_TEXT.delivered);
+    }
+    return (await merchantOrderDtos(ctx.db, [await findMerchantOrder(ctx.db, merId, id)]))[0]!;
+  }
   const refusal = verifyRefusal(o);
   if (refusal) throw refuse(refusal);
-  const bucket = `verify:order:${o.orderId}`;
-  if ((await count(ctx.db, bucket, 3600)) >= VERIFY_FAILS_PER_HOUR) throw new ServiceError('rate_limited', VERIFY_TEXT.tooMany);
-  if (!o.verifyCode || !sameCode(code, o.verifyCode)) {
-    await hit(ctx.db, bucket);
-    throw refuse(VERIFY_TEXT.wrong);
-  }
+  await checkCode(ctx, o.orderId, code, o.verifyCode);
   const at = now();
   const verified = await transaction(ctx.db, async (tx) => {
     const [row] = await tx

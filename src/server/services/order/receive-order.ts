@@ -9,12 +9,16 @@ import { now } from '../dates.ts';
 import { changeWallet } from '../wallet/change-wallet.ts';
 import { afterSaleSettings, DAY_MS, pointsFor } from './order-rules.ts';
 
-/** Who received an order: the shopper (only their own order), or the system after `order_take_days`. */
-export type ReceivedBy = { uid: number } | 'system';
+/**
+ * Who received an order: the shopper (only their own order), the system after `order_take_days`, or the shop's rider
+ * on handing it over (the shopper told them the receipt code).
+ */
+export type ReceivedBy = { uid: number } | 'system' | 'rider';
 
 export const RECEIVE_TEXT = {
   byShopper: '用户已确认收货',
   bySystem: '系统自动确认收货',
+  byRider: '配送员已送达，收货码核验通过',
   pointsTitle: '确认收货赠送积分',
 } as const;
 
@@ -37,7 +41,7 @@ export async function receiveOrder(db: Db, orderId: number, by: ReceivedBy, at: 
           eq(storeOrder.status, ORDER_STATUS.toReceive),
           eq(storeOrder.paid, true),
           eq(storeOrder.isDel, false),
-          by === 'system' ? undefined : eq(storeOrder.uid, by.uid),
+          typeof by === 'string' ? undefined : eq(storeOrder.uid, by.uid),
         ),
       )
       .returning();
@@ -46,7 +50,7 @@ export async function receiveOrder(db: Db, orderId: number, by: ReceivedBy, at: 
       orderId: o.orderId,
       groupOrderId: o.groupOrderId,
       changeType: 'take_delivery',
-      changeMessage: by === 'system' ? RECEIVE_TEXT.bySystem : RECEIVE_TEXT.byShopper,
+      changeMessage: by === 'system' ? RECEIVE_TEXT.bySystem : by === 'rider' ? RECEIVE_TEXT.byRider : RECEIVE_TEXT.byShopper,
       createdAt: at,
     });
     const points = settings.integralOpen ? pointsFor(o.payPrice, settings.givePerYuan) : 0;
