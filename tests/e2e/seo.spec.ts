@@ -96,6 +96,12 @@ test.describe('robots.txt and sitemaps', () => {
     expect((await head('/goods_presell?page=50')).description).toMatch(/^新品预售进行中。/);
   });
 
+  test("a list's later pages say their number in the title; the first does not", async ({ request }) => {
+    const title = async (path: string) => /<title>([^<]*)<\/title>/.exec(await (await request.get(path)).text())?.[1];
+    expect(await title('/shop_street?page=2')).toBe('店铺街 - 第2页 - Mallfront 商城');
+    expect(await title('/shop_street')).toBe('店铺街 - Mallfront 商城');
+  });
+
   test('the sitemap index lists every shard under the site URL', async ({ request, baseURL }) => {
     const xml = await fetchXml(request, '/sitemap.xml');
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
