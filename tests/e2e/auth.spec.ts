@@ -312,6 +312,8 @@ test.describe('login page and redirects', () => {
   test('a fromPath pointing at another site is ignored', async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'fromPath', value: encodeURIComponent('//evil.example/steal'), url: baseURL! }]);
     await page.goto('/login');
+    // The page's one heading names it, for screen readers (the panels carry the visible titles).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('登录 Mallfront 商城');
     await signInOnLoginPage(page);
     await expect(page).toHaveURL(`${baseURL}/`);
   });
