@@ -416,7 +416,7 @@ export function invoiceSuite(open: () => Promise<Database>) {
       await requestInvoice(s, { id: orderId, ...vat });
       const [inv] = await d.db.select().from(orderReceipt).where(eq(orderReceipt.orderId, orderId));
       const id = inv!.orderReceiptId;
-      await issueInvoice(m1, { id, status: 1, receipt_sn: '12345678' });
+      await issueInvoice(m1, { id, status: 1, receipt_sn: '12345678', mark: '顺丰 SF1234567890' });
       const first = await refundRequestForTest(d, s, orderId, [{ orderProductId: line!.orderProductId, num: 1 }], 1, 100);
       await approveMerchantRefund(m1, { id: first.refundOrderId });
       const second = await refundRequestForTest(d, s, orderId, [{ orderProductId: line!.orderProductId, num: 1 }], 1, 200);
@@ -427,13 +427,15 @@ export function invoiceSuite(open: () => Promise<Database>) {
       expect(refunded.status).toBe('fulfilled');
       const [row] = await d.db.select().from(orderReceipt).where(eq(orderReceipt.orderId, orderId));
       if (corrected.status === 'fulfilled') {
-        // Corrected for the first refund (a paper invoice to mail again), then the second waits on the new invoice.
+        // Corrected for the first refund (a paper invoice to mail again: the old mailing note is gone), then the
+        // second waits on the new invoice.
         expect(row).toMatchObject({
           receiptPrice: inv!.receiptPrice - 100,
           refundPrice: 200,
           correctStatus: 1,
           status: 10,
           redSn: '87654321',
+          mark: '',
         });
       } else {
         expect(corrected.reason).toMatchObject({ message: INVOICE_ISSUE_TEXT.changed });
@@ -519,6 +521,10 @@ export function invoiceSuite(open: () => Promise<Database>) {
       expect(await issueInvoice(m1, { id: pid, status: 10, receipt_sn: '12345678' })).toMatchObject({ status: 10, status_text: '未寄出' });
       await expect(issueInvoice(m1, { id: pid, status: 10, receipt_sn: '12345678' })).rejects.toMatchObject({
         message: INVOICE_ISSUE_TEXT.notMailed,
+      });
+      // Mailed under another number than the one issued: refused, the issued number stays.
+      await expect(issueInvoice(m1, { id: pid, status: 1, receipt_sn: '99999999', mark: '顺丰 SF1234567890' })).rejects.toMatchObject({
+        message: INVOICE_ISSUE_TEXT.otherSn('12345678'),
       });
       expect(await issueInvoice(m1, { id: pid, status: 1, receipt_sn: '12345678', mark: '顺丰 SF1234567890' })).toMatchObject({
         status: 1,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { orderReceipt, storeOrder } from '../../db/schema/index.ts';
 import { INVOICE_TEXT } from '../../../shared/invoice.ts';
@@ -36,6 +36,7 @@ export const INVOICE_ISSUE_TEXT = {
   sameSn: '新发票号码不能与原发票或红字发票相同',
   corrected: '红冲重开成功',
   changed: '发票的退款金额刚刚变化，请刷新后重试',
+  otherSn: (sn: string) => `该发票已开具，号码为 ${sn}：寄出时请填写同一号码`,
 } as const;
 
 /**
@@ -98,7 +99,15 @@ export async function issueInvoice(ctx: MerchantContext, input: { id: unknown } 
   const found = await findMerchantInvoice(ctx, merId, id);
   if (!found.o.paid) throw refuse(INVOICE_ISSUE_TEXT.unpaid);
   if (body.status === 10 && found.r.receiptInfo.receipt_type !== 2) throw refuse(INVOICE_ISSUE_TEXT.mailedOnlyVat);
-  const from = body.status === 1 ? [0, 10] : [0];
+  // Mailing a paper invoice issued before (10 → 1) names the invoice it issued: a different number is refused, not
+  // written over the issued one.
+  if (body.status === 1 && found.r.status === 10 && body.receipt_sn !== found.r.receiptSn) {
+    throw refuse(INVOICE_ISSUE_TEXT.otherSn(found.r.receiptSn));
+  }
+  const from =
+    body.status === 1
+      ? or(eq(orderReceipt.status, 0), and(eq(orderReceipt.status, 10), eq(orderReceipt.receiptSn, body.receipt_sn)))
+      : eq(orderReceipt.status, 0);
   const [row] = await ctx.db
     .update(orderReceipt)
     .set({
@@ -108,7 +117,7 @@ export async function issueInvoice(ctx: MerchantContext, input: { id: unknown } 
       mark: body.mark || found.r.mark,
       statusTime: now(),
     })
-    .where(and(eq(orderReceipt.orderReceiptId, id), eq(orderReceipt.merId, merId), inArray(orderReceipt.status, from)))
+    .where(and(eq(orderReceipt.orderReceiptId, id), eq(orderReceipt.merId, merId), from))
     .returning();
   if (!row) {
     const [current] = await ctx.db.select({ status: orderReceipt.status }).from(orderReceipt).where(eq(orderReceipt.orderReceiptId, id));
@@ -149,7 +158,8 @@ export async function correctInvoice(ctx: MerchantContext, input: { id: unknown 
       receiptSn: body.receipt_sn,
       // The old file is the reversed invoice's.
       receiptUrl: body.receipt_url,
-      mark: body.mark || r.mark,
+      // A paper invoice to mail again: the old mailing note was the reversed invoice's.
+      mark: body.mark || (left > 0 && r.receiptInfo.receipt_type === 2 ? '' : r.mark),
       status: left > 0 && r.receiptInfo.receipt_type === 2 ? 10 : 1,
       statusTime: now(),
     })
