@@ -40,15 +40,17 @@ const field = z.object(
       .trim()
       .max(FORM_LIMITS.placeholder, `提示文字不能超过${FORM_LIMITS.placeholder}个字`)
       .optional(),
-    max: z.coerce
-      .number({ error: '图片数量格式不正确' })
-      .int('图片数量格式不正确')
-      .min(1, `图片数量须在1到${FORM_LIMITS.images}之间`)
-      .max(FORM_LIMITS.images, `图片数量须在1到${FORM_LIMITS.images}之间`)
-      .optional(),
+    /** How many pictures an image field takes; checked for image fields only (others have no use for it). */
+    max: z.unknown().optional(),
   },
   { error: '字段格式不正确' },
 );
+
+const imageMax = z.coerce
+  .number({ error: '图片数量格式不正确' })
+  .int('图片数量格式不正确')
+  .min(1, `图片数量须在1到${FORM_LIMITS.images}之间`)
+  .max(FORM_LIMITS.images, `图片数量须在1到${FORM_LIMITS.images}之间`);
 
 export const orderFormBody = z.object({
   name: z
@@ -71,6 +73,12 @@ export const orderFormBody = z.object({
         if (choice && f.options && new Set(f.options).size !== f.options.length) {
           ctx.addIssue({ code: 'custom', message: `${label(i)}「${f.title}」的选项重复` });
         }
+        let max = 1;
+        if (f.type === 'image' && f.max !== undefined) {
+          const n = imageMax.safeParse(f.max);
+          if (n.success) max = n.data;
+          else ctx.addIssue({ code: 'custom', message: n.error.issues[0]!.message });
+        }
         // Only what the type uses is kept.
         return {
           key: f.key,
@@ -81,7 +89,7 @@ export const orderFormBody = z.object({
           ...(f.placeholder && ['text', 'textarea', 'number', 'phone', 'id_card', 'email'].includes(f.type)
             ? { placeholder: f.placeholder }
             : {}),
-          ...(f.type === 'image' ? { max: f.max ?? 1 } : {}),
+          ...(f.type === 'image' ? { max } : {}),
         };
       });
     }),

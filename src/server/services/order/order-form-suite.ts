@@ -251,7 +251,8 @@ export function orderFormSuite(open: () => Promise<Database>) {
       const updated = await updateOrderForm(m, {
         id: form.form_id,
         name: '新名字',
-        value: [{ key: 'n', type: 'number', title: '数量', required: true }],
+        // A `max` on a field that is not a picture has no use: it is dropped, not refused as a picture count.
+        value: [{ key: 'n', type: 'number', title: '数量', required: true, max: 20 }],
       });
       expect(updated.value).toEqual([{ key: 'n', type: 'number', title: '数量', required: true }]);
       await deleteOrderForm(m, { id: form.form_id });
