@@ -36,8 +36,8 @@ const uidInput = (uid: unknown) => parseInput(z.object({ uid: idField('用户ID'
 
 /**
  * The shopper a desk may talk to, or 404 (用户不存在): one who wrote to it, or who paid an order of the shop (any shop, for
- * the mall's desk; an unpaid order is not one the shop sees), so a shop can write first about an order (a delay, a question about the address). Others are unknown
- * here: a desk cannot write to every shopper of the mall.
+ * the mall's desk; an unpaid order is not one the shop sees), so a shop can write first about an order (a delay, a
+ * question about the address). Others are unknown here: a desk cannot write to every shopper of the mall.
  */
 async function conversationShopper(ctx: DeskContext, desk: Desk, uid: number) {
   const [[started], [ordered]] = await Promise.all([
