@@ -6,7 +6,7 @@ export interface HttpProviderOptions {
   token?: string;
   /** Template of verification codes. */
   template: string;
-  /** Template of `register_notice` messages (default `register_notice`). */
+  /** Template of `register_notice` messages (default `register_notice`); other notices use their type as template. */
   noticeTemplate?: string;
   /** Injected in tests; the global fetch otherwise. */
   fetch?: typeof fetch;
@@ -29,7 +29,9 @@ export function createHttpProvider(o: HttpProviderOptions): SmsProvider {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (o.token) headers.authorization = `Bearer ${o.token}`;
       const content =
-        'code' in m ? { code: m.code, template: o.template } : { text: m.text, template: o.noticeTemplate ?? 'register_notice' };
+        'code' in m
+          ? { code: m.code, template: o.template }
+          : { text: m.text, template: m.type === 'register_notice' ? (o.noticeTemplate ?? 'register_notice') : m.type };
       const body = JSON.stringify({ phone: m.phone, phone_code: m.phone_code, type: m.type, ...content });
       let res: Response;
       try {

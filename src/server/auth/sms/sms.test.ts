@@ -64,6 +64,12 @@ describe('HTTP gateway SMS provider', () => {
     expect(JSON.parse(String(g.calls[0]!.init.body))).toEqual({ ...notice, template: 'reg_n' });
     await createHttpProvider({ url: 'https://sms.example/send', template: 'verify_code', fetch: g.fetch }).send(notice);
     expect(JSON.parse(String(g.calls[1]!.init.body)).template).toBe('register_notice');
+    // Other notices go under their own type as the template.
+    const moved = { ...notice, type: 'phone_changed' as const, text: '您的账号绑定手机号已改为 139****0000。' };
+    await createHttpProvider({ url: 'https://sms.example/send', template: 'verify_code', noticeTemplate: 'reg_n', fetch: g.fetch }).send(
+      moved,
+    );
+    expect(JSON.parse(String(g.calls[2]!.init.body))).toEqual({ ...moved, template: 'phone_changed' });
   });
 
   it('sends no Authorization header without a token', async () => {

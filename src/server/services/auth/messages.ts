@@ -24,6 +24,7 @@ export const accountText = {
   accountDisabled: '账号已被禁用',
   passwordChanged: '密码修改成功',
   phoneChanged: '手机号修改成功',
+  phoneChangedSms: (to: string) => `您的账号绑定手机号已改为 ${to}。如非本人操作，请立即联系商城客服。`,
   loggedOut: '已退出登录',
   scanInvalid: '二维码已失效，请刷新',
   scanExpired: '二维码已过期，请刷新',

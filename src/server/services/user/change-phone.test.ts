@@ -16,9 +16,17 @@ describe('changePhone (POST /api/user/change/phone)', () => {
     const phone = freshPhone();
     const sms_code = await codeFor(me, sms, phone, 'change_phone', at(0));
     expect(sms.messages.at(-1)).toMatchObject({ phone, type: 'change_phone' });
+    const old = me.user.phone;
     expect(await changePhone(me, { phone_code: '86', phone, sms_code }, at(1))).toEqual({ message: '手机号修改成功' });
     expect((await db.db.select().from(users).where(eq(users.uid, 2)))[0]).toMatchObject({ phone, phoneCode: '86' });
     expect((await findSessionUser(db.db, me.token))?.phone).toBe(phone);
+    // The old phone is told, with the new one masked: a session in the wrong hands cannot do it unnoticed.
+    expect(sms.messages.at(-1)).toEqual({
+      phone: old,
+      phone_code: '86',
+      type: 'phone_changed',
+      text: `您的账号绑定手机号已改为 ${phone.slice(0, 3)}****${phone.slice(-4)}。如非本人操作，请立即联系商城客服。`,
+    });
   });
 
   it("takes the reference's body without an area code as a mainland number, from the code's send to the change", async () => {

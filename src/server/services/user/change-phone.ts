@@ -11,19 +11,24 @@ import { parseInput } from '../input.ts';
 import { checkCode } from '../auth/verify-code.ts';
 import { invalidate } from '../cache.ts';
 import { tag } from '../cache-tags.ts';
+import { getSmsProvider } from '../../auth/sms/index.ts';
+import { maskPhone } from './get-user.ts';
 
 export type ChangePhoneInput = z.input<typeof changePhoneBody>;
 
 /**
  * `POST /api/user/change/phone` (login required): moves the signed-in account to a new phone, proven by a
- * `change_phone` code sent to that new phone. A phone of another account is refused.
+ * `change_phone` code sent to that new phone. A phone of another account is refused. Once moved, the old phone is
+ * told by SMS (`phone_changed`, after the commit; a failed notice is logged, the change stands): a session in the
+ * wrong hands cannot move the account away unnoticed.
  */
 export async function changePhone(ctx: ServiceContext, input: ChangePhoneInput, now = new Date()): Promise<{ message: string }> {
   const me = requireUser(ctx);
   const body = parseInput(changePhoneBody, input);
   if (body.phone_code === me.phoneCode && body.phone === me.phone) throw new ServiceError('refused', accountText.phoneSame);
+  let changed: { message: string };
   try {
-    return await transactOrRefuse(ctx.db, async (tx) => {
+    changed = await transactOrRefuse(ctx.db, async (tx) => {
       const refusal = await checkCode(
         tx,
         { phoneCode: body.phone_code, phone: body.phone, types: ['change_phone'], code: body.sms_code },
@@ -43,4 +48,18 @@ export async function changePhone(ctx: ServiceContext, input: ChangePhoneInput, 
     if (isUniqueViolation(err)) throw new ServiceError('refused', accountText.phoneTaken);
     throw err;
   }
+  if (me.phone) {
+    const to = `${body.phone_code === '86' ? '' : `+${body.phone_code} `}${maskPhone(body.phone)}`;
+    try {
+      await getSmsProvider().send({
+        phone: me.phone,
+        phone_code: me.phoneCode,
+        type: 'phone_changed',
+        text: accountText.phoneChangedSms(to),
+      });
+    } catch (err) {
+      console.error(`[mallfront] phone change notice for uid ${me.uid} not sent: ${(err as Error).message}`);
+    }
+  }
+  return changed;
 }
