@@ -1,7 +1,7 @@
 // The /user account page: a signed-in shopper changes the password and the phone number with SMS codes.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { latestCode, uniquePhone } from './sms.ts';
+import { latestCode, noticesFor, uniquePhone } from './sms.ts';
 import { SESSION_COOKIE, okBody, refusal, registered } from './accounts.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
@@ -53,7 +53,7 @@ test.describe('account page', () => {
   });
 
   test('a shopper moves the account to a new phone number with a code sent to that number', async ({ page, context, request, baseURL }) => {
-    const { pwd } = await signedInShopper(request, context, page, baseURL!);
+    const { phone, pwd } = await signedInShopper(request, context, page, baseURL!);
     const next = uniquePhone();
     await page.getByRole('button', { name: '修改手机号' }).click();
     const form = page.getByRole('form', { name: '修改手机号' });
@@ -70,5 +70,8 @@ test.describe('account page', () => {
     await reloaded;
     await expect(page.getByText(`+86 ${next.slice(0, 3)}****${next.slice(-4)}`)).toBeVisible();
     await okBody(await login(request, next, pwd));
+    // The old phone is told where the account went.
+    const [notice] = await noticesFor(phone);
+    expect(notice).toMatchObject({ type: 'phone_changed', text: expect.stringContaining(`${next.slice(0, 3)}****${next.slice(-4)}`) });
   });
 });
