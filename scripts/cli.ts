@@ -94,6 +94,7 @@ export async function call(
 }
 
 /** Control characters other than tab and newline (C0, DEL, C1): what starts a terminal escape sequence. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it replaces
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** Text as printed to a terminal: each control character shows as `�`, so text a shopper wrote cannot drive it. */
