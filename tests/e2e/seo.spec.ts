@@ -96,6 +96,20 @@ test.describe('robots.txt and sitemaps', () => {
     expect((await head('/goods_presell?page=50')).description).toMatch(/^新品预售进行中。/);
   });
 
+  test("a list's later pages number their items on from the earlier pages' in the JSON-LD", async ({ request }) => {
+    const firstPosition = async (path: string) => {
+      const html = await (await request.get(path)).text();
+      const lists = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)]
+        .map((m) => JSON.parse(m[1]!))
+        .flat()
+        .filter((d) => d['@type'] === 'ItemList');
+      return lists[0]?.itemListElement[0]?.position;
+    };
+    expect(await firstPosition('/shop_street?page=2')).toBe(11);
+    expect(await firstPosition('/news_list?page=2')).toBe(11);
+    expect(await firstPosition('/shop_street')).toBe(1);
+  });
+
   test("a list's later pages say their number in the title; the first does not", async ({ request }) => {
     const title = async (path: string) => /<title>([^<]*)<\/title>/.exec(await (await request.get(path)).text())?.[1];
     expect(await title('/shop_street?page=2')).toBe('店铺街 - 第2页 - Mallfront 商城');
