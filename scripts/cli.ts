@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { CONTROL_CHARS } from '../src/shared/schemas/common.ts';
 
 /** A refusal to print as one line (`error: …`), not as a stack trace. */
 export class CliError extends Error {}
@@ -93,9 +94,8 @@ export async function call(
   return { message: env.message ?? '', data: env.data };
 }
 
-/** Control characters other than tab and newline (C0, DEL, C1): what starts a terminal escape sequence. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it replaces
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/** The control characters shoppers' text may not carry (what starts a terminal escape sequence), each of them. */
+const CONTROL = new RegExp(CONTROL_CHARS.source, 'g');
 
 /** Text as printed to a terminal: each control character shows as `�`, so text a shopper wrote cannot drive it. */
 export const printable = (text: string) => text.replace(CONTROL, '\ufffd');

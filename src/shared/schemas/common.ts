@@ -38,7 +38,7 @@ export const numberAsText = (v: unknown) => (typeof v === 'number' && Number.isF
 
 /** Control characters other than tab and newline (C0, DEL, C1): never in text a shopper writes. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the check refuses
-const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+export const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 /** Free text a shopper writes has no control characters (terminal escapes and the like), `name` says which text. */
 export const noControlChars = (name: string) => [(s: string) => !CONTROL_CHARS.test(s), `${name}不能包含特殊控制字符`] as const;
