@@ -2,7 +2,7 @@
 // state) gets their own marks on it from one small request: which favourite and follow buttons are on, and which
 // coupons they already claimed, and the balance of a presale they booked with a deposit.
 import { showClaimed, showRelation } from './actions.ts';
-import { url } from '../shared/routes.ts';
+import { presellBalanceUrl } from '../shared/routes.ts';
 
 interface Marks {
   relation: string[];
@@ -43,7 +43,7 @@ export async function fillMarks(): Promise<void> {
     const due = marks.presell?.[el.dataset.presellMine ?? ''];
     if (!due) continue;
     for (const part of el.querySelectorAll<HTMLElement>('[data-when]')) part.hidden = part.dataset.when !== String(due.activeStatus);
-    el.querySelector<HTMLAnchorElement>('[data-pay]')?.setAttribute('href', url('payment', { result: due.order_id, type: 2 }));
+    el.querySelector<HTMLAnchorElement>('[data-pay]')?.setAttribute('href', presellBalanceUrl(due.order_id));
     el.hidden = false;
   }
 }

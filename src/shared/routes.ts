@@ -184,6 +184,9 @@ export function merchantCategoryUrl(q: {
   return merchantUrl('storeCategory', { ...q, page: q.page && q.page > 1 ? q.page : undefined });
 }
 
+/** The payment page of a presale's balance: `/payment?result=<store order id>&type=2`. */
+export const presellBalanceUrl = (orderId: number): string => url('payment', { result: orderId, type: 2 });
+
 /** Route-parameter validation shared by detail pages: ids are positive integers. */
 export function parseId(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null;
