@@ -143,6 +143,8 @@ export async function correctInvoice(ctx: MerchantContext, input: { id: unknown 
   if (r.correctStatus !== 1) throw refuse(INVOICE_ISSUE_TEXT.nothingToCorrect);
   const left = r.receiptPrice - r.refundPrice;
   if (left > 0 && !body.receipt_sn) throw refuse(INVOICE_ISSUE_TEXT.newSnNeeded);
+  // A paper special VAT invoice with something left is issued anew on paper, to be mailed.
+  const remail = left > 0 && r.receiptInfo.receipt_type === 2;
   if (left === 0 && body.receipt_sn) throw refuse(INVOICE_ISSUE_TEXT.noNewSn);
   // Neither new number may be the reversed invoice's, nor the two each other's.
   if (body.red_sn === r.receiptSn || (body.receipt_sn && (body.receipt_sn === r.receiptSn || body.receipt_sn === body.red_sn)))
@@ -159,8 +161,8 @@ export async function correctInvoice(ctx: MerchantContext, input: { id: unknown 
       // The old file is the reversed invoice's.
       receiptUrl: body.receipt_url,
       // A paper invoice to mail again: the old mailing note was the reversed invoice's.
-      mark: body.mark || (left > 0 && r.receiptInfo.receipt_type === 2 ? '' : r.mark),
-      status: left > 0 && r.receiptInfo.receipt_type === 2 ? 10 : 1,
+      mark: body.mark || (remail ? '' : r.mark),
+      status: remail ? 10 : 1,
       statusTime: now(),
     })
     .where(
