@@ -30,10 +30,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'shared', testIgnore: /frames\.spec\.ts$/ },
-    // Writes that drop every catalogue page (the operator's activity frames are on every product card) run after the
-    // rest, alone: other specs expect a page they just kept to be answered from the cache. `--no-deps` runs them alone.
-    { name: 'mall-wide', testMatch: /frames\.spec\.ts$/, dependencies: ['shared'] },
+    { name: 'shared', testIgnore: /(frames|merchant-products)\.spec\.ts$/ },
+    // Writes that drop every catalogue page (the operator's activity frames are on every product card; a shop's new or
+    // edited product changes every list it may be in) run after the rest, alone: other specs expect a page they just
+    // kept to be answered from the cache. `--no-deps` runs them alone.
+    { name: 'mall-wide', testMatch: /(frames|merchant-products)\.spec\.ts$/, dependencies: ['shared'] },
   ],
   webServer: {
     command: 'npx tsx tests/e2e/server.ts',

@@ -4,8 +4,9 @@
  * how a command ends (a refusal is one `error: …` line and exit code 1).
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { CONTROL_CHARS } from '../src/shared/schemas/common.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_TEXT } from '../src/shared/review.ts';
 
 /** A refusal to print as one line (`error: …`), not as a stack trace. */
 export class CliError extends Error {}
@@ -117,4 +118,30 @@ export function runCli(main: () => Promise<number>): void {
       process.exit(1);
     },
   );
+}
+
+const PICTURE_TYPE: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+/** A picture file posted to an upload endpoint (`path`) as the multipart field `file`: the envelope's message and data. */
+export async function uploadPicture(file: string | undefined, endpoint: string, token: string): Promise<{ message: string; data: any }> {
+  if (!file) throw new CliError('usage: upload <picture file>');
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(userPath(file));
+  } catch (e) {
+    throw new CliError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  // Refused here: the mall stops reading a larger body, and the answer could be lost.
+  if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new CliError(UPLOAD_TEXT.tooLarge);
+  const form = new FormData();
+  const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
+  // The mall tells the format by the bytes; the declared type is only a courtesy.
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: PICTURE_TYPE[ext] ?? 'application/octet-stream' }), basename(file));
+  return call('POST', endpoint, token, form);
 }

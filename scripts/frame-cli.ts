@@ -5,10 +5,7 @@
  *   {"name": "年终好物节", "pic": "/media/u0123abcd.webp", "scope": 1, "scope_ids": [3],
  *    "start_time": "2026-12-01 00:00:00", "end_time": "2026-12-31 23:59:59", "status": 1, "sort": 10}
  */
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
-import { CliError, call, mallUrl, positiveId, readJsonFile, userPath } from './cli.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_TEXT } from '../src/shared/review.ts';
+import { CliError, call, mallUrl, positiveId, readJsonFile, uploadPicture } from './cli.ts';
 import type { FrameDto } from '../src/server/services/promotion/manage-frames.ts';
 
 export const FRAME_USAGE = `  frames [state]                activity frames on product cards, newest first; state: all (default), 0 not started, 1 showing, -1 ended, -2 off
@@ -37,32 +34,6 @@ function printFrame(f: Frame, full = false): void {
   console.log(`#${f.frame_id}  ${f.name}  [${f.state_text}]  ${scopeText(f, full)}  排序 ${f.sort}`);
   console.log(`    ${f.start_time} → ${f.end_time}  ${mallUrl()}${f.pic}`);
   if (full) console.log(`    创建于 ${f.create_time}`);
-}
-
-const PICTURE_TYPE: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-};
-
-/** `POST /api/operator/upload/image` with the file as the multipart field `file`: the envelope's message and data. */
-async function upload(path: string | undefined, token: string): Promise<{ message: string; data: any }> {
-  if (!path) throw new CliError('usage: upload <picture file>');
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(userPath(path));
-  } catch (e) {
-    throw new CliError(`cannot read ${path}: ${(e as Error).message}`);
-  }
-  // Refused here: the mall stops reading a larger body, and the answer could be lost.
-  if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new CliError(UPLOAD_TEXT.tooLarge);
-  const form = new FormData();
-  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
-  // The mall tells the format by the bytes; the declared type is only a courtesy.
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: PICTURE_TYPE[ext] ?? 'application/octet-stream' }), basename(path));
-  return call('POST', '/api/operator/upload/image', token, form);
 }
 
 /** Runs one frame command; `null` when `command` is not one of them. */
@@ -107,7 +78,7 @@ export async function frameCommand(
       return 0;
     }
     case 'upload': {
-      const { message, data } = await upload(args[0], token);
+      const { message, data } = await uploadPicture(args[0], '/api/operator/upload/image', token);
       console.log(`${message}：${data.width}×${data.height}  ${mallUrl()}${data.path}`);
       // The last line alone, for scripts: the path to give as the frame's `pic`.
       console.log(data.path);

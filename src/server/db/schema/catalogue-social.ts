@@ -110,6 +110,8 @@ export const media = pgTable(
     bytes: bytea('bytes'),
     /** Who uploaded it (`POST /api/upload/image/file`); null for seeded images. */
     uid: integer('uid'),
+    /** The shop that uploaded it through the merchant API (`POST /api/merchant/upload/image`); null otherwise. */
+    merId: integer('mer_id'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

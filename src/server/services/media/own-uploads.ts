@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
 import { UPLOAD_PATH, uploadRef } from '../../../shared/review.ts';
@@ -9,7 +9,16 @@ import { cachedSiteConfig } from '../site/load-shell.ts';
  * Whether every path is a picture shopper `uid` uploaded (`POST /api/upload/image/file`, `/media/<id>.webp`): not
  * another shopper's, not a seeded image, not an unknown id or another kind of address.
  */
-export async function areOwnUploads(db: Db, uid: number, paths: readonly string[]): Promise<boolean> {
+export function areOwnUploads(db: Db, uid: number, paths: readonly string[]): Promise<boolean> {
+  return allUploadedBy(db, eq(media.uid, uid), paths);
+}
+
+/** Whether every path is a picture shop `merId` uploaded through the merchant API (`POST /api/merchant/upload/image`). */
+export function areMerchantUploads(db: Db, merId: number, paths: readonly string[]): Promise<boolean> {
+  return allUploadedBy(db, eq(media.merId, merId), paths);
+}
+
+async function allUploadedBy(db: Db, owner: SQL, paths: readonly string[]): Promise<boolean> {
   const ids = paths.map((p) => UPLOAD_PATH.exec(p)?.[1]);
   if (ids.some((id) => !id)) return false;
   const unique = [...new Set(ids as string[])];
@@ -17,7 +26,7 @@ export async function areOwnUploads(db: Db, uid: number, paths: readonly string[
   const rows = await db
     .select({ id: media.mediaId })
     .from(media)
-    .where(and(inArray(media.mediaId, unique), eq(media.uid, uid)));
+    .where(and(inArray(media.mediaId, unique), owner));
   return rows.length === unique.length;
 }
 

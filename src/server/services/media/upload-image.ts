@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { count, hit, lockKey } from '../../auth/rate-limit.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_TEXT, UPLOADS_PER_DAY, UPLOADS_PER_MINUTE } from '../../../shared/review.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
+import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
 import { reencodeImage } from './reencode-image.ts';
 
 /** `POST /api/upload/image/file` data: where the stored picture is served, and its size after re-encoding. */
@@ -14,16 +16,14 @@ export interface UploadedImageDto {
   height: number;
 }
 
-const bucket = (uid: number) => `upload:image:${uid}`;
-
-/** Counts one upload of the shopper, refusing past 30 a minute or 300 a day (counted across processes). */
-async function countUpload(ctx: ServiceContext, uid: number): Promise<void> {
+/** Counts one upload of the uploader (`key`), refusing past 30 a minute or 300 a day (counted across processes). */
+async function countUpload(db: Db, key: string): Promise<void> {
   const at = new Date();
-  await transaction(ctx.db, async (tx) => {
-    await lockKey(tx, bucket(uid));
-    const [minute, day] = [await count(tx, bucket(uid), 60, at), await count(tx, bucket(uid), 86400, at)];
+  await transaction(db, async (tx) => {
+    await lockKey(tx, key);
+    const [minute, day] = [await count(tx, key, 60, at), await count(tx, key, 86400, at)];
     if (minute >= UPLOADS_PER_MINUTE || day >= UPLOADS_PER_DAY) throw new ServiceError('rate_limited', UPLOAD_TEXT.tooMany);
-    await hit(tx, bucket(uid), at);
+    await hit(tx, key, at);
   });
 }
 
@@ -36,8 +36,8 @@ async function countUpload(ctx: ServiceContext, uid: number): Promise<void> {
 export async function uploadImage(ctx: ServiceContext, input: { bytes: Uint8Array | null | undefined }): Promise<UploadedImageDto> {
   const user = requireUser(ctx);
   const bytes = uploadedBytes(input.bytes);
-  await countUpload(ctx, user.uid);
-  return storeImage(ctx, bytes, user.uid);
+  await countUpload(ctx.db, `upload:image:${user.uid}`);
+  return storeImage(ctx.db, bytes, { uid: user.uid });
 }
 
 /**
@@ -45,7 +45,22 @@ export async function uploadImage(ctx: ServiceContext, input: { bytes: Uint8Arra
  * re-encoding as a shopper's (transparency kept), stored with no uploader.
  */
 export async function uploadOperatorImage(ctx: ServiceContext, input: { bytes: Uint8Array | null | undefined }): Promise<UploadedImageDto> {
-  return storeImage(ctx, uploadedBytes(input.bytes), null);
+  return storeImage(ctx.db, uploadedBytes(input.bytes), {});
+}
+
+/**
+ * A shop's picture through the merchant API (`POST /api/merchant/upload/image`: product pictures and details): the same
+ * checks, limits (per shop) and re-encoding as a shopper's, stored with the shop's id, so its products may name it and
+ * no other shop's may.
+ */
+export async function uploadMerchantImage(
+  ctx: MerchantContext,
+  input: { bytes: Uint8Array | null | undefined },
+): Promise<UploadedImageDto> {
+  const { merId } = requireMerchant(ctx);
+  const bytes = uploadedBytes(input.bytes);
+  await countUpload(ctx.db, `upload:image:mer:${merId}`);
+  return storeImage(ctx.db, bytes, { merId });
 }
 
 /** The uploaded file's bytes: a 400 when there is none, a 413 past 5 MB. */
@@ -55,14 +70,15 @@ function uploadedBytes(bytes: Uint8Array | null | undefined): Uint8Array {
   return bytes;
 }
 
-async function storeImage(ctx: ServiceContext, bytes: Uint8Array, uid: number | null): Promise<UploadedImageDto> {
+async function storeImage(db: Db, bytes: Uint8Array, owner: { uid?: number; merId?: number }): Promise<UploadedImageDto> {
   const image = await reencodeImage(bytes);
   const id = `u${randomBytes(12).toString('hex')}`;
-  await ctx.db.insert(media).values({
+  await db.insert(media).values({
     mediaId: id,
     mime: image.mime,
     bytes: image.bytes,
-    uid,
+    uid: owner.uid ?? null,
+    merId: owner.merId ?? null,
     width: image.width,
     height: image.height,
   });

@@ -1,0 +1,70 @@
+import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from '../../../shared/escape-html.ts';
+
+/**
+ * A shop's details tab (`content` of its products): the product page shows it as HTML, so a merchant's text is cleaned
+ * to a fixed set of layout tags first (sanitize-html). Scripts, styles, event handlers, links, forms and frames go;
+ * `<img>` keeps its `src` (only the paths of pictures on this site; the caller checks they are the shop's own) and
+ * `alt`. Plain text with line breaks becomes paragraphs.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'h2',
+    'h3',
+    'h4',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'div',
+    'span',
+  ],
+  allowedAttributes: { img: ['src', 'alt'] },
+  // Only site paths: an absolute or protocol-relative URL would let a shop load pictures (and track shoppers) elsewhere.
+  allowedSchemes: [],
+  allowedSchemesByTag: { img: [] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  exclusiveFilter: (frame) => frame.tag === 'img' && !/^\/(?!\/)/.test(frame.attribs.src ?? ''),
+};
+
+/** The cleaned HTML of a shop's details text and the site paths of the pictures it shows (for the ownership check). */
+export function cleanProductContent(raw: string): { html: string; images: string[] } {
+  const text = raw.trim();
+  if (!text) return { html: '', images: [] };
+  const source = /<[a-z!/]/i.test(text)
+    ? text
+    : text
+        .split(/\r?\n\s*\r?\n|\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((line) => `<p>${escapeHtml(line)}</p>`)
+        .join('');
+  const html = sanitizeHtml(source, OPTIONS).trim();
+  const images = [...html.matchAll(/<img[^>]*\ssrc="([^"]*)"/g)].map((m) => decodeAttr(m[1]!));
+  return { html, images };
+}
+
+function decodeAttr(s: string): string {
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
