@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { paged } from './catalogue.ts';
-import { noControlChars, numberAsText } from './common.ts';
+import { noControlChars, numberAsText, optional, orDefault } from './common.ts';
 
 /** Input schemas of the merchant API (`/api/merchant/...`); every problem is a 400 with the Chinese message given here. */
 
@@ -201,3 +201,39 @@ export const shopSettingsBody = z
   })
   .refine((b) => SHOP_SETTING_FIELDS.some((k) => b[k] !== undefined), `请填写要修改的设置：${SHOP_SETTING_FIELDS.join('、')}`);
 export type ShopSettingsBody = z.input<typeof shopSettingsBody>;
+
+/** A shop category's name: 1-20 characters, no control characters. */
+const cateName = z.preprocess(
+  numberAsText,
+  z
+    .string({ error: '请填写分类名称' })
+    .trim()
+    .min(1, '请填写分类名称')
+    .max(20, '分类名称不能超过20个字')
+    .refine(...noControlChars('分类名称')),
+);
+const catePid = z.coerce
+  .number({ error: '上级分类格式不正确' })
+  .int('上级分类格式不正确')
+  .min(0, '上级分类格式不正确')
+  .max(2147483647, '上级分类格式不正确');
+const cateSort = z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能大于9999');
+const cateShow = zeroOrOne('是否显示只能是0（隐藏）或1（显示）');
+
+/** Body of `POST /api/merchant/store/category/create`: `{cate_name, pid?, sort?, is_show?}` (pid 0: a top-level category). */
+export const shopCategoryCreateBody = z.object({
+  cate_name: cateName,
+  pid: orDefault(0, catePid),
+  sort: orDefault(0, cateSort),
+  is_show: cateShow.transform((v) => v ?? 1),
+});
+
+/** Body of `POST /api/merchant/store/category/update/{id}`: any of `{cate_name, pid, sort, is_show}`, at least one. */
+export const shopCategoryUpdateBody = z
+  .object({
+    cate_name: cateName.optional(),
+    pid: optional(catePid),
+    sort: optional(cateSort),
+    is_show: cateShow,
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), '请填写要修改的内容：cate_name、pid、sort、is_show');

@@ -1,11 +1,11 @@
-// A shop's own settings through the merchant API on a real database: run on PGlite
-// (shop-settings.test.ts) and on PostgreSQL 15 (shop-settings.postgres.test.ts). Tests share one database per
-// file: each uses demo shops no other test here uses.
+// A shop's own settings and categories through the merchant API on a real database: run on PGlite
+// (shop-settings.test.ts) and on PostgreSQL 15 (shop-settings.postgres.test.ts), where category creations in two
+// shops really run at once. Tests share one database per file: each uses demo shops no other test here uses.
 import type { APIContext } from 'astro';
 import { describe, it, expect } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { merchant } from '../../db/schema/index.ts';
+import { merchant, merchantProductCategory, product, productMerchantCategory } from '../../db/schema/index.ts';
 import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
 import { addLine, newShopper, pickSku } from '../../../../tests/helpers/checkout.ts';
 import { CHAT_TEXT } from '../../../shared/chat.ts';
@@ -13,13 +13,24 @@ import { changeSequence, changedSince } from '../cache.ts';
 import { collectShown } from '../cache-tags.ts';
 import { statusOf, type ServiceError } from '../errors.ts';
 import { getMerchant } from '../merchant/get-merchant.ts';
+import { listMerchantProductCategories } from '../merchant/list-merchant-product-categories.ts';
+import { listMerchantProducts } from '../merchant/list-merchant-products.ts';
 import { hasService } from '../chat/shopper-chat.ts';
 import { checkOrder } from '../order/check-order.ts';
 import { authenticateMerchant } from './authenticate.ts';
 import type { MerchantContext } from './context.ts';
 import { getShopSettings, updateShopSettings, SHOP_TEXT } from './shop-settings.ts';
+import {
+  CATEGORY_TEXT,
+  createShopCategory,
+  deleteShopCategory,
+  listShopCategories,
+  updateShopCategory,
+  type ShopCategoryDto,
+} from './shop-categories.ts';
 import { POST as updateRoute } from '../../../pages/api/merchant/store/update.ts';
 import { GET as infoRoute } from '../../../pages/api/merchant/store/info.ts';
+import { POST as deleteCategoryRoute } from '../../../pages/api/merchant/store/category/delete/[id].ts';
 
 /** Merchant `merId` signed in with its demo token, as the HTTP wrapper does it. */
 async function asMerchant(d: Database, merId: number): Promise<MerchantContext> {
@@ -63,6 +74,8 @@ async function callRoute(
   } as unknown as APIContext);
   return { http: res.status, body: (await res.json()) as { status: number; message: string; data: unknown } };
 }
+
+const flat = (list: ShopCategoryDto[]): ShopCategoryDto[] => list.flatMap((c) => [c, ...flat(c.children)]);
 
 export function shopSettingsSuite(open: () => Promise<Database>) {
   describe('shop settings', () => {
@@ -227,6 +240,164 @@ export function shopSettingsSuite(open: () => Promise<Database>) {
 
       await updateShopSettings(m, { services_type: 0 });
       expect(await hasService(shopper, { mer_id: 14 })).toEqual({ mer_id: 14, service_id: 14 });
+    });
+  });
+
+  describe('shop categories', () => {
+    it('creates top-level and child categories that shoppers see at once; hidden ones they do not', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 15);
+      const mine = await listShopCategories(m);
+      const rows = await d.db.select().from(merchantProductCategory).where(eq(merchantProductCategory.merId, 15));
+      expect(mine.count).toBe(rows.length);
+      expect(flat(mine.list)).toHaveLength(rows.length);
+      // Product counts: the seed files each product under one child category.
+      const linked = await d.db
+        .select({ id: productMerchantCategory.merCateId })
+        .from(productMerchantCategory)
+        .innerJoin(product, eq(product.productId, productMerchantCategory.productId))
+        .where(eq(product.merId, 15));
+      expect(flat(mine.list).reduce((n, c) => n + c.product_count, 0)).toBe(linked.length);
+      expect(linked.length).toBeGreaterThan(0);
+      const top = mine.list[0]!;
+      expect(top).toMatchObject({ pid: 0, is_show: 1 });
+      expect(top.children.every((c) => c.pid === top.store_category_id)).toBe(true);
+
+      // The shopper's tree, cached until the shop changes.
+      const seen = await listMerchantProductCategories(visitor(d), { id: 15 });
+      expect(seen.map((c) => c.cate_name)).toEqual(mine.list.map((c) => c.cate_name));
+
+      const created = await createShopCategory(m, { cate_name: ' 新品上市 ', sort: 999 });
+      expect(created).toMatchObject({ pid: 0, cate_name: '新品上市', sort: 999, is_show: 1, product_count: 0, children: [] });
+      const maxId = (await d.db.select({ id: merchantProductCategory.merCateId }).from(merchantProductCategory)).reduce(
+        (a, r) => Math.max(a, r.id),
+        0,
+      );
+      expect(created.store_category_id).toBe(maxId);
+      const child = await createShopCategory(m, { cate_name: '冬季限定', pid: created.store_category_id, sort: '5' });
+      expect(child).toMatchObject({ pid: created.store_category_id, sort: 5 });
+      const hidden = await createShopCategory(m, { cate_name: '内部测试', is_show: 0 });
+
+      const tree = await listMerchantProductCategories(visitor(d), { id: 15 });
+      expect(tree[0]).toEqual({
+        store_category_id: created.store_category_id,
+        pid: 0,
+        cate_name: '新品上市',
+        children: [{ store_category_id: child.store_category_id, pid: created.store_category_id, cate_name: '冬季限定', children: [] }],
+      });
+      expect(tree.some((c) => c.store_category_id === hidden.store_category_id)).toBe(false);
+      expect((await listShopCategories(m)).list.find((c) => c.store_category_id === hidden.store_category_id)).toMatchObject({
+        is_show: 0,
+      });
+
+      // Shown, renamed and re-sorted: the shoppers' tree follows.
+      await updateShopCategory(m, { id: hidden.store_category_id, is_show: 1, cate_name: '会员专享', sort: 1000 });
+      expect((await listMerchantProductCategories(visitor(d), { id: 15 }))[0]).toMatchObject({
+        store_category_id: hidden.store_category_id,
+        cate_name: '会员专享',
+      });
+    });
+
+    it('refuses bad categories: a third level, a missing or foreign parent, another shop’s category, duplicates, control characters', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 16);
+      const other = await asMerchant(d, 17);
+      const { list } = await listShopCategories(m);
+      const top = list[0]!;
+      const leaf = top.children[0]!;
+      const foreign = (await listShopCategories(other)).list[0]!;
+      const before = await d.db
+        .select()
+        .from(merchantProductCategory)
+        .where(inArray(merchantProductCategory.merId, [16, 17]));
+
+      await refused(createShopCategory(m, { cate_name: '三级', pid: leaf.store_category_id }), 400, CATEGORY_TEXT.parentNotTop);
+      await refused(createShopCategory(m, { cate_name: '别人的', pid: foreign.store_category_id }), 404, CATEGORY_TEXT.parentGone);
+      await refused(createShopCategory(m, { cate_name: '不存在', pid: 999999999 }), 404, CATEGORY_TEXT.parentGone);
+      await refused(createShopCategory(m, { cate_name: top.cate_name }), 400, CATEGORY_TEXT.duplicate);
+      await refused(createShopCategory(m, { cate_name: '' }), 400, '请填写分类名称');
+      await refused(createShopCategory(m, { cate_name: '分'.repeat(21) }), 400, '分类名称不能超过20个字');
+      await refused(createShopCategory(m, { cate_name: '新\u0000品' }), 400, /参数错误|特殊控制字符/);
+      await refused(createShopCategory(m, { cate_name: '新\u009b品' }), 400, '分类名称不能包含特殊控制字符');
+      await refused(createShopCategory(m, { cate_name: '负排序', sort: -1 }), 400, '排序不能小于0');
+      await refused(createShopCategory(m, { cate_name: '显示', is_show: 3 }), 400, '是否显示只能是0（隐藏）或1（显示）');
+
+      await refused(updateShopCategory(m, { id: foreign.store_category_id, cate_name: '抢来的' }), 404, CATEGORY_TEXT.gone);
+      await refused(deleteShopCategory(m, { id: foreign.children[0]!.store_category_id }), 404, CATEGORY_TEXT.gone);
+      await refused(updateShopCategory(m, { id: leaf.store_category_id, pid: leaf.store_category_id }), 400, CATEGORY_TEXT.ownParent);
+      await refused(
+        updateShopCategory(m, { id: top.store_category_id, pid: list[1]!.store_category_id }),
+        400,
+        CATEGORY_TEXT.movedWithChildren,
+      );
+      await refused(updateShopCategory(m, { id: leaf.store_category_id }), 400, /^请填写要修改的内容/);
+      await refused(updateShopCategory(m, { id: 'abc', cate_name: '好' }), 400, '分类ID格式不正确');
+      const http = await callRoute(d, deleteCategoryRoute, 16, { params: { id: String(foreign.store_category_id) } });
+      expect(http).toMatchObject({ http: 404, body: { status: 404, message: CATEGORY_TEXT.gone } });
+
+      expect(
+        await d.db
+          .select()
+          .from(merchantProductCategory)
+          .where(inArray(merchantProductCategory.merId, [16, 17])),
+      ).toEqual(before);
+    });
+
+    it('refuses to delete a category with children; a deleted child takes its product links, the products stay on sale', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 18);
+      const top = (await listShopCategories(m)).list.find((c) => c.children.some((x) => x.product_count > 0))!;
+      await refused(deleteShopCategory(m, { id: top.store_category_id }), 400, CATEGORY_TEXT.hasChildren);
+      expect((await listShopCategories(m)).list.find((c) => c.store_category_id === top.store_category_id)?.children).toHaveLength(
+        top.children.length,
+      );
+
+      const filed = await listMerchantProducts(visitor(d), { id: 18, mer_cate_id: top.store_category_id, limit: 100 });
+      expect(filed.count).toBeGreaterThan(0);
+      let freed = 0;
+      for (const c of top.children) freed += (await deleteShopCategory(m, { id: c.store_category_id })).products;
+      expect(freed).toBe(top.children.reduce((n, c) => n + c.product_count, 0));
+      expect(await deleteShopCategory(m, { id: top.store_category_id })).toEqual({ store_category_id: top.store_category_id, products: 0 });
+      await refused(deleteShopCategory(m, { id: top.store_category_id }), 404, CATEGORY_TEXT.gone);
+
+      expect((await listMerchantProductCategories(visitor(d), { id: 18 })).some((c) => c.store_category_id === top.store_category_id)).toBe(
+        false,
+      );
+      expect(
+        await d.db
+          .select()
+          .from(productMerchantCategory)
+          .where(
+            inArray(
+              productMerchantCategory.merCateId,
+              top.children.map((c) => c.store_category_id),
+            ),
+          ),
+      ).toEqual([]);
+      // The products themselves are still on sale in the shop.
+      const ids = filed.list.map((p) => p.product_id);
+      const still = await d.db
+        .select({ id: product.productId })
+        .from(product)
+        .where(and(inArray(product.productId, ids), eq(product.merId, 18)));
+      expect(still).toHaveLength(ids.length);
+    });
+
+    it('gives categories created at once in two shops different ids', async () => {
+      const d = await open();
+      const [a, b] = [await asMerchant(d, 19), await asMerchant(d, 20)];
+      const made = await Promise.all(Array.from({ length: 6 }, (_, i) => createShopCategory(i % 2 ? a : b, { cate_name: `并发分类${i}` })));
+      expect(new Set(made.map((c) => c.store_category_id)).size).toBe(6);
+      const rows = await d.db
+        .select()
+        .from(merchantProductCategory)
+        .where(
+          inArray(
+            merchantProductCategory.merCateId,
+            made.map((c) => c.store_category_id),
+          ),
+        );
+      expect(rows.map((r) => r.merId).sort()).toEqual([19, 19, 19, 20, 20, 20]);
     });
   });
 }
