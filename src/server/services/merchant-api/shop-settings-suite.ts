@@ -5,9 +5,17 @@ import type { APIContext } from 'astro';
 import { describe, it, expect } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { merchant, merchantProductCategory, product, productMerchantCategory } from '../../db/schema/index.ts';
+import {
+  merchant,
+  merchantProductCategory,
+  product,
+  productMerchantCategory,
+  storeOrder,
+  storeOrderProduct,
+} from '../../db/schema/index.ts';
 import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
-import { addLine, newShopper, pickSku } from '../../../../tests/helpers/checkout.ts';
+import { addLine, newShopper, pickSku, placeOrder, topUp } from '../../../../tests/helpers/checkout.ts';
+import { refundRequestForTest } from '../../../../tests/helpers/refund-requests.ts';
 import { CHAT_TEXT } from '../../../shared/chat.ts';
 import { changeSequence, changedSince } from '../cache.ts';
 import { collectShown } from '../cache-tags.ts';
@@ -17,6 +25,8 @@ import { listMerchantProductCategories } from '../merchant/list-merchant-product
 import { listMerchantProducts } from '../merchant/list-merchant-products.ts';
 import { hasService } from '../chat/shopper-chat.ts';
 import { checkOrder } from '../order/check-order.ts';
+import { payOrder } from '../payment/pay-order.ts';
+import { approveMerchantRefund } from '../refund/merchant-approve-refund.ts';
 import { authenticateMerchant } from './authenticate.ts';
 import type { MerchantContext } from './context.ts';
 import { getShopSettings, updateShopSettings, SHOP_TEXT } from './shop-settings.ts';
@@ -240,6 +250,24 @@ export function shopSettingsSuite(open: () => Promise<Database>) {
 
       await updateShopSettings(m, { services_type: 0 });
       expect(await hasService(shopper, { mer_id: 14 })).toEqual({ mer_id: 14, service_id: 14 });
+    });
+    it('the shop address set here is where an approved return goes, with the service phone', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 10);
+      const shopper = await newShopper(d);
+      await topUp(d, shopper.user.uid, 10_000_000);
+      const { order } = await placeOrder(shopper, [await addLine(shopper, await pickSku(d, { merId: 10 }))]);
+      await payOrder(shopper, { id: order.order_id, type: 'balance' });
+      const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.groupOrderId, order.order_id));
+      const [line] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, o!.orderId));
+      const refund = await refundRequestForTest(d, shopper, o!.orderId, [{ orderProductId: line!.orderProductId, num: 1 }], 2, 1);
+
+      await updateShopSettings(m, { mer_address: '江苏省苏州市工业园区星湖街328号 退货组', service_phone: '0512-66668888' });
+      const approved = await approveMerchantRefund(m, { id: refund.refundOrderId });
+      expect(approved).toMatchObject({
+        mer_delivery_address: '江苏省苏州市工业园区星湖街328号 退货组',
+        mer_delivery_phone: '0512-66668888',
+      });
     });
   });
 
