@@ -25,6 +25,9 @@
  *   npm run merchant -- forms | form-add <file.json> | form-edit <form_id> <file.json> | form-delete <form_id>
  *                                                           the shop's order forms (scripts/form-cli.ts)
  *   npm run merchant -- product-form <product_id> <form_id | 0>   which form a checkout of the product asks for
+ *   npm run merchant -- shop | shop-set <field> <value>     the shop's settings (scripts/shop-cli.ts)
+ *   npm run merchant -- categories | category-add <name> [parent_id] | category-edit <id> <name> | category-delete <id>
+ *                                                           the shop's own product categories (scripts/shop-cli.ts)
  *   npm run merchant -- products | product | product-json | product-add | product-edit | on-sale | off-sale | stock | upload
  *                                                           the shop's products and pictures (scripts/product-cli.ts)
  * The mall is MALL_URL (default http://localhost:4321); the token is MERCHANT_TOKEN or `--token <token>`.
@@ -32,6 +35,7 @@
 import { CHAT_USAGE, chatCommand } from './chat-cli.ts';
 import { CliError, call, parseArgs, runCli } from './cli.ts';
 import { FORM_USAGE, formCommand, printAnswers } from './form-cli.ts';
+import { SHOP_USAGE, shopCommand } from './shop-cli.ts';
 import { PRODUCT_USAGE, productCommand } from './product-cli.ts';
 import type { OrderExtendItem } from '../src/shared/order-form.ts';
 import type { MerchantInvoiceDto } from '../src/server/services/invoice/merchant-invoices.ts';
@@ -59,6 +63,7 @@ const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit 
                                            (no new number when the order was refunded in full)
 ${CHAT_USAGE}
 ${FORM_USAGE}
+${SHOP_USAGE}
 ${PRODUCT_USAGE}
 environment: MALL_URL (default http://localhost:4321), MERCHANT_TOKEN (or --token)`;
 
@@ -344,7 +349,10 @@ async function main(): Promise<number> {
     case 'unsend':
       return chatCommand('/api/merchant/service', command, args, opts, token);
     default: {
-      const done = (await formCommand(command, args, token)) ?? (await productCommand(command, args, opts, token));
+      const done =
+        (await formCommand(command, args, token)) ??
+        (await shopCommand(command, args, token)) ??
+        (await productCommand(command, args, opts, token));
       if (done === null) throw new CliError(`unknown command "${command}"\n${USAGE}`);
       return done;
     }

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { paged } from './catalogue.ts';
+import { noControlChars, numberAsText, optional, orDefault } from './common.ts';
 
 /** Input schemas of the merchant API (`/api/merchant/...`); every problem is a 400 with the Chinese message given here. */
 
@@ -114,3 +115,125 @@ export const refundRefuseBody = z.object({
   ),
 });
 export type RefundRefuseBody = z.input<typeof refundRefuseBody>;
+
+/**
+ * A phone a shopper calls about a shop (its service phone, its pickup point's): a mainland mobile, a landline with
+ * its area code (and an extension), or a 400/800 service number.
+ */
+export const SHOP_PHONE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|[48]00-?\d{3}-?\d{4})$/;
+
+/** Optional text of a shop's settings: trimmed, at most `max` characters, no control characters ('' clears it). */
+const settingText = (name: string, max: number) =>
+  z
+    .preprocess(
+      numberAsText,
+      z
+        .string({ error: `${name}格式不正确` })
+        .trim()
+        .max(max, `${name}不能超过${max}个字`)
+        .refine(...noControlChars(name)),
+    )
+    .optional();
+
+/** Optional phone of a shop's settings ('' clears it). */
+const settingPhone = (name: string) =>
+  z
+    .preprocess(
+      numberAsText,
+      z
+        .string({ error: `${name}格式不正确` })
+        .trim()
+        .refine((v) => v === '' || SHOP_PHONE.test(v), `${name}格式不正确，请填写手机号、带区号的固话或400/800电话`),
+    )
+    .optional();
+
+/** An optional 0 or 1 (also as `"0"`, `"1"` or a boolean). */
+const zeroOrOne = (message: string) =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'boolean' ? Number(v) : typeof v === 'string' && /^\s*[01]\s*$/.test(v) ? Number(v) : v),
+      z.union([z.literal(0), z.literal(1)], { error: message }),
+    )
+    .optional();
+
+/** A field the merchant API shows but does not change (`message` says who does). */
+const readOnly = (message: string) =>
+  z
+    .unknown()
+    .refine((v) => v === undefined, message)
+    .optional();
+
+/** What `POST /api/merchant/store/update` may change, each optional (a partial update). */
+export const SHOP_SETTING_FIELDS = [
+  'mer_info',
+  'mer_keyword',
+  'service_phone',
+  'services_type',
+  'mer_address',
+  'allow_take',
+  'take_address',
+  'take_phone',
+  'take_hours',
+] as const;
+
+const NAME_AND_IMAGES = '店铺名称、头像和横幅暂不支持通过商户接口修改，请联系平台';
+
+/**
+ * Body of `POST /api/merchant/store/update`: any of SHOP_SETTING_FIELDS, at least one. Other fields are ignored like
+ * everywhere in the merchant API, except the shop's name and images, which are refused so that a merchant does not
+ * believe them changed. Rules across fields (pickup needs its address, phone and hours; phone-only service needs a
+ * phone) are checked by the service on the settings as they would be after the change.
+ */
+export const shopSettingsBody = z
+  .object({
+    mer_info: settingText('店铺简介', 200),
+    mer_keyword: settingText('店铺关键词', 60),
+    service_phone: settingPhone('客服电话'),
+    services_type: zeroOrOne('客服方式不正确：0 在线客服，1 仅电话客服'),
+    mer_address: settingText('店铺地址', 200),
+    allow_take: zeroOrOne('到店自提只能是0（关闭）或1（开启）'),
+    take_address: settingText('自提点地址', 200),
+    take_phone: settingPhone('自提点电话'),
+    take_hours: settingText('自提营业时间', 60),
+    mer_name: readOnly(NAME_AND_IMAGES),
+    mer_avatar: readOnly(NAME_AND_IMAGES),
+    mer_banner: readOnly(NAME_AND_IMAGES),
+  })
+  .refine((b) => SHOP_SETTING_FIELDS.some((k) => b[k] !== undefined), `请填写要修改的设置：${SHOP_SETTING_FIELDS.join('、')}`);
+export type ShopSettingsBody = z.input<typeof shopSettingsBody>;
+
+/** A shop category's name: 1-20 characters, no control characters. */
+const cateName = z.preprocess(
+  numberAsText,
+  z
+    .string({ error: '请填写分类名称' })
+    .trim()
+    .min(1, '请填写分类名称')
+    .max(20, '分类名称不能超过20个字')
+    .refine(...noControlChars('分类名称')),
+);
+const catePid = z.coerce
+  .number({ error: '上级分类格式不正确' })
+  .int('上级分类格式不正确')
+  .min(0, '上级分类格式不正确')
+  .max(2147483647, '上级分类格式不正确');
+const cateSort = z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能大于9999');
+const cateShow = zeroOrOne('是否显示只能是0（隐藏）或1（显示）');
+
+/** Body of `POST /api/merchant/store/category/create`: `{cate_name, pid?, sort?, is_show?}` (pid 0: a top-level category). */
+export const shopCategoryCreateBody = z.object({
+  cate_name: cateName,
+  pid: orDefault(0, catePid),
+  sort: orDefault(0, cateSort),
+  is_show: cateShow.transform((v) => v ?? 1),
+});
+
+/** Body of `POST /api/merchant/store/category/update/{id}`: any of `{cate_name, pid, sort, is_show}`, at least one. */
+export const shopCategoryUpdateBody = z
+  .object({
+    cate_name: cateName.optional(),
+    pid: optional(catePid),
+    sort: optional(cateSort),
+    is_show: cateShow,
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), '请填写要修改的内容：cate_name、pid、sort、is_show');
