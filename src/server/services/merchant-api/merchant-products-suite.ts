@@ -12,6 +12,7 @@ import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import { getProductDetail } from '../catalogue/get-product-detail.ts';
 import { listProducts } from '../catalogue/list-products.ts';
 import { listCart } from '../cart/list-cart.ts';
+import { cancelOrder } from '../order/cancel-order.ts';
 import { uploadMerchantImage } from '../media/upload-image.ts';
 import { authenticateMerchant } from './authenticate.ts';
 import type { MerchantContext } from './context.ts';
@@ -340,6 +341,21 @@ export function merchantProductsSuite(open: () => Promise<Database>) {
       ]);
       expect((await productRow(d, p.product_id)).stock).toBe(2 * (10 - sold));
       expect(sold).toBeGreaterThanOrEqual(4);
+    });
+    it('an order of a SKU the shop removed since, cancelled, gives back no stock the product no longer sells', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 16);
+      const body = await productBody(d, m);
+      const p = await createMerchantProduct(m, body);
+      const s = await newShopper(d);
+      const { order } = await placeOrder(s, [await addLine(s, skuOf(p, '红色,180cm', 16), 2)]);
+      await updateMerchantProduct(m, { ...body, id: p.product_id, attrValue: [body.attrValue[0]] });
+      expect((await productRow(d, p.product_id)).stock).toBe(10);
+      await cancelOrder(s, { id: order.order_id });
+      const row = await productRow(d, p.product_id);
+      expect(row.stock).toBe(10);
+      expect(row.stock).toBe(await skuStocks(d, p.product_id));
+      expect(row.sales).toBe(0);
     });
   });
 

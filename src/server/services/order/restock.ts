@@ -14,13 +14,17 @@ import { tag, type Tag } from '../cache-tags.ts';
 export async function restockItems(tx: Tx, items: { productId: number; unique: string; num: number }[]): Promise<void> {
   const changed = new Set<Tag>();
   for (const it of items) {
-    await tx
+    const back = await tx
       .update(productSku)
       .set({ stock: sql`${productSku.stock} + ${it.num}`, sales: sql`greatest(${productSku.sales} - ${it.num}, 0)` })
-      .where(and(eq(productSku.productId, it.productId), eq(productSku.unique, it.unique)));
+      .where(and(eq(productSku.productId, it.productId), eq(productSku.unique, it.unique)))
+      .returning({ unique: productSku.unique });
+    // A SKU the shop has removed since (merchant product update) takes nothing back: the product's stock stays the sum
+    // of the SKUs it still sells.
+    const num = back.length ? it.num : 0;
     await tx
       .update(product)
-      .set({ stock: sql`${product.stock} + ${it.num}`, sales: sql`greatest(${product.sales} - ${it.num}, 0)` })
+      .set({ stock: sql`${product.stock} + ${num}`, sales: sql`greatest(${product.sales} - ${it.num}, 0)` })
       .where(eq(product.productId, it.productId));
     changed.add(tag('stock', it.productId));
   }
