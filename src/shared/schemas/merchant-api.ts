@@ -30,7 +30,8 @@ const text = (name: string, max: number) =>
       z
         .string({ error: `${name}格式不正确` })
         .trim()
-        .max(max, `${name}不能超过${max}个字`),
+        .max(max, `${name}不能超过${max}个字`)
+        .refine(...noControlChars(name)),
     )
     .optional()
     .default('');
@@ -74,7 +75,11 @@ export const verifyBody = z.object({
 
 /** Body of `POST /api/merchant/order/remark/{order_id}`: the merchant's note on the order ('' clears it). */
 export const remarkBody = z.object({
-  remark: z.string({ error: '请填写备注内容' }).trim().max(200, '备注不能超过200个字'),
+  remark: z
+    .string({ error: '请填写备注内容' })
+    .trim()
+    .max(200, '备注不能超过200个字')
+    .refine(...noControlChars('备注')),
 });
 
 /**
@@ -111,7 +116,8 @@ export const refundRefuseBody = z.object({
       .string({ error: '拒绝原因格式不正确' })
       .trim()
       .min(1, '请填写拒绝原因')
-      .refine((s) => [...s].length <= 200, '拒绝原因不能超过200个字'),
+      .refine((s) => [...s].length <= 200, '拒绝原因不能超过200个字')
+      .refine(...noControlChars('拒绝原因')),
   ),
 });
 export type RefundRefuseBody = z.input<typeof refundRefuseBody>;

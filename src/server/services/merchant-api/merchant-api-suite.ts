@@ -304,6 +304,7 @@ export function merchantApiSuite(open: () => Promise<Database>) {
       expect((await getMerchantOrder(m1, { id: o.orderId })).remark).toBe('顾客要求周末送达');
       await expect(remarkOrder(m1, { id: o.orderId, remark: '长'.repeat(201) })).rejects.toThrow('备注不能超过200个字');
       await expect(remarkOrder(m1, { id: o.orderId })).rejects.toThrow('请填写备注内容');
+      await expect(remarkOrder(m1, { id: o.orderId, remark: '已发\u0007' })).rejects.toThrow('备注不能包含特殊控制字符');
       await expect(remarkOrder(await asMerchant(d, 2), { id: o.orderId, remark: 'x' })).rejects.toMatchObject({ code: 'not_found' });
       expect((await remarkOrder(m1, { id: o.orderId, remark: '' })).remark).toBe('');
       expect((await rowOf(d, o.orderId)).remark).toBe('');

@@ -592,6 +592,11 @@ export function refundMoneySuite(open: () => Promise<Database>) {
         code: 'invalid',
         message: '拒绝原因不能超过200个字',
       });
+      // The buyer reads it on their own screen: no terminal escapes or other control characters.
+      await expect(refuseMerchantRefund(m1, { id: r.refundOrderId, fail_message: '不行\u001b[2J' })).rejects.toMatchObject({
+        code: 'invalid',
+        message: '拒绝原因不能包含特殊控制字符',
+      });
       const dto = await refuseMerchantRefund(m1, { id: r.refundOrderId, fail_message: '商品已使用，不支持退款' });
       expect(dto).toMatchObject({ status: -1, status_text: '已拒绝', fail_message: '商品已使用，不支持退款', money_state: 'none' });
       expect(await itemRow(d, items[0]!.orderProductId)).toMatchObject({ isRefund: ITEM_REFUND.none, refundNum: 1 });
@@ -720,6 +725,9 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       await expect(approveMerchantRefund(m1, { id: '-1' })).rejects.toMatchObject({ code: 'invalid' });
       await expect(approveMerchantRefund(m1, { id: r.refundOrderId, return_address: ['x'] as never })).rejects.toMatchObject({
         code: 'invalid',
+      });
+      await expect(approveMerchantRefund(m1, { id: r.refundOrderId, return_address: '仓库\u001b]0;x\u0007' })).rejects.toMatchObject({
+        message: '退货地址不能包含特殊控制字符',
       });
       await expect(refuseMerchantRefund(m1, { id: r.refundOrderId, fail_message: 12 as never })).rejects.toMatchObject({ code: 'invalid' });
     });
