@@ -7,7 +7,7 @@ import { SHOP_SETTING_FIELDS } from '../src/shared/schemas/merchant-api.ts';
 import type { ShopSettingsDto } from '../src/server/services/merchant-api/shop-settings.ts';
 import type { ShopCategoryDto } from '../src/server/services/merchant-api/shop-categories.ts';
 
-export const SHOP_USAGE = `  shop                                     the shop's settings (profile, customer service, return address, pickup)
+export const SHOP_USAGE = `  shop                                     the shop's settings (profile, pictures, customer service, return address, pickup)
   shop-set <field> <value>                 change one setting ('' clears it); fields: ${SHOP_SETTING_FIELDS.join(', ')}
   categories                               the shop's own product categories, with product counts
   category-add <name> [parent_id]          a new category (under one of the shop's top-level categories)
@@ -29,6 +29,7 @@ const LABELS: Record<keyof ShopSettingsDto, string> = {
   take_hours: '自提营业时间',
   mer_avatar: '店铺头像',
   mer_banner: '店铺横幅',
+  banners: '首页轮播图（逗号分隔）',
 };
 
 function printShop(s: ShopSettingsDto): void {

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { paged } from './catalogue.ts';
-import { noControlChars, numberAsText, optional, orDefault } from './common.ts';
+import { asList, noControlChars, numberAsText, optional, orDefault } from './common.ts';
 
 /** Input schemas of the merchant API (`/api/merchant/...`); every problem is a 400 with the Chinese message given here. */
 
@@ -180,14 +180,26 @@ export const SHOP_SETTING_FIELDS = [
   'take_address',
   'take_phone',
   'take_hours',
+  'mer_avatar',
+  'mer_banner',
+  'banners',
 ] as const;
 
-const NAME_AND_IMAGES = '店铺名称、头像和横幅暂不支持通过商户接口修改，请联系平台';
+const NAME = '店铺名称暂不支持通过商户接口修改，请联系平台';
+
+/** A picture of the shop: the path of an upload (`POST /api/merchant/upload/image`); whose it is, the service checks. */
+const shopPicture = (name: string) =>
+  z
+    .string({ error: `${name}格式不正确` })
+    .trim()
+    .min(1, `请上传${name}`)
+    .max(300, `${name}地址过长`)
+    .optional();
 
 /**
  * Body of `POST /api/merchant/store/update`: any of SHOP_SETTING_FIELDS, at least one. Other fields are ignored like
- * everywhere in the merchant API, except the shop's name and images, which are refused so that a merchant does not
- * believe them changed. Rules across fields (pickup needs its address, phone and hours; phone-only service needs a
+ * everywhere in the merchant API, except the shop's name, which is refused so that a merchant does not believe it
+ * changed. Pictures are the shop's own uploads (checked by the service). Rules across fields (pickup needs its address, phone and hours; phone-only service needs a
  * phone) are checked by the service on the settings as they would be after the change.
  */
 export const shopSettingsBody = z
@@ -201,9 +213,19 @@ export const shopSettingsBody = z
     take_address: settingText('自提点地址', 200),
     take_phone: settingPhone('自提点电话'),
     take_hours: settingText('自提营业时间', 60),
-    mer_name: readOnly(NAME_AND_IMAGES),
-    mer_avatar: readOnly(NAME_AND_IMAGES),
-    mer_banner: readOnly(NAME_AND_IMAGES),
+    mer_avatar: shopPicture('店铺头像'),
+    mer_banner: shopPicture('店铺横幅'),
+    // `[]` (or '') clears the carousel; absent leaves it.
+    banners: z.preprocess(
+      (v) => (v === undefined ? undefined : asList(v)),
+      z
+        .array(z.string({ error: '轮播图格式不正确' }).trim().min(1, '轮播图格式不正确').max(300, '轮播图地址过长'), {
+          error: '轮播图格式不正确',
+        })
+        .max(5, '店铺轮播图最多5张')
+        .optional(),
+    ),
+    mer_name: readOnly(NAME),
   })
   .refine((b) => SHOP_SETTING_FIELDS.some((k) => b[k] !== undefined), `请填写要修改的设置：${SHOP_SETTING_FIELDS.join('、')}`);
 export type ShopSettingsBody = z.input<typeof shopSettingsBody>;

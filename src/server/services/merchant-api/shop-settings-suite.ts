@@ -3,6 +3,7 @@
 // shops really run at once. Tests share one database per file: each uses demo shops no other test here uses.
 import type { APIContext } from 'astro';
 import { describe, it, expect } from 'vitest';
+import sharp from 'sharp';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -21,6 +22,8 @@ import { changeSequence, changedSince } from '../cache.ts';
 import { collectShown } from '../cache-tags.ts';
 import { statusOf, type ServiceError } from '../errors.ts';
 import { getMerchant } from '../merchant/get-merchant.ts';
+import { getMerchantConfig } from '../merchant/get-merchant-config.ts';
+import { uploadMerchantImage } from '../media/upload-image.ts';
 import { listMerchantProductCategories } from '../merchant/list-merchant-product-categories.ts';
 import { listMerchantProducts } from '../merchant/list-merchant-products.ts';
 import { hasService } from '../chat/shopper-chat.ts';
@@ -108,6 +111,7 @@ export function shopSettingsSuite(open: () => Promise<Database>) {
         take_hours: row!.takeHours,
         mer_avatar: row!.merAvatar,
         mer_banner: row!.merBanner,
+        banners: row!.banners,
       });
 
       // A shopper's look at the shop card fills the read cache; a visitor page records what it showed.
@@ -160,8 +164,8 @@ export function shopSettingsSuite(open: () => Promise<Database>) {
       await refused(updateShopSettings(m, { services_type: 5 }), 400, '客服方式不正确：0 在线客服，1 仅电话客服');
       await refused(updateShopSettings(m, { allow_take: 2 }), 400, '到店自提只能是0（关闭）或1（开启）');
       await refused(updateShopSettings(m, { mer_info: 12, services_type: '2' }), 400, /^客服方式不正确/);
-      await refused(updateShopSettings(m, { mer_name: '改名旗舰店', mer_info: '新简介' }), 400, /^店铺名称、头像和横幅暂不支持/);
-      await refused(updateShopSettings(m, { mer_avatar: '/media/1.webp' }), 400, /^店铺名称、头像和横幅暂不支持/);
+      await refused(updateShopSettings(m, { mer_name: '改名旗舰店', mer_info: '新简介' }), 400, /^店铺名称暂不支持/);
+      await refused(updateShopSettings(m, { mer_avatar: '/media/1.webp' }), 400, SHOP_TEXT.pictures);
       await refused(updateShopSettings(m, {}), 400, /^请填写要修改的设置/);
       await refused(updateShopSettings(m, { colour: 'red' }), 400, /^请填写要修改的设置/);
       expect(await getShopSettings(m)).toEqual(before);
@@ -268,6 +272,50 @@ export function shopSettingsSuite(open: () => Promise<Database>) {
         mer_delivery_address: '江苏省苏州市工业园区星湖街328号 退货组',
         mer_delivery_phone: '0512-66668888',
       });
+    });
+  });
+
+  describe('pictures of the shop', () => {
+    it('avatar, top banner and carousel from the shop\u2019s own uploads show to shoppers at once; another shop\u2019s or a foreign picture is refused', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 8);
+      const png = (g: number) =>
+        sharp({ create: { width: 12, height: 12, channels: 3, background: { r: 200, g, b: 40 } } })
+          .png()
+          .toBuffer()
+          .then((b) => new Uint8Array(b));
+      const [avatar, one, two] = await Promise.all(
+        [png(1), png(2), png(3)].map(async (b) => (await uploadMerchantImage(m, { bytes: await b })).path),
+      );
+      const theirs = (await uploadMerchantImage(await asMerchant(d, 9), { bytes: await png(4) })).path;
+      const before = await getShopSettings(m);
+      // Seen by a shopper first, so the cached shop card and carousel must be dropped by the change.
+      await getMerchant(visitor(d), { id: 8 });
+      await getMerchantConfig(visitor(d), { id: 8 });
+
+      const after = await updateShopSettings(m, { mer_avatar: avatar, banners: [one, two] });
+      expect(after).toMatchObject({ mer_avatar: avatar, mer_banner: before.mer_banner, banners: [one, two] });
+      expect((await getMerchant(visitor(d), { id: 8 })).mer_avatar).toBe(avatar);
+      expect((await getMerchantConfig(visitor(d), { id: 8 })).banner).toEqual([{ img: one }, { img: two }]);
+
+      for (const bad of [
+        { mer_banner: theirs },
+        { banners: [one, theirs] },
+        { mer_avatar: 'https://img.example/a.png' },
+        { mer_avatar: '' },
+      ]) {
+        await expect(updateShopSettings(m, bad), JSON.stringify(bad)).rejects.toMatchObject({ code: 'invalid' });
+      }
+      await expect(updateShopSettings(m, { banners: [one, two, one, two, one, two] })).rejects.toMatchObject({
+        message: '店铺轮播图最多5张',
+      });
+      expect(await getShopSettings(m)).toEqual(after);
+      // Pictures it already shows may be sent again (a client sending the settings back whole); [] clears the carousel.
+      expect(await updateShopSettings(m, { mer_banner: before.mer_banner, banners: [] })).toMatchObject({
+        mer_banner: before.mer_banner,
+        banners: [],
+      });
+      expect((await getMerchantConfig(visitor(d), { id: 8 })).banner).toEqual([]);
     });
   });
 

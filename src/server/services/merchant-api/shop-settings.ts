@@ -6,12 +6,13 @@ import { invalidate } from '../cache.ts';
 import { tag } from '../cache-tags.ts';
 import { ServiceError } from '../errors.ts';
 import { notFound, parseInput } from '../input.ts';
+import { areMerchantUploads } from '../media/own-uploads.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
 
 /**
  * The shop's own settings through the merchant API (`/api/merchant/store/info`, `/api/merchant/store/update`): its
- * profile, how it answers shoppers, its return address and pickup at the shop. The name, avatar and banners are shown
- * but not changed here (the operator names a shop; images wait for a merchant upload).
+ * profile and pictures, how it answers shoppers, its return address and pickup at the shop. The name is shown but not
+ * changed here (the operator names a shop).
  */
 
 export const SHOP_TEXT = {
@@ -20,6 +21,7 @@ export const SHOP_TEXT = {
   takePhone: '开启到店自提时请填写自提点电话',
   takeHours: '开启到店自提时请填写自提营业时间',
   phoneOnly: '仅电话客服时请填写客服电话',
+  pictures: '店铺图片须是本店通过 POST /api/merchant/upload/image 上传的图片',
 } as const;
 
 export interface ShopSettingsDto {
@@ -39,6 +41,8 @@ export interface ShopSettingsDto {
   take_hours: string;
   mer_avatar: string;
   mer_banner: string;
+  /** The carousel of the shop's home page. */
+  banners: string[];
 }
 
 type MerchantRow = typeof merchant.$inferSelect;
@@ -57,6 +61,7 @@ const dto = (m: MerchantRow): ShopSettingsDto => ({
   take_hours: m.takeHours,
   mer_avatar: m.merAvatar,
   mer_banner: m.merBanner,
+  banners: m.banners,
 });
 
 /** `GET /api/merchant/store/info`: the token's own shop settings. */
@@ -90,6 +95,10 @@ export async function updateShopSettings(ctx: MerchantContext, input: unknown): 
     const merged: ShopSettingsDto = { ...dto(row) };
     for (const [k, v] of Object.entries(body)) if (v !== undefined) (merged as unknown as Record<string, unknown>)[k] = v;
     assertCoherent(merged);
+    // New pictures must be the shop's own uploads; those it already shows may stay.
+    const kept = [row.merAvatar, row.merBanner, ...row.banners];
+    const fresh = [merged.mer_avatar, merged.mer_banner, ...merged.banners].filter((p) => p !== '' && !kept.includes(p));
+    if (!(await areMerchantUploads(tx, merId, fresh))) throw new ServiceError('invalid', SHOP_TEXT.pictures);
     const [updated] = await tx
       .update(merchant)
       .set({
@@ -102,6 +111,9 @@ export async function updateShopSettings(ctx: MerchantContext, input: unknown): 
         takeAddress: merged.take_address,
         takePhone: merged.take_phone,
         takeHours: merged.take_hours,
+        merAvatar: merged.mer_avatar,
+        merBanner: merged.mer_banner,
+        banners: merged.banners,
       })
       .where(eq(merchant.merId, merId))
       .returning();
