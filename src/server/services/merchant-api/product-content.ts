@@ -4,8 +4,8 @@ import { escapeHtml } from '../../../shared/escape-html.ts';
 /**
  * A shop's details tab (`content` of its products): the product page shows it as HTML, so a merchant's text is cleaned
  * to a fixed set of layout tags first (sanitize-html). Scripts, styles, event handlers, links, forms and frames go;
- * `<img>` keeps its `src` (only the paths of pictures on this site; the caller checks they are the shop's own) and
- * `alt`. Plain text with line breaks becomes paragraphs.
+ * `<img>` keeps its `src` (only the paths of pictures on this site; the caller checks they are the shop's own), `alt`,
+ * size and `loading`. Plain text with line breaks becomes paragraphs. The details the demo seed writes pass unchanged.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -34,7 +34,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'div',
     'span',
   ],
-  allowedAttributes: { img: ['src', 'alt'] },
+  // A picture's size keeps the page from shifting as it loads; `params` is the seeded details' parameter table.
+  allowedAttributes: { img: ['src', 'alt', 'width', 'height', 'loading'], table: ['class'] },
+  allowedClasses: { table: ['params'] },
   // Only site paths: an absolute or protocol-relative URL would let a shop load pictures (and track shoppers) elsewhere.
   allowedSchemes: [],
   allowedSchemesByTag: { img: [] },
