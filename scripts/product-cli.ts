@@ -29,6 +29,7 @@ function printProduct(p: MerchantProductDto): void {
   printItem(p);
   console.log(`    分类 ${p.cate_id}  单位 ${p.unit_name}  主图 ${p.image}${p.temp_id ? `  运费模板 ${p.temp_id}` : '  包邮'}`);
   for (const a of p.attr) console.log(`    ${a.value}：${a.detail.join(' / ')}`);
+  if (p.params.length) console.log(`    参数：${p.params.map((x) => `${x.name} ${x.value}`).join('，')}`);
   for (const s of p.attrValue) {
     console.log(`    ${s.unique}  ${s.sku || '默认'}  ¥${s.price}（原价 ¥${s.ot_price}）  库存 ${s.stock}  销量 ${s.sales}`);
   }
@@ -54,6 +55,7 @@ function editable(p: MerchantProductDto) {
     status: p.status,
     spec_type: p.spec_type,
     attr: p.attr,
+    params: p.params,
     attrValue: p.attrValue.map((s) => ({
       detail: s.detail,
       price: s.price,

@@ -38,6 +38,7 @@ export const PRODUCT_LIMITS = {
   skus: 200,
   stock: 9_999_999,
   onceCount: 9999,
+  params: 20,
 } as const;
 
 const text = (name: string, max: number) => textOrEmpty(max, `${name}不能超过${max}个字`).refine(...noControlChars(name));
@@ -126,7 +127,8 @@ const skuItem = z.object(
  * Body of `POST /api/merchant/product/create` and `POST /api/merchant/product/update/{id}` (the whole product: an update
  * replaces what it names, SKUs matched by their spec values keep their `unique`, so carts holding them stay valid).
  * `spec_type` 0 is a single SKU (`attr` empty, one `attrValue` with `detail` `{}`), 1 several: every `attrValue` names
- * one value of each spec in `attr`, each combination once. `content` is the details tab, HTML the service cleans.
+ * one value of each spec in `attr`, each combination once. `content` is the details tab, HTML the service cleans;
+ * `params` the 规格参数 tab, `[{name, value}]` by the mall's parameter names (`GET /api/merchant/product/parameters`).
  */
 export const merchantProductBody = z.object({
   store_name: z
@@ -162,6 +164,26 @@ export const merchantProductBody = z.object({
   attr: z.preprocess(
     (v) => (blank(v) ? [] : v),
     z.array(attrItem, { error: '规格格式不正确' }).max(PRODUCT_LIMITS.attrs, `最多${PRODUCT_LIMITS.attrs}个规格`),
+  ),
+  params: z.preprocess(
+    (v) => (blank(v) ? [] : v),
+    z
+      .array(
+        z.object(
+          {
+            name: z.string({ error: '参数名称格式不正确' }).trim().min(1, '参数名称不能为空').max(20, '参数名称不能超过20个字'),
+            value: z
+              .string({ error: '参数值格式不正确' })
+              .trim()
+              .min(1, '参数值不能为空')
+              .max(50, '参数值不能超过50个字')
+              .refine(...noControlChars('参数值')),
+          },
+          { error: '参数格式不正确' },
+        ),
+        { error: '参数格式不正确' },
+      )
+      .max(PRODUCT_LIMITS.params, `参数最多${PRODUCT_LIMITS.params}个`),
   ),
   attrValue: z
     .array(skuItem, { error: '请填写商品的价格和库存（attrValue）' })

@@ -23,7 +23,7 @@ import {
   setMerchantProductStatus,
   updateMerchantProduct,
 } from './product-writes.ts';
-import { getMerchantProduct, listMerchantProducts } from './products.ts';
+import { getMerchantProduct, listMerchantProducts, listProductParameters } from './products.ts';
 
 async function asMerchant(d: Database, merId: number): Promise<MerchantContext> {
   const merchant = await authenticateMerchant({ db: d.db, user: null }, `Bearer ${demoMerchantToken(merId)}`);
@@ -55,6 +55,7 @@ async function productBody(d: Database, m: MerchantContext, extra: Record<string
     cate_id: await leafCategory(d),
     image: path,
     content: '<p>柔软亲肤</p><script>alert(1)</script>',
+    params: [{ name: '产地', value: '内蒙古' }],
     spec_type: 1,
     attr: [
       { value: '颜色', detail: ['灰色', '红色'] },
@@ -110,8 +111,21 @@ export function merchantProductsSuite(open: () => Promise<Database>) {
       const shown = await getProductDetail(visitorContext(d), { id: p.product_id });
       expect(shown).toMatchObject({ store_name: body.store_name, merchant: { mer_id: 3 } });
       expect(Object.keys(shown.sku).sort()).toEqual(['灰色,180cm', '红色,180cm']);
+      expect(shown.params).toEqual([{ name: '产地', value: '内蒙古' }]);
       const found = await listProducts(visitorContext(d), { keyword: body.store_name });
       expect(found.list.map((x) => x.product_id)).toEqual([p.product_id]);
+      // The list's parameter filter finds it by its value.
+      const origin = (await listProductParameters(m)).list.find((x) => x.name === '产地')!;
+      const filtered = await listProducts(visitorContext(d), {
+        keyword: body.store_name,
+        filter_params: JSON.stringify({ [origin.parameter_id]: ['内蒙古'] }),
+      });
+      expect(filtered.list.map((x) => x.product_id)).toEqual([p.product_id]);
+      const other = await listProducts(visitorContext(d), {
+        keyword: body.store_name,
+        filter_params: JSON.stringify({ [origin.parameter_id]: ['云南'] }),
+      });
+      expect(other.count).toBe(0);
 
       const mine = await listMerchantProducts(m, { keyword: body.store_name });
       expect(mine).toMatchObject({ count: 1, list: [{ product_id: p.product_id, stock: 15, sku_count: 2 }] });
@@ -179,6 +193,16 @@ export function merchantProductsSuite(open: () => Promise<Database>) {
         [{ spec_type: 0 }, PRODUCT_TEXT.singleAttr],
         [{ spec_type: 1, attr: [] }, PRODUCT_TEXT.multiAttr],
         [{ once_min_count: 5, once_max_count: 2 }, PRODUCT_TEXT.onceCount],
+        [{ params: [{ name: '魔法值', value: '9000' }] }, PRODUCT_TEXT.parameter('魔法值')],
+        [
+          {
+            params: [
+              { name: '产地', value: '云南' },
+              { name: '产地', value: '福建' },
+            ],
+          },
+          PRODUCT_TEXT.parameterTwice('产地'),
+        ],
       ];
       for (const [extra, message] of cases) {
         await expect(createMerchantProduct(m, await productBody(d, m, extra)), JSON.stringify(extra)).rejects.toMatchObject({

@@ -5,10 +5,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   brand,
   merchantProductCategory,
+  parameter,
   product,
   productAttr,
   productContent,
   productMerchantCategory,
+  productParameterValue,
   productSku,
   shippingTemplate,
   storeCategory,
@@ -22,7 +24,7 @@ import {
   productStockBody,
   type MerchantProductBody,
 } from '../../../shared/schemas/merchant-product.ts';
-import { documentTokens } from '../../../shared/search-tokens.ts';
+import { documentTokens, filterToken } from '../../../shared/search-tokens.ts';
 import { skuKey } from '../../../shared/sku.ts';
 import { invalidate } from '../cache.ts';
 import { tag } from '../cache-tags.ts';
@@ -49,6 +51,8 @@ export const PRODUCT_TEXT = {
   skuMissing: (u: string) => `SKU不存在：${u}`,
   skuRepeated: (u: string) => `SKU重复：${u}`,
   stockBelowZero: (u: string) => `SKU ${u} 的库存不能小于0`,
+  parameter: (n: string) => `参数“${n}”不是平台的参数，可用的参数见 GET /api/merchant/product/parameters`,
+  parameterTwice: (n: string) => `参数“${n}”重复`,
   stockTooHigh: (u: string) => `SKU ${u} 的库存不能超过${PRODUCT_LIMITS.stock}`,
 } as const;
 
@@ -143,6 +147,19 @@ async function checkReferences(db: Db, merId: number, body: MerchantProductBody,
     throw new ServiceError('invalid', PRODUCT_TEXT.images);
 }
 
+/** The 规格参数 given by the mall's parameter names, with their ids (each name once). */
+async function parameterIds(db: Db, given: MerchantProductBody['params']): Promise<{ parameterId: number; value: string }[]> {
+  if (!given.length) return [];
+  const names = given.map((p) => p.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new ServiceError('invalid', PRODUCT_TEXT.parameterTwice(twice));
+  const rows = await db.select({ id: parameter.parameterId, name: parameter.name }).from(parameter).where(inArray(parameter.name, names));
+  const ids = new Map(rows.map((r) => [r.name, r.id]));
+  const unknown = names.find((n) => !ids.has(n));
+  if (unknown) throw new ServiceError('invalid', PRODUCT_TEXT.parameter(unknown));
+  return given.map((p) => ({ parameterId: ids.get(p.name)!, value: p.value }));
+}
+
 /** The body, checked on its own and against the database (`kept`: pictures already on the product). */
 async function prepare(db: Db, merId: number, input: unknown, kept: string[]) {
   const body = parseInput(merchantProductBody, input);
@@ -152,7 +169,7 @@ async function prepare(db: Db, merId: number, input: unknown, kept: string[]) {
   const specs = checkSpecs(body);
   const content = cleanProductContent(body.content);
   await checkReferences(db, merId, body, picturesOf(body, content.images), kept);
-  return { body, ...specs, content: content.html };
+  return { body, ...specs, content: content.html, params: await parameterIds(db, body.params) };
 }
 
 type Prepared = Awaited<ReturnType<typeof prepare>>;
@@ -174,6 +191,8 @@ const productColumns = (p: Prepared) => ({
   refundSwitch: p.body.refund_switch === 1,
   status: p.body.status,
   searchTokens: documentTokens(p.body.store_name, p.body.keyword),
+  // The list filters test parameter values in the row (product.filter_tokens), a copy of product_parameter_value.
+  filterTokens: p.params.map((x) => filterToken(x.parameterId, x.value)),
 });
 
 const skuColumns = (s: SkuInput) => ({
@@ -201,7 +220,7 @@ async function rollUp(tx: Tx, productId: number): Promise<void> {
     .where(eq(product.productId, productId));
 }
 
-/** Specs, details text and shop categories of a product, written anew. */
+/** Specs, details text, parameters and shop categories of a product, written anew. */
 async function writeParts(tx: Tx, productId: number, p: Prepared): Promise<void> {
   await tx.delete(productAttr).where(eq(productAttr.productId, productId));
   if (p.attrs.length) {
@@ -211,6 +230,12 @@ async function writeParts(tx: Tx, productId: number, p: Prepared): Promise<void>
     .insert(productContent)
     .values({ productId, content: p.content })
     .onConflictDoUpdate({ target: productContent.productId, set: { content: p.content } });
+  await tx.delete(productParameterValue).where(eq(productParameterValue.productId, productId));
+  if (p.params.length) {
+    await tx
+      .insert(productParameterValue)
+      .values(p.params.map((x, sort) => ({ productId, parameterId: x.parameterId, value: x.value, sort })));
+  }
   await tx.delete(productMerchantCategory).where(eq(productMerchantCategory.productId, productId));
   const cates = [...new Set(p.body.mer_cate_id)];
   if (cates.length) await tx.insert(productMerchantCategory).values(cates.map((merCateId) => ({ merCateId, productId })));

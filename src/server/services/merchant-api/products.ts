@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { PRODUCT_TYPE, product, productAttr, productContent, productMerchantCategory, productSku } from '../../db/schema/index.ts';
+import {
+  PRODUCT_TYPE,
+  parameter,
+  product,
+  productAttr,
+  productContent,
+  productMerchantCategory,
+  productParameterValue,
+  productSku,
+} from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { merchantProductListQuery } from '../../../shared/schemas/merchant-product.ts';
 import { toYuan } from '../../../shared/money.ts';
@@ -61,6 +70,8 @@ export interface MerchantProductDto extends MerchantProductItem {
   refund_switch: number;
   spec_type: number;
   attr: { value: string; detail: string[] }[];
+  /** The 规格参数 tab: the mall's parameter names and the product's values. */
+  params: { name: string; value: string }[];
   attrValue: MerchantSkuDto[];
 }
 
@@ -169,7 +180,7 @@ export async function readMerchantProduct(db: Db, merId: number, id: number): Pr
     .leftJoin(productContent, eq(productContent.productId, product.productId))
     .where(ownProduct(merId, id));
   if (!row) return null;
-  const [attrs, skus, cates] = await Promise.all([
+  const [attrs, skus, cates, params] = await Promise.all([
     db.select().from(productAttr).where(eq(productAttr.productId, id)).orderBy(asc(productAttr.sort)),
     db.select().from(productSku).where(eq(productSku.productId, id)).orderBy(asc(productSku.price), asc(productSku.sku)),
     db
@@ -177,6 +188,12 @@ export async function readMerchantProduct(db: Db, merId: number, id: number): Pr
       .from(productMerchantCategory)
       .where(eq(productMerchantCategory.productId, id))
       .orderBy(asc(productMerchantCategory.merCateId)),
+    db
+      .select({ name: parameter.name, value: productParameterValue.value })
+      .from(productParameterValue)
+      .innerJoin(parameter, eq(parameter.parameterId, productParameterValue.parameterId))
+      .where(eq(productParameterValue.productId, id))
+      .orderBy(asc(productParameterValue.sort)),
   ]);
   const names = attrs.map((a) => a.attrName);
   return {
@@ -193,6 +210,7 @@ export async function readMerchantProduct(db: Db, merId: number, id: number): Pr
     refund_switch: row.refundSwitch ? 1 : 0,
     spec_type: attrs.length ? 1 : 0,
     attr: attrs.map((a) => ({ value: a.attrName, detail: a.attrValues })),
+    params,
     attrValue: skus.map((s) => {
       const values = s.sku === '' ? [] : s.sku.split(SKU_SEPARATOR);
       return {
@@ -210,4 +228,14 @@ export async function readMerchantProduct(db: Db, merId: number, id: number): Pr
       };
     }),
   };
+}
+
+/** `GET /api/merchant/product/parameters`: the mall's parameter names a product's 规格参数 may use (`params[].name`). */
+export async function listProductParameters(ctx: MerchantContext): Promise<{ list: { parameter_id: number; name: string }[] }> {
+  requireMerchant(ctx);
+  const rows = await ctx.db
+    .select({ id: parameter.parameterId, name: parameter.name })
+    .from(parameter)
+    .orderBy(desc(parameter.sort), asc(parameter.parameterId));
+  return { list: rows.map((r) => ({ parameter_id: r.id, name: r.name })) };
 }
