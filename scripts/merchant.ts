@@ -37,6 +37,7 @@ import { CliError, call, parseArgs, runCli } from './cli.ts';
 import { FORM_USAGE, formCommand, printAnswers } from './form-cli.ts';
 import { SHOP_USAGE, shopCommand } from './shop-cli.ts';
 import { PRODUCT_USAGE, productCommand } from './product-cli.ts';
+import { SHIPPING_USAGE, shippingCommand } from './shipping-cli.ts';
 import type { OrderExtendItem } from '../src/shared/order-form.ts';
 import type { MerchantInvoiceDto } from '../src/server/services/invoice/merchant-invoices.ts';
 
@@ -65,6 +66,7 @@ ${CHAT_USAGE}
 ${FORM_USAGE}
 ${SHOP_USAGE}
 ${PRODUCT_USAGE}
+${SHIPPING_USAGE}
 environment: MALL_URL (default http://localhost:4321), MERCHANT_TOKEN (or --token)`;
 
 interface Item {
@@ -352,7 +354,8 @@ async function main(): Promise<number> {
       const done =
         (await formCommand(command, args, token)) ??
         (await shopCommand(command, args, token)) ??
-        (await productCommand(command, args, opts, token));
+        (await productCommand(command, args, opts, token)) ??
+        (await shippingCommand(command, args, token));
       if (done === null) throw new CliError(`unknown command "${command}"\n${USAGE}`);
       return done;
     }
