@@ -24,6 +24,7 @@ import {
   updateMerchantProduct,
 } from './product-writes.ts';
 import { getMerchantProduct, listMerchantProducts, listProductParameters } from './products.ts';
+import { createShippingTemplate, deleteShippingTemplate } from './shipping-templates.ts';
 
 async function asMerchant(d: Database, merId: number): Promise<MerchantContext> {
   const merchant = await authenticateMerchant({ db: d.db, user: null }, `Bearer ${demoMerchantToken(merId)}`);
@@ -380,6 +381,35 @@ export function merchantProductsSuite(open: () => Promise<Database>) {
       expect(row.stock).toBe(10);
       expect(row.stock).toBe(await skuStocks(d, p.product_id));
       expect(row.sales).toBe(0);
+    });
+  });
+
+  describe('a product and its shipping template', () => {
+    it('a template deleted while products are saved naming it: each product either names a template that exists or is refused', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 18);
+      const bodies = await Promise.all(Array.from({ length: 4 }, () => productBody(d, m, { status: 0 })));
+      for (let round = 0; round < 3; round++) {
+        const t = await createShippingTemplate(m, {
+          name: `同城包裹${round}`,
+          type: 1,
+          free_price: '0',
+          undelivered: [],
+          region: [{ regions: [], first: 1, first_price: '8', continue: 1, continue_price: '2' }],
+        });
+        const results = await Promise.allSettled([
+          ...bodies.map((b) => createMerchantProduct(m, { ...b, temp_id: t.temp_id })),
+          deleteShippingTemplate(m, { id: t.temp_id }),
+        ]);
+        const deleted = results.at(-1)!.status === 'fulfilled';
+        const saved = results.slice(0, -1).filter((r) => r.status === 'fulfilled').length;
+        for (const r of results.slice(0, -1))
+          if (r.status === 'rejected') expect(r.reason).toMatchObject({ message: PRODUCT_TEXT.template });
+        // Never both: a product naming a template that no longer exists would ship free by accident.
+        expect(deleted && saved > 0).toBe(false);
+        const naming = await d.db.select({ id: product.productId }).from(product).where(eq(product.tempId, t.temp_id));
+        expect(naming).toHaveLength(saved);
+      }
     });
   });
 

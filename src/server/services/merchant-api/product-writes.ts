@@ -253,6 +253,21 @@ const lockSkus = (tx: Tx, productId: number) =>
     .orderBy(sql`${productSku.unique} collate "C"`)
     .for('update');
 
+/**
+ * The product's shipping template, held (`for share`) until the product is written: a delete of the template waits for
+ * it and then counts this product, or this write waits for the delete and is refused. Without the lock, a template
+ * deleted meanwhile would leave the product naming none (free shipping by accident).
+ */
+async function holdTemplate(tx: Tx, merId: number, tempId: number): Promise<void> {
+  if (!tempId) return;
+  const [t] = await tx
+    .select({ id: shippingTemplate.shippingTemplateId })
+    .from(shippingTemplate)
+    .where(and(eq(shippingTemplate.shippingTemplateId, tempId), eq(shippingTemplate.merId, merId)))
+    .for('share');
+  if (!t) throw new ServiceError('invalid', PRODUCT_TEXT.template);
+}
+
 const changed = (merId: number, productId: number) => [tag('product', productId), tag('merchant', merId)];
 
 /**
@@ -263,6 +278,7 @@ export async function createMerchantProduct(ctx: MerchantContext, input: unknown
   const { merId } = requireMerchant(ctx);
   const p = await prepare(ctx.db, merId, input, []);
   const id = await transaction(ctx.db, async (tx) => {
+    await holdTemplate(tx, merId, p.body.temp_id);
     const [row] = await tx
       .insert(product)
       .values({ merId, ...productColumns(p), price: 0, otPrice: 0, stock: 0 })
@@ -294,6 +310,7 @@ export async function updateMerchantProduct(
   const p = await prepare(ctx.db, merId, rest, picturesOf(current, cleanProductContent(current.content).images));
   await transaction(ctx.db, async (tx) => {
     const existing = await lockSkus(tx, id);
+    await holdTemplate(tx, merId, p.body.temp_id);
     // The product may have changed hands or kinds since it was read: check again under the locks.
     const [own] = await tx.select({ id: product.productId }).from(product).where(ownProduct(merId, id));
     if (!own) throw notFound(PRODUCT_GONE);
