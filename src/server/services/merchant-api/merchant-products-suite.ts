@@ -2,11 +2,11 @@
 // PostgreSQL 15 (merchant-products.postgres.test.ts), where a merchant's stock change and shoppers' orders really race
 // on a pool of connections. Each test creates its own products and asserts on them only.
 import { describe, it, expect } from 'vitest';
+import { asMerchant } from '../../../../tests/helpers/merchant-api.ts';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { media, product, productSku, storeCategory } from '../../db/schema/index.ts';
-import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
 import { newShopper, addLine, placeOrder, type Sku } from '../../../../tests/helpers/checkout.ts';
 import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import { getProductDetail } from '../catalogue/get-product-detail.ts';
@@ -14,7 +14,6 @@ import { listProducts } from '../catalogue/list-products.ts';
 import { listCart } from '../cart/list-cart.ts';
 import { cancelOrder } from '../order/cancel-order.ts';
 import { uploadMerchantImage } from '../media/upload-image.ts';
-import { authenticateMerchant } from './authenticate.ts';
 import type { MerchantContext } from './context.ts';
 import {
   changeMerchantProductStock,
@@ -25,11 +24,6 @@ import {
 } from './product-writes.ts';
 import { getMerchantProduct, listMerchantProducts, listProductParameters } from './products.ts';
 import { createShippingTemplate, deleteShippingTemplate } from './shipping-templates.ts';
-
-async function asMerchant(d: Database, merId: number): Promise<MerchantContext> {
-  const merchant = await authenticateMerchant({ db: d.db, user: null }, `Bearer ${demoMerchantToken(merId)}`);
-  return { db: d.db, merchant };
-}
 
 let pngSeq = 0;
 /** A small PNG of its own colour (each upload is a new picture). */

@@ -1,24 +1,21 @@
 // A shop's own shipping templates through the merchant API on a real database: run on PGlite
 // (shipping-templates.test.ts) and on PostgreSQL 15 (shipping-templates.postgres.test.ts). Tests share one database
 // per file: each uses demo shops no other test here uses, and its own templates and products.
-import type { APIContext } from 'astro';
 import { describe, it, expect } from 'vitest';
+import { asMerchant, refused, callRoute } from '../../../../tests/helpers/merchant-api.ts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
-import { shippingTemplate, shippingTemplateRegion, storeCategory } from '../../db/schema/index.ts';
-import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
+import { shippingTemplateRegion, storeCategory } from '../../db/schema/index.ts';
 import { addLine, newShopper, placeOrder, type Shopper, type Sku } from '../../../../tests/helpers/checkout.ts';
 import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import { SHIPPING_TEXT } from '../../../shared/schemas/shipping-template.ts';
 import { changeSequence, changedSince } from '../cache.ts';
 import { collectShown } from '../cache-tags.ts';
 import { getProductDetail } from '../catalogue/get-product-detail.ts';
-import { statusOf, type ServiceError } from '../errors.ts';
 import { uploadMerchantImage } from '../media/upload-image.ts';
 import { checkOrder } from '../order/check-order.ts';
 import { createOrder } from '../order/create-order.ts';
-import { authenticateMerchant } from './authenticate.ts';
 import type { MerchantContext } from './context.ts';
 import { createMerchantProduct, PRODUCT_TEXT, updateMerchantProduct } from './product-writes.ts';
 import {
@@ -32,46 +29,6 @@ import {
 import { POST as createRoute } from '../../../pages/api/merchant/shipping/create.ts';
 import { GET as listRoute } from '../../../pages/api/merchant/shipping/lst.ts';
 import { POST as deleteRoute } from '../../../pages/api/merchant/shipping/delete/[id].ts';
-
-async function asMerchant(d: Database, merId: number): Promise<MerchantContext> {
-  const merchant = await authenticateMerchant({ db: d.db, user: null }, `Bearer ${demoMerchantToken(merId)}`);
-  return { db: d.db, merchant };
-}
-
-/** `promise` is refused with HTTP `http` and exactly `message` (Chinese, as the client shows it). */
-async function refused(promise: Promise<unknown>, http: number, message: string | RegExp): Promise<void> {
-  const err = (await promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  expect(err.constructor.name).toBe('ServiceError');
-  expect(statusOf(err.code).http).toBe(http);
-  expect(err.message).toMatch(/[\u4e00-\u9fff]/);
-  if (typeof message === 'string') expect(err.message).toBe(message);
-  else expect(err.message).toMatch(message);
-}
-
-/** One merchant-API route called as Astro calls it, with shop `merId`'s token: the HTTP status and the envelope. */
-async function callRoute(
-  d: Database,
-  route: (api: APIContext) => Promise<Response> | Response,
-  merId: number,
-  opts: { method?: string; body?: unknown; params?: Record<string, string> } = {},
-) {
-  const request = new Request('http://mall.test/api/merchant/x', {
-    method: opts.method ?? 'POST',
-    headers: { authorization: `Bearer ${demoMerchantToken(merId)}`, 'content-type': 'application/json' },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const res = await route({
-    request,
-    params: opts.params ?? {},
-    locals: { ctx: { db: d.db, user: null, ip: '192.0.2.7' } },
-  } as unknown as APIContext);
-  return { http: res.status, body: (await res.json()) as { status: number; message: string; data: unknown } };
-}
 
 let pngSeq = 0;
 const png = async () =>

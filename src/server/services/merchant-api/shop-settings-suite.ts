@@ -3,6 +3,7 @@
 // shops really run at once. Tests share one database per file: each uses demo shops no other test here uses.
 import type { APIContext } from 'astro';
 import { describe, it, expect } from 'vitest';
+import { asMerchant, refused, callRoute } from '../../../../tests/helpers/merchant-api.ts';
 import sharp from 'sharp';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -14,13 +15,11 @@ import {
   storeOrder,
   storeOrderProduct,
 } from '../../db/schema/index.ts';
-import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
 import { addLine, newShopper, pickSku, placeOrder, topUp } from '../../../../tests/helpers/checkout.ts';
 import { refundRequestForTest } from '../../../../tests/helpers/refund-requests.ts';
 import { CHAT_TEXT } from '../../../shared/chat.ts';
 import { changeSequence, changedSince } from '../cache.ts';
 import { collectShown } from '../cache-tags.ts';
-import { statusOf, type ServiceError } from '../errors.ts';
 import { getMerchant } from '../merchant/get-merchant.ts';
 import { getMerchantConfig } from '../merchant/get-merchant-config.ts';
 import { uploadMerchantImage } from '../media/upload-image.ts';
@@ -30,8 +29,6 @@ import { hasService } from '../chat/shopper-chat.ts';
 import { checkOrder } from '../order/check-order.ts';
 import { payOrder } from '../payment/pay-order.ts';
 import { approveMerchantRefund } from '../refund/merchant-approve-refund.ts';
-import { authenticateMerchant } from './authenticate.ts';
-import type { MerchantContext } from './context.ts';
 import { getShopSettings, updateShopSettings, SHOP_TEXT } from './shop-settings.ts';
 import {
   CATEGORY_TEXT,
@@ -45,48 +42,7 @@ import { POST as updateRoute } from '../../../pages/api/merchant/store/update.ts
 import { GET as infoRoute } from '../../../pages/api/merchant/store/info.ts';
 import { POST as deleteCategoryRoute } from '../../../pages/api/merchant/store/category/delete/[id].ts';
 
-/** Merchant `merId` signed in with its demo token, as the HTTP wrapper does it. */
-async function asMerchant(d: Database, merId: number): Promise<MerchantContext> {
-  const m = await authenticateMerchant({ db: d.db, user: null }, `Bearer ${demoMerchantToken(merId)}`);
-  return { db: d.db, merchant: m };
-}
-
 const visitor = (d: Database) => ({ db: d.db, user: null });
-
-/** `promise` is refused with HTTP `http` and exactly `message` (Chinese, as the client shows it). */
-async function refused(promise: Promise<unknown>, http: number, message: string | RegExp): Promise<void> {
-  const err = (await promise.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (e: unknown) => e,
-  )) as ServiceError;
-  expect(err.constructor.name).toBe('ServiceError');
-  expect(statusOf(err.code).http).toBe(http);
-  expect(err.message).toMatch(/[\u4e00-\u9fff]/);
-  if (typeof message === 'string') expect(err.message).toBe(message);
-  else expect(err.message).toMatch(message);
-}
-
-/** One merchant-API route called as Astro calls it, with shop `merId`'s token: the HTTP status and the envelope. */
-async function callRoute(
-  d: Database,
-  route: (api: APIContext) => Promise<Response> | Response,
-  merId: number,
-  opts: { method?: string; body?: unknown; params?: Record<string, string> } = {},
-) {
-  const request = new Request('http://mall.test/api/merchant/x', {
-    method: opts.method ?? 'POST',
-    headers: { authorization: `Bearer ${demoMerchantToken(merId)}`, 'content-type': 'application/json' },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const res = await route({
-    request,
-    params: opts.params ?? {},
-    locals: { ctx: { db: d.db, user: null, ip: '192.0.2.7' } },
-  } as unknown as APIContext);
-  return { http: res.status, body: (await res.json()) as { status: number; message: string; data: unknown } };
-}
 
 const flat = (list: ShopCategoryDto[]): ShopCategoryDto[] => list.flatMap((c) => [c, ...flat(c.children)]);
 
