@@ -40,6 +40,13 @@ export const numberAsText = (v: unknown) => (typeof v === 'number' && Number.isF
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the check refuses
 export const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
+/** A 0 or 1 as a client sends it (also `"0"`, `"1"` or a boolean); anything else is refused with `message`. */
+export const zeroOrOne = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'boolean' ? Number(v) : typeof v === 'string' && /^\s*[01]\s*$/.test(v) ? Number(v) : v),
+    z.union([z.literal(0), z.literal(1)], { error: message }),
+  );
+
 /** Free text a shopper writes has no control characters (terminal escapes and the like), `name` says which text. */
 export const noControlChars = (name: string) => [(s: string) => !CONTROL_CHARS.test(s), `${name}不能包含特殊控制字符`] as const;
 

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { paged } from './catalogue.ts';
-import { asList, noControlChars, numberAsText, optional, orDefault } from './common.ts';
+import { asList, noControlChars, numberAsText, optional, orDefault, zeroOrOne } from './common.ts';
 
 /** Input schemas of the merchant API (`/api/merchant/...`); every problem is a 400 with the Chinese message given here. */
 
@@ -154,13 +154,7 @@ const settingPhone = (name: string) =>
     .optional();
 
 /** An optional 0 or 1 (also as `"0"`, `"1"` or a boolean). */
-const zeroOrOne = (message: string) =>
-  z
-    .preprocess(
-      (v) => (typeof v === 'boolean' ? Number(v) : typeof v === 'string' && /^\s*[01]\s*$/.test(v) ? Number(v) : v),
-      z.union([z.literal(0), z.literal(1)], { error: message }),
-    )
-    .optional();
+const optionalZeroOrOne = (message: string) => zeroOrOne(message).optional();
 
 /** A field the merchant API shows but does not change (`message` says who does). */
 const readOnly = (message: string) =>
@@ -207,9 +201,9 @@ export const shopSettingsBody = z
     mer_info: settingText('店铺简介', 200),
     mer_keyword: settingText('店铺关键词', 60),
     service_phone: settingPhone('客服电话'),
-    services_type: zeroOrOne('客服方式不正确：0 在线客服，1 仅电话客服'),
+    services_type: optionalZeroOrOne('客服方式不正确：0 在线客服，1 仅电话客服'),
     mer_address: settingText('店铺地址', 200),
-    allow_take: zeroOrOne('到店自提只能是0（关闭）或1（开启）'),
+    allow_take: optionalZeroOrOne('到店自提只能是0（关闭）或1（开启）'),
     take_address: settingText('自提点地址', 200),
     take_phone: settingPhone('自提点电话'),
     take_hours: settingText('自提营业时间', 60),
@@ -246,7 +240,7 @@ const catePid = z.coerce
   .min(0, '上级分类格式不正确')
   .max(2147483647, '上级分类格式不正确');
 const cateSort = z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能大于9999');
-const cateShow = zeroOrOne('是否显示只能是0（隐藏）或1（显示）');
+const cateShow = optionalZeroOrOne('是否显示只能是0（隐藏）或1（显示）');
 
 /** Body of `POST /api/merchant/store/category/create`: `{cate_name, pid?, sort?, is_show?}` (pid 0: a top-level category). */
 export const shopCategoryCreateBody = z.object({

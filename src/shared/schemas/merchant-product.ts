@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { asList, blank, noControlChars, orDefault, textOrEmpty } from './common.ts';
+import { asList, blank, noControlChars, orDefault, textOrEmpty, zeroOrOne } from './common.ts';
 import { idField, paged } from './catalogue.ts';
 import { parseYuan } from '../money.ts';
 import { SKU_SEPARATOR } from '../sku.ts';
@@ -61,14 +61,7 @@ const count = (name: string, max: number) =>
     .min(0, `${name}不能小于0`)
     .max(max, `${name}不能超过${max}`);
 
-const flag = (name: string, fallback: 0 | 1) =>
-  orDefault(
-    fallback,
-    z.preprocess(
-      (v) => (v === true ? 1 : v === false ? 0 : typeof v === 'string' && /^\s*[01]\s*$/.test(v) ? Number(v) : v),
-      z.union([z.literal(0), z.literal(1)], { error: `${name}只能是0或1` }),
-    ),
-  );
+const flag = (name: string, fallback: 0 | 1) => orDefault(fallback, zeroOrOne(`${name}只能是0或1`));
 
 /** A picture: an upload's path (`/media/<id>.webp`) or its absolute URL on this site; ownership is the service's check. */
 const picture = (name: string) =>
@@ -194,10 +187,7 @@ export type MerchantProductBody = z.output<typeof merchantProductBody>;
 
 /** Body of `POST /api/merchant/product/status/{id}`: 1 on the shelf, 0 off it. */
 export const productStatusBody = z.object({
-  status: z.preprocess(
-    (v) => (v === true ? 1 : v === false ? 0 : typeof v === 'string' && /^\s*[01]\s*$/.test(v) ? Number(v) : v),
-    z.union([z.literal(0), z.literal(1)], { error: '上架状态只能是1（上架）或0（下架）' }),
-  ),
+  status: zeroOrOne('上架状态只能是1（上架）或0（下架）'),
 });
 
 /**
