@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   brand,
@@ -16,7 +15,6 @@ import {
   storeCategory,
 } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
-import { idField } from '../../../shared/schemas/catalogue.ts';
 import {
   merchantProductBody,
   PRODUCT_LIMITS,
@@ -33,7 +31,7 @@ import { notFound, parseInput } from '../input.ts';
 import { areMerchantUploads } from '../media/own-uploads.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
 import { cleanProductContent } from './product-content.ts';
-import { ownProduct, PRODUCT_GONE, readMerchantProduct, type MerchantProductDto } from './products.ts';
+import { ownProduct, PRODUCT_GONE, productIdInput, readMerchantProduct, type MerchantProductDto } from './products.ts';
 
 export const PRODUCT_TEXT = {
   category: '请选择平台的三级分类（cate_id）',
@@ -303,7 +301,7 @@ export async function updateMerchantProduct(
   input: { id: unknown } & Record<string, unknown>,
 ): Promise<MerchantProductDto> {
   const { merId } = requireMerchant(ctx);
-  const { id } = parseInput(z.object({ id: idField('商品ID') }), { id: input.id });
+  const { id } = parseInput(productIdInput, { id: input.id });
   const { id: _, ...rest } = input;
   const current = await readMerchantProduct(ctx.db, merId, id);
   if (!current) throw notFound(PRODUCT_GONE);
@@ -339,7 +337,7 @@ export async function setMerchantProductStatus(
   input: { id: unknown; status?: unknown },
 ): Promise<{ product_id: number; status: number }> {
   const { merId } = requireMerchant(ctx);
-  const { id } = parseInput(z.object({ id: idField('商品ID') }), { id: input.id });
+  const { id } = parseInput(productIdInput, { id: input.id });
   const { status } = parseInput(productStatusBody, input);
   const [row] = await ctx.db
     .update(product)
@@ -361,7 +359,7 @@ export async function changeMerchantProductStock(
   input: { id: unknown; list?: unknown },
 ): Promise<{ product_id: number; stock: number; attrValue: { unique: string; stock: number }[] }> {
   const { merId } = requireMerchant(ctx);
-  const { id } = parseInput(z.object({ id: idField('商品ID') }), { id: input.id });
+  const { id } = parseInput(productIdInput, { id: input.id });
   const { list } = parseInput(productStockBody, input);
   const seen = new Set<string>();
   for (const x of list) {

@@ -21,6 +21,9 @@ import { requireMerchant, type MerchantContext } from './context.ts';
 
 export const PRODUCT_GONE = '商品不存在';
 
+/** The `{id}` of a product call's path. */
+export const productIdInput = z.object({ id: idField('商品ID') });
+
 /** A row of `GET /api/merchant/product/lst`. */
 export interface MerchantProductItem {
   product_id: number;
@@ -155,7 +158,7 @@ export async function listMerchantProducts(ctx: MerchantContext, input: Record<s
 /** `GET /api/merchant/product/detail/{id}`: one of the shop's products, whole; another shop's is a 404. */
 export async function getMerchantProduct(ctx: MerchantContext, input: { id: unknown }): Promise<MerchantProductDto> {
   const { merId } = requireMerchant(ctx);
-  const { id } = parseInput(z.object({ id: idField('商品ID') }), { id: input.id });
+  const { id } = parseInput(productIdInput, { id: input.id });
   const found = await readMerchantProduct(ctx.db, merId, id);
   if (!found) throw notFound(PRODUCT_GONE);
   return found;
