@@ -42,8 +42,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  exclusiveFilter: (frame) => frame.tag === 'img' && !/^\/(?!\/)/.test(frame.attribs.src ?? ''),
 };
+
+/** A picture on this site: a path, not an absolute or protocol-relative URL. */
+const SITE_PATH = /^\/(?!\/)/;
 
 /** The cleaned HTML of a shop's details text and the site paths of the pictures it shows (for the ownership check). */
 export function cleanProductContent(raw: string): { html: string; images: string[] } {
@@ -57,16 +59,17 @@ export function cleanProductContent(raw: string): { html: string; images: string
         .filter(Boolean)
         .map((line) => `<p>${escapeHtml(line)}</p>`)
         .join('');
-  const html = sanitizeHtml(source, OPTIONS).trim();
-  const images = [...html.matchAll(/<img[^>]*\ssrc="([^"]*)"/g)].map((m) => decodeAttr(m[1]!));
+  // The pictures kept are collected as the cleaner meets them (their `src` already decoded).
+  const images: string[] = [];
+  const html = sanitizeHtml(source, {
+    ...OPTIONS,
+    exclusiveFilter: (frame) => {
+      if (frame.tag !== 'img') return false;
+      const src = frame.attribs.src ?? '';
+      if (!SITE_PATH.test(src)) return true;
+      images.push(src);
+      return false;
+    },
+  }).trim();
   return { html, images };
-}
-
-function decodeAttr(s: string): string {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 }
