@@ -132,9 +132,18 @@ async function getJson(path) {
 
 // Ids spread over the whole mall (seeded ids are deterministic: demo 1-600, large from 1001).
 const rand = (n) => Math.floor(Math.random() * n);
+const pick = (a) => a[rand(a.length)];
+// The demo's ids include products off the shelf and flash-sale or presale copies, which have no /goods_detail page:
+// only demo ids whose product detail answers are drawn, so the figures are of pages shoppers get.
+const demoIds = [];
+for (let from = 1; from <= 600; from += 50) {
+  const batch = Array.from({ length: 50 }, (_, i) => from + i);
+  const found = await Promise.all(batch.map(async (id) => ((await getJson(`/api/store/product/detail/${id}`))?.product_id ? id : 0)));
+  demoIds.push(...found.filter(Boolean));
+}
 const productIds = (() => {
   const ids = [];
-  for (let i = 0; i < 2000; i++) ids.push(i % 10 === 0 ? 1 + rand(600) : 1001 + rand(PRODUCTS - 600));
+  for (let i = 0; i < 2000; i++) ids.push(i % 10 === 0 && demoIds.length ? pick(demoIds) : 1001 + rand(PRODUCTS - 600));
   return ids;
 })();
 const cats = await getJson('/api/store/product/category/lst');
@@ -155,7 +164,6 @@ for (const type of [0, 1, 2]) {
   presellIds.push(...(page?.list ?? []).map((p) => p.product_presell_id));
 }
 const keywords = ['手机', '耳机', '茶', '连衣裙', '咖啡', '运动', '电脑', '面膜', '儿童', '家居'];
-const pick = (a) => a[rand(a.length)];
 
 const groups = {
   home: () => '/',
