@@ -30,6 +30,21 @@ async function allUploadedBy(db: Db, owner: SQL, paths: readonly string[]): Prom
   return rows.length === unique.length;
 }
 
+/** The size of each uploaded picture (`/media/<id>.webp`) among `paths` that the media table holds, by its path. */
+export async function uploadSizes(db: Db, paths: readonly string[]): Promise<Map<string, { width: number; height: number }>> {
+  const byId = new Map<string, string>();
+  for (const p of paths) {
+    const id = UPLOAD_PATH.exec(p)?.[1];
+    if (id) byId.set(id, p);
+  }
+  if (!byId.size) return new Map();
+  const rows = await db
+    .select({ id: media.mediaId, width: media.width, height: media.height })
+    .from(media)
+    .where(inArray(media.mediaId, [...byId.keys()]));
+  return new Map(rows.map((r) => [byId.get(r.id)!, { width: r.width, height: r.height }]));
+}
+
 /** Origins whose absolute URLs name our own files: the request's (`ctx.origins`), the operator's site_url, SITE_URL. */
 async function ownOrigins(ctx: Pick<ServiceContext, 'db' | 'origins'>): Promise<Set<string>> {
   const out = new Set(ctx.origins ?? []);

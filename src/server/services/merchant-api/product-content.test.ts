@@ -26,4 +26,18 @@ describe('cleanProductContent (a shop\u2019s details tab)', () => {
       '<table class="params"><tr><th>屏幕尺寸</th><td>14英寸</td></tr></table>';
     expect(cleanProductContent(seeded)).toEqual({ html: seeded, images: ['/media/p3-2.svg'] });
   });
+
+  it('gives an uploaded picture without a size the size it has, keeping a size the merchant wrote', () => {
+    const sizes = new Map([
+      ['/media/uab12.webp', { width: 750, height: 1000 }],
+      ['/media/ucd34.webp', { width: 400, height: 300 }],
+    ]);
+    const { html } = cleanProductContent(
+      '<img src="/media/uab12.webp" alt="细节"><img src="/media/ucd34.webp" width="200" height="150">',
+      sizes,
+    );
+    expect(html).toBe(
+      '<img src="/media/uab12.webp" alt="细节" width="750" height="1000" loading="lazy" /><img src="/media/ucd34.webp" width="200" height="150" />',
+    );
+  });
 });

@@ -47,8 +47,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
 /** A picture on this site: a path, not an absolute or protocol-relative URL. */
 const SITE_PATH = /^\/(?!\/)/;
 
-/** The cleaned HTML of a shop's details text and the site paths of the pictures it shows (for the ownership check). */
-export function cleanProductContent(raw: string): { html: string; images: string[] } {
+/** A picture's size in pixels, by its site path. */
+export type PictureSizes = ReadonlyMap<string, { width: number; height: number }>;
+
+/**
+ * The cleaned HTML of a shop's details text and the site paths of the pictures it shows (for the ownership check). A
+ * picture given without a size gets its size from `sizes` (the uploads' own), so the page does not shift as it loads.
+ */
+export function cleanProductContent(raw: string, sizes: PictureSizes = new Map()): { html: string; images: string[] } {
   const text = raw.trim();
   if (!text) return { html: '', images: [] };
   const source = /<[a-z!/]/i.test(text)
@@ -63,6 +69,16 @@ export function cleanProductContent(raw: string): { html: string; images: string
   const images: string[] = [];
   const html = sanitizeHtml(source, {
     ...OPTIONS,
+    transformTags: {
+      img: (tagName, attribs) => {
+        const size = sizes.get(attribs.src ?? '');
+        if (!size || attribs.width || attribs.height) return { tagName, attribs };
+        return {
+          tagName,
+          attribs: { ...attribs, width: String(size.width), height: String(size.height), loading: attribs.loading ?? 'lazy' },
+        };
+      },
+    },
     exclusiveFilter: (frame) => {
       if (frame.tag !== 'img') return false;
       const src = frame.attribs.src ?? '';

@@ -28,7 +28,7 @@ import { invalidate } from '../cache.ts';
 import { tag } from '../cache-tags.ts';
 import { ServiceError } from '../errors.ts';
 import { notFound, parseInput } from '../input.ts';
-import { areMerchantUploads } from '../media/own-uploads.ts';
+import { areMerchantUploads, uploadSizes } from '../media/own-uploads.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
 import { cleanProductContent } from './product-content.ts';
 import { ownProduct, PRODUCT_GONE, productIdInput, readMerchantProduct, type MerchantProductDto } from './products.ts';
@@ -165,9 +165,12 @@ async function prepare(db: Db, merId: number, input: unknown, kept: string[]) {
     throw new ServiceError('invalid', PRODUCT_TEXT.onceCount);
   }
   const specs = checkSpecs(body);
-  const content = cleanProductContent(body.content);
-  await checkReferences(db, merId, body, picturesOf(body, content.images), kept);
-  return { body, ...specs, content: content.html, params: await parameterIds(db, body.params) };
+  const cleaned = cleanProductContent(body.content);
+  await checkReferences(db, merId, body, picturesOf(body, cleaned.images), kept);
+  // The details' uploaded pictures get their sizes, which the cleaner writes where the merchant gave none.
+  const sizes = await uploadSizes(db, cleaned.images);
+  const content = sizes.size ? cleanProductContent(body.content, sizes).html : cleaned.html;
+  return { body, ...specs, content, params: await parameterIds(db, body.params) };
 }
 
 type Prepared = Awaited<ReturnType<typeof prepare>>;
