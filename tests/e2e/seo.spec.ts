@@ -174,6 +174,23 @@ test.describe('/media pictures', () => {
     expect(other.status()).toBe(200);
   });
 
+  test('link previews name a PNG the readers can show: a product\u2019s picture, and the logo elsewhere', async ({ request }) => {
+    for (const [page, picture] of [
+      ['/goods_detail/1', /\/media\/p1-1\.png$/],
+      ['/', /\/images\/logo\.png$/],
+    ] as const) {
+      const html = await (await request.get(page)).text();
+      const og = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(og, page).toMatch(picture);
+      expect(html, page).toContain('<meta name="twitter:card" content="summary_large_image">');
+      const png = await request.get(new URL(og).pathname);
+      expect(png.status(), og).toBe(200);
+      expect(png.headers()['content-type'], og).toBe('image/png');
+      expect([...(await png.body()).subarray(0, 4)], og).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    }
+    expect((await request.get('/media/no-such-picture.png')).status()).toBe(404);
+  });
+
   test('unknown and malformed ids are a plain 404', async ({ request }) => {
     for (const path of [
       '/media/no-such-picture.svg',
