@@ -106,6 +106,7 @@ interface Refund {
   refund_order_id: number;
   refund_order_sn: string;
   order_sn: string;
+  status: number;
   status_text: string;
   refund_type: number;
   refund_num: number;
@@ -118,6 +119,7 @@ interface Refund {
   mer_delivery_user: string;
   mer_delivery_phone: string;
   mer_delivery_address: string;
+  return_end_time: string | null;
   delivery_type: string;
   delivery_id: string;
   /** The phone the buyer gave with the return parcel. */
@@ -158,8 +160,9 @@ function printRefund(r: Refund): void {
     const p = i.product.cart_info;
     console.log(`    - ${p.product.store_name}${p.productAttr.sku ? `（${p.productAttr.sku}）` : ''} ×${i.refund_num}`);
   }
-  if (r.fail_message) console.log(`    拒绝原因：${r.fail_message}`);
+  if (r.fail_message) console.log(`    ${r.status === -10 ? '关闭原因' : '拒绝原因'}：${r.fail_message}`);
   if (r.mer_delivery_address) console.log(`    退货地址：${r.mer_delivery_user} ${r.mer_delivery_phone} ${r.mer_delivery_address}`);
+  if (r.return_end_time) console.log(`    买家须在 ${r.return_end_time} 前寄回，逾期自动关闭`);
   if (r.delivery_id) console.log(`    买家退货：${r.delivery_type} ${r.delivery_id}`);
   if (r.money_state !== 'none') console.log(`    退款：${r.money_state_text}${r.money_error ? `（${r.money_error}）` : ''}`);
 }

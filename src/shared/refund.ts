@@ -57,6 +57,9 @@ export const REFUND_BANNER: Record<number, string> = {
   [-10]: '您已取消本次售后申请',
 };
 
+/** Why a return closed without the buyer's withdrawing it (its `fail_message`, and the order's timeline line). */
+export const REFUND_CLOSED_UNRETURNED = '买家超时未寄回商品，售后申请已自动关闭';
+
 /** Where the money of an approved refund is (`money_state`), as the shopper reads it; '' before approval. */
 export const MONEY_STATE_TEXT: Record<string, string> = {
   none: '',
@@ -150,6 +153,11 @@ export interface RefundDetailDto extends RefundListItemDto {
    * review, confirms a returned parcel. Null in the other statuses.
    */
   auto_refund_time: string | null;
+  /**
+   * Ours: until when the buyer may send back the goods of an approved return (`refund_return_days` after `status_time`);
+   * after it the request closes. Null in the other statuses.
+   */
+  return_end_time: string | null;
   refunded_time: string | null;
   order_sn: string;
 }

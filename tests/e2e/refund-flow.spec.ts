@@ -115,6 +115,10 @@ test.describe('after-sales, request to money back', () => {
     await okBody(await request.post(`/api/merchant/refund/approve/${id}`, { headers: merchant(3) }));
     await page.goto(`/refund_detail?id=${id}`);
     await expect(page.locator('[data-refund-status]')).toHaveAttribute('data-refund-status', '1');
+    // Until when the goods may be sent back (refund_return_days, 7 by default, after the approval).
+    const { return_end_time: until } = (await okBody(await request.get(`/api/refund/detail/${id}`, { headers: bearer(token) }))).data;
+    expect(new Date(`${until.replace(' ', 'T')}+08:00`).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    await expect(page.locator('[data-return-end-time]')).toHaveText(`请在 ${until} 前寄回商品并填写退货物流，逾期售后申请将自动关闭`);
     await page
       .getByRole('link', { name: /退货发货|填写退货物流/ })
       .first()

@@ -16,7 +16,10 @@ export interface JobPayloads {
   'order.receive': { orderId: number };
   /** A refund request reached refunded: its money goes back the way the order was paid (retried until done). */
   'refund.pay': { refundOrderId: number };
-  /** A refund request left `refund_agree_days` in review (0) or awaiting the merchant's receipt (2): the system answers. */
+  /**
+   * A refund request left `refund_agree_days` in review (0) or awaiting the merchant's receipt (2): the system answers;
+   * an approved return whose parcel is not sent in `refund_return_days` (1): it closes.
+   */
   'refund.auto': { refundOrderId: number; status: number };
   /** Points earned (a `user_bill` income row of category integral) reached `integral_valid_days`: what is unspent expires. */
   'integral.expire': { billId: number };

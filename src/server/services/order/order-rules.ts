@@ -16,6 +16,11 @@ export interface AfterSaleSettings {
    * confirms for them (`refund_agree_days`, default 7; the `refund.auto` job).
    */
   refundAgreeDays: number;
+  /**
+   * Days a buyer has to send back the goods of an approved return before the request closes (`refund_return_days`,
+   * default 7; the `refund.auto` job).
+   */
+  returnDays: number;
 }
 
 export async function afterSaleSettings(db: Db): Promise<AfterSaleSettings> {
@@ -26,6 +31,7 @@ export async function afterSaleSettings(db: Db): Promise<AfterSaleSettings> {
     integralOpen: flag(m.get('integral_status'), 1) === 1,
     givePerYuan: intSetting(m.get('order_give_integral'), 1, 0, 1000),
     refundAgreeDays: intSetting(m.get('refund_agree_days'), 7, 1, 365),
+    returnDays: intSetting(m.get('refund_return_days'), 7, 1, 365),
   };
 }
 

@@ -10,7 +10,7 @@ import { parseInput } from '../input.ts';
 import { now } from '../dates.ts';
 import { orderSn } from '../order/create-order.ts';
 import { spread } from '../order/price-order.ts';
-import { queueAutoRefund } from './auto-refund.ts';
+import { queueAutoRefund } from './queue-auto-refund.ts';
 import { recomputeRefundState } from './refund-state.ts';
 import { assertRefundable, checkLines, maxRefundOf, orderLines, shopperOrder } from './refundable-items.ts';
 import { z } from 'zod';

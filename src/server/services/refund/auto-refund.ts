@@ -1,29 +1,20 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
 import { REFUND_STATUS, refundOrder } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { ServiceError } from '../errors.ts';
 import { afterSaleSettings } from '../order/order-rules.ts';
-import { autoRefundAt } from './auto-refund-time.ts';
+import { autoActionAt } from './auto-refund-time.ts';
 import { approveMerchantRefund } from './merchant-approve-refund.ts';
 import { receiveMerchantRefund } from './merchant-receive-refund.ts';
-
-/**
- * Queues the `refund.auto` job of a request that just entered `status` (in the caller's transaction), due
- * `refund_agree_days` later. Keyed by the request and status: queueing twice adds nothing.
- */
-export async function queueAutoRefund(tx: Tx | Db, refundOrderId: number, status: number, at: Date): Promise<void> {
-  const { refundAgreeDays } = await afterSaleSettings(tx);
-  const due = autoRefundAt(status, at, refundAgreeDays);
-  if (due) await enqueue(tx, 'refund.auto', { refundOrderId, status }, { runAt: due, key: `${refundOrderId}:${status}` });
-}
+import { closeUnreturned } from './close-unreturned.ts';
 
 /**
  * The `refund.auto` job: a request still in the status it was queued for, `refund_agree_days` after it entered it, is
  * answered as its merchant would: under review it is agreed (refund only: refunded and the money goes back; a return:
  * awaiting the parcel, to the shop's return address), a returned parcel is confirmed (stock back, refunded, money
- * back). Exactly once: the transition is the merchant's own conditional update, so a merchant or shopper acting first
+ * back), and an approved return whose parcel the buyer has not sent `refund_return_days` after the approval is closed
+ * (close-unreturned.ts). Exactly once: the transition is the merchant's own conditional update, so a merchant or shopper acting first
  * (or at the same time) leaves the job nothing to do. Run early (the setting was raised), it queues itself for the due
  * time. A shop without a return address cannot take a return automatically: the request waits for the merchant.
  */
@@ -34,8 +25,7 @@ export const autoRefund: JobDefinition<{ refundOrderId: number; status: number }
       .from(refundOrder)
       .where(eq(refundOrder.refundOrderId, refundOrderId));
     if (!r || r.status !== status) return;
-    const { refundAgreeDays } = await afterSaleSettings(db);
-    const due = autoRefundAt(status, r.statusTime, refundAgreeDays);
+    const due = autoActionAt(status, r.statusTime, await afterSaleSettings(db));
     if (!due) return;
     if (due > at) {
       await enqueue(db, 'refund.auto', { refundOrderId, status }, { runAt: due, key: `${refundOrderId}:${status}@${due.getTime()}` });
@@ -44,6 +34,7 @@ export const autoRefund: JobDefinition<{ refundOrderId: number; status: number }
     const ctx = { db, merchant: { merId: r.merId, merName: '', tokenId: 0 } };
     try {
       if (status === REFUND_STATUS.review) await approveMerchantRefund(ctx, { id: refundOrderId }, 'system');
+      else if (status === REFUND_STATUS.awaitReturn) await closeUnreturned(db, r.merId, refundOrderId);
       else await receiveMerchantRefund(ctx, { id: refundOrderId }, 'system');
     } catch (err) {
       // Answered meanwhile by the merchant or withdrawn by the shopper, or a return with no address to send it to.

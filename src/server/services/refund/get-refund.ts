@@ -12,7 +12,7 @@ import { formatDateTime } from '../dates.ts';
 import { visibleRefunds } from './list-refunds.ts';
 import { loadRefundParts, refundListItemDto, type RefundOrderRow } from './refund-dto.ts';
 import { afterSaleSettings } from '../order/order-rules.ts';
-import { autoRefundAt } from './auto-refund-time.ts';
+import { autoRefundAt, returnDeadline } from './auto-refund-time.ts';
 
 /** One of the shopper's refund requests not deleted (another shopper's or an unknown id: 404). */
 export async function shopperRefund(db: Db, uid: number, id: number): Promise<RefundOrderRow> {
@@ -49,6 +49,7 @@ export async function refundDetailDto(db: Db, r: RefundOrderRow): Promise<Refund
     delivery_time: formatDateTime(r.deliveryTime),
     status_time: formatDateTime(r.statusTime)!,
     auto_refund_time: formatDateTime(autoRefundAt(r.status, r.statusTime, settings.refundAgreeDays)),
+    return_end_time: formatDateTime(returnDeadline(r.status, r.statusTime, settings.returnDays)),
     refunded_time: formatDateTime(r.refundedAt),
     order_sn: o?.sn ?? '',
   };

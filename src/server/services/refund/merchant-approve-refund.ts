@@ -9,6 +9,7 @@ import { parseInput } from '../input.ts';
 import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
 import { findMerchantRefund, type MerchantRefundDto } from './merchant-refund-dto.ts';
 import { MERCHANT_REFUND_TEXT, moveMerchantRefund } from './merchant-refund-transition.ts';
+import { queueAutoRefund } from './queue-auto-refund.ts';
 import { restockRefund } from '../order/restock.ts';
 
 /** A store order whose goods have not left the shop: paid and waiting to ship, or a presale waiting for its balance. */
@@ -64,5 +65,7 @@ export async function approveMerchantRefund(
         changeMessage: `${who}退货退款，退款单${r.refundOrderSn}，请寄回：${user} ${phone} ${address}`,
       },
     ],
+    // The buyer has `refund_return_days` to send the parcel; then the request closes (close-unreturned.ts).
+    also: (tx, row, at) => queueAutoRefund(tx, row.refundOrderId, REFUND_STATUS.awaitReturn, at),
   });
 }

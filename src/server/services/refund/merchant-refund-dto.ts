@@ -7,7 +7,7 @@ import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
 import { notFound } from '../input.ts';
 import { MONEY_TEXT } from './refund-money.ts';
-import { autoRefundAt } from './auto-refund-time.ts';
+import { autoRefundAt, returnDeadline } from './auto-refund-time.ts';
 import { afterSaleSettings } from '../order/order-rules.ts';
 
 type RefundRow = typeof refundOrder.$inferSelect;
@@ -72,6 +72,8 @@ export interface MerchantRefundDto {
   status_time: string | null;
   /** When the system answers if the merchant does not (`refund_agree_days` after `status_time`), while under review or awaiting receipt; else null. */
   auto_refund_time: string | null;
+  /** Until when the buyer may send back an approved return's goods (`refund_return_days` after approval); else null. */
+  return_end_time: string | null;
   fail_message: string;
   /** Where the goods go back (set when a return is approved). */
   mer_delivery_user: string;
@@ -138,6 +140,7 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
     status_text: REFUND_STATUS_TEXT[r.status] ?? '未知状态',
     status_time: formatDateTime(r.statusTime),
     auto_refund_time: formatDateTime(autoRefundAt(r.status, r.statusTime, settings.refundAgreeDays)),
+    return_end_time: formatDateTime(returnDeadline(r.status, r.statusTime, settings.returnDays)),
     fail_message: r.failMessage,
     mer_delivery_user: r.merDeliveryUser,
     mer_delivery_phone: r.merDeliveryPhone,

@@ -579,6 +579,61 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       expect(lines.find((l) => l.changeType === 'refund_receive')?.changeMessage).toMatch(/^商家超时未确认收货，系统自动确认/);
       await expectBalanceEqualsLedger(d, uid);
     });
+
+    it('an approved return whose parcel is not sent in refund_return_days closes, once; the items can be asked for again', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d, { n: 2 });
+      const uid = shopper.user.uid;
+      const before = await balanceOf(d, uid);
+      const m1 = await asMerchant(d, 1);
+      await shipOrder(m1, { id: order.orderId, delivery_type: 3 });
+      const item = items[0]!.orderProductId;
+      const { refund_order_id: id } = await applyRefund(shopper, ask(order.orderId, item, 2, 100));
+      await approveMerchantRefund(m1, { id });
+      const approved = await refundRow(d, id);
+      expect(approved.status).toBe(REFUND_STATUS.awaitReturn);
+      const deadline = approved.statusTime.getTime() + 7 * DAY;
+      // The buyer and the merchant see until when the goods may be sent.
+      expect((await getRefund(shopper, { id })).return_end_time).toBe(formatDateTime(new Date(deadline)));
+      expect((await getMerchantRefund(m1, { id })).return_end_time).toBe(formatDateTime(new Date(deadline)));
+
+      await runAuto(d, id, new Date(deadline - 60_000));
+      expect((await refundRow(d, id)).status).toBe(REFUND_STATUS.awaitReturn);
+      await runAuto(d, id, new Date(deadline + 60_000));
+      await runAuto(d, id, new Date(deadline + 60_000));
+      expect(await refundRow(d, id)).toMatchObject({ status: REFUND_STATUS.cancelled, moneyState: 'none' });
+      expect(await getRefund(shopper, { id })).toMatchObject({
+        return_end_time: null,
+        fail_message: '买家超时未寄回商品，售后申请已自动关闭',
+      });
+      expect((await timelineTypes(d, order.orderId)).filter((t) => t === 'refund_close')).toHaveLength(1);
+      expect(await balanceOf(d, uid)).toBe(before);
+      expect(await itemRow(d, item)).toMatchObject({ isRefund: ITEM_REFUND.none });
+      // Closed, the item may be asked for again.
+      const again = await applyRefund(shopper, ask(order.orderId, item, 2, 100));
+      expect((await refundRow(d, again.refund_order_id)).status).toBe(REFUND_STATUS.review);
+    });
+
+    it('a return sent back in time is not closed', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d);
+      const m1 = await asMerchant(d, 1);
+      await shipOrder(m1, { id: order.orderId, delivery_type: 3 });
+      const { refund_order_id: id } = await applyRefund(shopper, ask(order.orderId, items[0]!.orderProductId, 2, 100));
+      await approveMerchantRefund(m1, { id });
+      const deadline = (await refundRow(d, id)).statusTime.getTime() + 7 * DAY;
+      await shipReturn(shopper, { id, delivery_type: '顺丰速运', delivery_id: 'SF1234567891', delivery_phone: '13800001111' });
+      expect((await getRefund(shopper, { id })).return_end_time).toBeNull();
+      // The closing job, run at its time, finds the parcel on its way (the receipt's own job is not due yet).
+      const [closing] = (await autoJobs(d, id)).filter((j) => j.key === `${id}:${REFUND_STATUS.awaitReturn}`);
+      await autoRefund.run(
+        { refundOrderId: id, status: REFUND_STATUS.awaitReturn },
+        { db: d.db, job: closing!, now: new Date(deadline + 1) },
+      );
+      const row = await refundRow(d, id);
+      expect(row.status).toBe(REFUND_STATUS.awaitReceipt);
+      expect(await timelineTypes(d, order.orderId)).not.toContain('refund_close');
+    });
   });
 
   describe('refusal', () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { REFUND_STATUS, refundOrder } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
-import { queueAutoRefund } from './auto-refund.ts';
+import { queueAutoRefund } from './queue-auto-refund.ts';
 import { refundIdInput, refundShipInput } from '../../../shared/schemas/refund.ts';
 import { EXPRESS_COMPANIES } from '../../../shared/express.ts';
 import { REFUND_TEXT } from '../../../shared/refund.ts';
