@@ -321,16 +321,22 @@ export function merchantSeckillSuite(open: () => Promise<Database>) {
         });
       }
       expect(await getMerchantSeckill(m, { id: o.product_id })).toEqual(edited);
+      // Two edits of different fields at once: both stand.
+      await Promise.all([
+        updateMerchantSeckill(m, { id: o.product_id, once_pay_count: 3 }),
+        updateMerchantSeckill(m, { id: o.product_id, end_day: inDays(9) }),
+      ]);
+      expect(await getMerchantSeckill(m, { id: o.product_id })).toMatchObject({ once_pay_count: 3, end_day: inDays(9), all_pay_count: 6 });
 
       const other = await asMerchant(d, 8);
       for (const call of [
-        getMerchantSeckill(other, { id: o.product_id }),
-        updateMerchantSeckill(other, { id: o.product_id, attrValue: [{ unique: grey, add: -1 }] }),
-        setMerchantSeckillStatus(other, { id: o.product_id, status: 0 }),
+        () => getMerchantSeckill(other, { id: o.product_id }),
+        () => updateMerchantSeckill(other, { id: o.product_id, attrValue: [{ unique: grey, add: -1 }] }),
+        () => setMerchantSeckillStatus(other, { id: o.product_id, status: 0 }),
         // An ordinary product is not an offer, even the shop's own.
-        getMerchantSeckill(m, { id: origin.product_id }),
+        () => getMerchantSeckill(m, { id: origin.product_id }),
       ]) {
-        await expect(call).rejects.toMatchObject({ code: 'not_found', message: '秒杀商品不存在' });
+        await expect(call()).rejects.toMatchObject({ code: 'not_found', message: '秒杀商品不存在' });
       }
       expect((await listMerchantSeckills(other)).list.map((x) => x.product_id)).not.toContain(o.product_id);
       expect((await productRow(d, o.product_id)).status).toBe(1);

@@ -180,17 +180,15 @@ export async function updateMerchantSeckill(
   const { id } = parseInput(seckillIdInput, { id: input.id });
   const { id: _, ...rest } = input;
   const body = parseInput(seckillUpdateBody, rest);
-  const current = await readMerchantSeckill(ctx.db, merId, id);
+  const [current] = await ctx.db
+    .select({ originId: seckillProduct.originProductId })
+    .from(seckillProduct)
+    .innerJoin(product, eq(product.productId, seckillProduct.productId))
+    .where(ownSeckill(merId, id));
   if (!current) throw notFound(SECKILL_GONE);
   noRepeats(body.attrValue);
-  const startDay = body.start_day ?? current.start_day;
-  const endDay = body.end_day ?? current.end_day;
-  if (body.start_day !== undefined || body.end_day !== undefined) checkDays(startDay, endDay);
-  const once = body.once_pay_count ?? current.once_pay_count;
-  const all = body.all_pay_count ?? current.all_pay_count;
-  checkCaps(once, all);
   if (body.seckill_time_id !== undefined) await checkSession(ctx.db, body.seckill_time_id);
-  const originId = current.origin_product_id;
+  const originId = current.originId;
   const moves = body.attrValue.some((x) => x.add);
   await transaction(ctx.db, async (tx) => {
     // Locks in checkout's order: the product's SKUs (the lower product id) before the offer's.
@@ -198,6 +196,14 @@ export async function updateMerchantSeckill(
     const skus = await lockSkus(tx, id);
     const [own] = await tx.select({ id: product.productId }).from(product).where(ownSeckill(merId, id));
     if (!own) throw notFound(SECKILL_GONE);
+    // The settings as they are now (held until commit), so two edits of different fields both stand.
+    const [settings] = await tx.select().from(seckillProduct).where(eq(seckillProduct.productId, id)).for('update');
+    const startDay = body.start_day ?? settings!.startDay;
+    const endDay = body.end_day ?? settings!.endDay;
+    if (body.start_day !== undefined || body.end_day !== undefined) checkDays(startDay, endDay);
+    const once = body.once_pay_count ?? settings!.oncePayCount;
+    const all = body.all_pay_count ?? settings!.allPayCount;
+    checkCaps(once, all);
     const rows = new Map((await tx.select().from(productSku).where(eq(productSku.productId, id))).map((r) => [r.unique, r] as const));
     const originOf = new Map(origins.map((o) => [o.sku, o]));
     const offer: { unique: string; stock: number; price?: number }[] = [];
@@ -228,7 +234,7 @@ export async function updateMerchantSeckill(
     if (offer.length) await rollUp(tx, id);
     await tx
       .update(seckillProduct)
-      .set({ seckillTimeId: body.seckill_time_id ?? current.seckill_time_id, startDay, endDay, oncePayCount: once, allPayCount: all })
+      .set({ seckillTimeId: body.seckill_time_id ?? settings!.seckillTimeId, startDay, endDay, oncePayCount: once, allPayCount: all })
       .where(eq(seckillProduct.productId, id));
     const changed: Tag[] = [tag('product', id)];
     if (back.length) changed.push(tag('stock', originId));
