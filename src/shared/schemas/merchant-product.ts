@@ -44,7 +44,7 @@ export const PRODUCT_LIMITS = {
 const text = (name: string, max: number) => textOrEmpty(max, `${name}不能超过${max}个字`).refine(...noControlChars(name));
 
 /** A required yuan amount → cents (two decimals at most). */
-const yuan = (name: string) =>
+export const yuan = (name: string) =>
   z.preprocess(
     (v) => (blank(v) ? undefined : typeof v === 'string' || typeof v === 'number' ? (parseYuan(v) ?? Number.NaN) : Number.NaN),
     z
@@ -54,7 +54,8 @@ const yuan = (name: string) =>
       .max(99_999_999, `${name}不能超过999999.99元`),
   );
 
-const count = (name: string, max: number) =>
+/** A whole number from 0 to `max` (`name` says which, in the message). */
+export const count = (name: string, max: number) =>
   z.coerce
     .number({ error: `${name}必须是整数` })
     .int(`${name}必须是整数`)

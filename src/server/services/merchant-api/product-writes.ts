@@ -207,10 +207,10 @@ const skuColumns = (s: SkuInput) => ({
 });
 
 /** A new SKU handle: carts and orders name a SKU by it, so it is never reused. */
-const newUnique = (productId: number) => `m${productId.toString(36)}${randomBytes(6).toString('hex')}`;
+export const newUnique = (productId: number) => `m${productId.toString(36)}${randomBytes(6).toString('hex')}`;
 
 /** The product's price, original price and stock from its SKUs (the lowest prices, the stock summed). */
-async function rollUp(tx: Tx, productId: number): Promise<void> {
+export async function rollUp(tx: Tx, productId: number): Promise<void> {
   await tx
     .update(product)
     .set({
@@ -246,7 +246,7 @@ async function writeParts(tx: Tx, productId: number, p: Prepared): Promise<void>
  * Locks every SKU of the product, in the order checkout takes stock in (by `unique`, byte order), so a merchant's
  * change and a shopper's order of the same SKUs queue instead of deadlocking on PostgreSQL.
  */
-const lockSkus = (tx: Tx, productId: number) =>
+export const lockSkus = (tx: Tx, productId: number) =>
   tx
     .select({ unique: productSku.unique, sku: productSku.sku, stock: productSku.stock })
     .from(productSku)

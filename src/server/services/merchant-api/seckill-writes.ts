@@ -1,0 +1,262 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { PRODUCT_TYPE, product, productAttr, productContent, productSku, seckillProduct, seckillTime } from '../../db/schema/index.ts';
+import { PRODUCT_LIMITS } from '../../../shared/schemas/merchant-product.ts';
+import { seckillCreateBody, seckillStatusBody, seckillUpdateBody } from '../../../shared/schemas/merchant-activity.ts';
+import { toYuan } from '../../../shared/money.ts';
+import { transaction } from '../../db/transaction.ts';
+import { invalidate } from '../cache.ts';
+import { tag, type Tag } from '../cache-tags.ts';
+import { mallDate, now } from '../dates.ts';
+import { ServiceError } from '../errors.ts';
+import { notFound, parseInput } from '../input.ts';
+import { requireMerchant, type MerchantContext } from './context.ts';
+import { lockSkus, newUnique, PRODUCT_TEXT, rollUp } from './product-writes.ts';
+import { ownProduct, PRODUCT_GONE } from './products.ts';
+import { ownSeckill, readMerchantSeckill, SECKILL_GONE, seckillIdInput, type MerchantSeckillDto } from './seckills.ts';
+
+export const SECKILL_TEXT = {
+  session: '秒杀场次不存在或已停用（seckill_time_id），可用的场次见 GET /api/merchant/seckill/sessions',
+  days: '结束日期不能早于开始日期',
+  past: '结束日期不能早于今天',
+  caps: '单次限购数量（once_pay_count）不能大于限购总数（all_pay_count）',
+  onceZero: '单次限购数量（once_pay_count）至少为1',
+  skuLeftOut: (u: string) => `请为商品的每个SKU填写秒杀价和秒杀库存，缺少：${u}`,
+  priceZero: (u: string) => `SKU ${u} 的秒杀价须大于0`,
+  priceHigh: (u: string, max: string) => `SKU ${u} 的秒杀价不能高于原价 ¥${max}`,
+  noStock: '请至少为一个SKU填写大于0的秒杀库存',
+  originShort: (u: string, left: number) => `SKU ${u} 的商品库存不足，最多可转入${left}件`,
+  originGone: (u: string) => `SKU ${u} 在商品中已不存在，库存无法转入或退回`,
+  stockBelowZero: (u: string, left: number) => `SKU ${u} 的秒杀库存只剩${left}件，不能减少更多`,
+} as const;
+
+/** The mall date today (Asia/Shanghai). */
+const today = () => mallDate(now());
+
+function checkDays(startDay: string, endDay: string): void {
+  if (endDay < startDay) throw new ServiceError('invalid', SECKILL_TEXT.days);
+  if (endDay < today()) throw new ServiceError('invalid', SECKILL_TEXT.past);
+}
+
+function checkCaps(once: number, all: number): void {
+  if (once < 1) throw new ServiceError('invalid', SECKILL_TEXT.onceZero);
+  if (all && once > all) throw new ServiceError('invalid', SECKILL_TEXT.caps);
+}
+
+async function checkSession(db: Db, id: number): Promise<void> {
+  const [s] = await db
+    .select({ id: seckillTime.seckillTimeId })
+    .from(seckillTime)
+    .where(and(eq(seckillTime.seckillTimeId, id), eq(seckillTime.status, true)));
+  if (!s) throw new ServiceError('invalid', SECKILL_TEXT.session);
+}
+
+function noRepeats(list: { unique: string }[]): void {
+  const seen = new Set<string>();
+  for (const x of list) {
+    if (seen.has(x.unique)) throw new ServiceError('invalid', PRODUCT_TEXT.skuRepeated(x.unique));
+    seen.add(x.unique);
+  }
+}
+
+/** SKU stock changes applied in `unique` byte order (the order checkout and lockSkus take them in). */
+async function writeStocks(tx: Tx, changes: { unique: string; stock: number; price?: number }[]): Promise<void> {
+  for (const c of [...changes].sort((a, b) => (a.unique < b.unique ? -1 : 1))) {
+    await tx
+      .update(productSku)
+      .set(c.price === undefined ? { stock: c.stock } : { stock: c.stock, price: c.price })
+      .where(eq(productSku.unique, c.unique));
+  }
+}
+
+/**
+ * `POST /api/merchant/seckill/create`: a flash-sale offer of one of the shop's ordinary products, built as the seed
+ * builds one (a product row of type 1 copied from the product, its specs, details and one SKU per SKU of the product
+ * with the flash-sale price and stock, and its `seckill_product` settings) in one transaction. The offer's stock is
+ * taken from the product's own SKUs (reserved: the product sells that much less until it is given back with a negative
+ * `add`). Off the shelf unless `status` is 1.
+ */
+export async function createMerchantSeckill(ctx: MerchantContext, input: unknown): Promise<MerchantSeckillDto> {
+  const { merId } = requireMerchant(ctx);
+  const body = parseInput(seckillCreateBody, input);
+  checkDays(body.start_day, body.end_day);
+  checkCaps(body.once_pay_count, body.all_pay_count);
+  noRepeats(body.attrValue);
+  await checkSession(ctx.db, body.seckill_time_id);
+  const originId = body.origin_product_id;
+  const id = await transaction(ctx.db, async (tx) => {
+    const skus = await lockSkus(tx, originId);
+    const [origin] = await tx.select().from(product).where(ownProduct(merId, originId));
+    if (!origin) throw notFound(PRODUCT_GONE);
+    const rows = await tx.select().from(productSku).where(eq(productSku.productId, originId));
+    const given = new Map(body.attrValue.map((x) => [x.unique, x]));
+    for (const x of body.attrValue) {
+      if (!rows.some((r) => r.unique === x.unique)) throw new ServiceError('invalid', PRODUCT_TEXT.skuMissing(x.unique));
+    }
+    const left = rows.find((r) => !given.has(r.unique));
+    if (left) throw new ServiceError('invalid', SECKILL_TEXT.skuLeftOut(left.unique));
+    for (const r of rows) {
+      const x = given.get(r.unique)!;
+      if (x.price <= 0) throw new ServiceError('invalid', SECKILL_TEXT.priceZero(r.unique));
+      if (x.price > r.price) throw new ServiceError('invalid', SECKILL_TEXT.priceHigh(r.unique, toYuan(r.price)));
+      const locked = skus.find((s) => s.unique === r.unique)!;
+      if (x.stock > locked.stock) throw new ServiceError('invalid', SECKILL_TEXT.originShort(r.unique, locked.stock));
+    }
+    if (!body.attrValue.some((x) => x.stock > 0)) throw new ServiceError('invalid', SECKILL_TEXT.noStock);
+
+    // The reservation: the product's own SKUs give up what the offer will sell.
+    await writeStocks(
+      tx,
+      rows.filter((r) => given.get(r.unique)!.stock > 0).map((r) => ({ unique: r.unique, stock: r.stock - given.get(r.unique)!.stock })),
+    );
+    await rollUp(tx, originId);
+
+    const { productId: _, createdAt: _c, ...copy } = origin;
+    const [row] = await tx
+      .insert(product)
+      .values({
+        ...copy,
+        productType: PRODUCT_TYPE.seckill,
+        status: body.status,
+        price: 0,
+        otPrice: 0,
+        stock: 0,
+        sales: 0,
+        isHot: false,
+        isBest: false,
+        isNew: false,
+        isGood: false,
+        sort: 0,
+      })
+      .returning({ id: product.productId });
+    const productId = row!.id;
+    const [content] = await tx
+      .select({ content: productContent.content })
+      .from(productContent)
+      .where(eq(productContent.productId, originId));
+    await tx.insert(productContent).values({ productId, content: content?.content ?? '' });
+    const attrs = await tx.select().from(productAttr).where(eq(productAttr.productId, originId));
+    if (attrs.length) await tx.insert(productAttr).values(attrs.map((a) => ({ ...a, productId })));
+    await tx.insert(productSku).values(
+      rows.map((r) => ({
+        ...r,
+        unique: newUnique(productId),
+        productId,
+        price: given.get(r.unique)!.price,
+        otPrice: r.price,
+        stock: given.get(r.unique)!.stock,
+        sales: 0,
+        downPrice: 0,
+      })),
+    );
+    await tx.insert(seckillProduct).values({
+      productId,
+      originProductId: originId,
+      seckillTimeId: body.seckill_time_id,
+      startDay: body.start_day,
+      endDay: body.end_day,
+      oncePayCount: body.once_pay_count,
+      allPayCount: body.all_pay_count,
+    });
+    await rollUp(tx, productId);
+    // The offer's page and the flash-sale lists (`product:` drops every list); the product's own stock, as an order would.
+    invalidate(tx, [tag('product', productId), tag('stock', originId)]);
+    return productId;
+  });
+  return (await readMerchantSeckill(ctx.db, merId, id))!;
+}
+
+/**
+ * `POST /api/merchant/seckill/update/{id}`: what the body names, in one transaction: session, days, caps, and per SKU of
+ * the offer (`unique`) a new `price` and/or a stock change `add`. A positive `add` is taken from the product's own SKU
+ * with the same spec values, a negative one given back to it; both under the SKUs' locks (the product's first, then
+ * the offer's: checkout's order), so sales made meanwhile, of either, count once.
+ */
+export async function updateMerchantSeckill(
+  ctx: MerchantContext,
+  input: { id: unknown } & Record<string, unknown>,
+): Promise<MerchantSeckillDto> {
+  const { merId } = requireMerchant(ctx);
+  const { id } = parseInput(seckillIdInput, { id: input.id });
+  const { id: _, ...rest } = input;
+  const body = parseInput(seckillUpdateBody, rest);
+  const [current] = await ctx.db
+    .select({ originId: seckillProduct.originProductId })
+    .from(seckillProduct)
+    .innerJoin(product, eq(product.productId, seckillProduct.productId))
+    .where(ownSeckill(merId, id));
+  if (!current) throw notFound(SECKILL_GONE);
+  noRepeats(body.attrValue);
+  if (body.seckill_time_id !== undefined) await checkSession(ctx.db, body.seckill_time_id);
+  const originId = current.originId;
+  const moves = body.attrValue.some((x) => x.add);
+  await transaction(ctx.db, async (tx) => {
+    // Locks in checkout's order: the product's SKUs (the lower product id) before the offer's.
+    const origins = moves ? await lockSkus(tx, originId) : [];
+    const skus = await lockSkus(tx, id);
+    const [own] = await tx.select({ id: product.productId }).from(product).where(ownSeckill(merId, id));
+    if (!own) throw notFound(SECKILL_GONE);
+    // The settings as they are now (held until commit), so two edits of different fields both stand.
+    const [settings] = await tx.select().from(seckillProduct).where(eq(seckillProduct.productId, id)).for('update');
+    const startDay = body.start_day ?? settings!.startDay;
+    const endDay = body.end_day ?? settings!.endDay;
+    if (body.start_day !== undefined || body.end_day !== undefined) checkDays(startDay, endDay);
+    const once = body.once_pay_count ?? settings!.oncePayCount;
+    const all = body.all_pay_count ?? settings!.allPayCount;
+    checkCaps(once, all);
+    const rows = new Map((await tx.select().from(productSku).where(eq(productSku.productId, id))).map((r) => [r.unique, r] as const));
+    const originOf = new Map(origins.map((o) => [o.sku, o]));
+    const offer: { unique: string; stock: number; price?: number }[] = [];
+    const back: { unique: string; stock: number }[] = [];
+    for (const x of body.attrValue) {
+      const r = rows.get(x.unique);
+      const locked = skus.find((s) => s.unique === x.unique);
+      if (!r || !locked) throw new ServiceError('invalid', PRODUCT_TEXT.skuMissing(x.unique));
+      if (x.price !== undefined) {
+        if (x.price <= 0) throw new ServiceError('invalid', SECKILL_TEXT.priceZero(x.unique));
+        if (x.price > r.otPrice) throw new ServiceError('invalid', SECKILL_TEXT.priceHigh(x.unique, toYuan(r.otPrice)));
+      }
+      let stock = locked.stock;
+      if (x.add) {
+        const o = originOf.get(r.sku);
+        if (!o) throw new ServiceError('invalid', SECKILL_TEXT.originGone(x.unique));
+        if (x.add > o.stock) throw new ServiceError('invalid', SECKILL_TEXT.originShort(x.unique, o.stock));
+        if (-x.add > locked.stock) throw new ServiceError('invalid', SECKILL_TEXT.stockBelowZero(x.unique, locked.stock));
+        stock = locked.stock + x.add;
+        if (stock > PRODUCT_LIMITS.stock) throw new ServiceError('invalid', PRODUCT_TEXT.stockTooHigh(x.unique));
+        back.push({ unique: o.unique, stock: o.stock - x.add });
+      }
+      offer.push({ unique: x.unique, stock, price: x.price });
+    }
+    await writeStocks(tx, back);
+    await writeStocks(tx, offer);
+    if (back.length) await rollUp(tx, originId);
+    if (offer.length) await rollUp(tx, id);
+    await tx
+      .update(seckillProduct)
+      .set({ seckillTimeId: body.seckill_time_id ?? settings!.seckillTimeId, startDay, endDay, oncePayCount: once, allPayCount: all })
+      .where(eq(seckillProduct.productId, id));
+    const changed: Tag[] = [tag('product', id)];
+    if (back.length) changed.push(tag('stock', originId));
+    invalidate(tx, changed);
+  });
+  return (await readMerchantSeckill(ctx.db, merId, id))!;
+}
+
+/** `POST /api/merchant/seckill/status/{id}` `{status}`: the offer on the shelf (1) or off it (0); shoppers see it at once. */
+export async function setMerchantSeckillStatus(
+  ctx: MerchantContext,
+  input: { id: unknown; status?: unknown },
+): Promise<{ product_id: number; status: number }> {
+  const { merId } = requireMerchant(ctx);
+  const { id } = parseInput(seckillIdInput, { id: input.id });
+  const { status } = parseInput(seckillStatusBody, input);
+  const [row] = await ctx.db
+    .update(product)
+    .set({ status })
+    .where(ownSeckill(merId, id))
+    .returning({ id: product.productId, status: product.status });
+  if (!row) throw notFound(SECKILL_GONE);
+  invalidate(ctx.db, [tag('product', id)]);
+  return { product_id: row.id, status: row.status };
+}
