@@ -246,11 +246,11 @@ async function writeParts(tx: Tx, productId: number, p: Prepared): Promise<void>
  * Locks every SKU of the product, in the order checkout takes stock in (by `unique`, byte order), so a merchant's
  * change and a shopper's order of the same SKUs queue instead of deadlocking on PostgreSQL.
  */
-export const lockSkus = (tx: Tx, productId: number) =>
+export const lockSkus = (tx: Tx, ...productIds: number[]) =>
   tx
-    .select({ unique: productSku.unique, sku: productSku.sku, stock: productSku.stock })
+    .select({ productId: productSku.productId, unique: productSku.unique, sku: productSku.sku, stock: productSku.stock })
     .from(productSku)
-    .where(eq(productSku.productId, productId))
+    .where(inArray(productSku.productId, productIds))
     .orderBy(sql`${productSku.unique} collate "C"`)
     .for('update');
 

@@ -191,9 +191,11 @@ export async function updateMerchantSeckill(
   const originId = current.originId;
   const moves = body.attrValue.some((x) => x.add);
   await transaction(ctx.db, async (tx) => {
-    // Locks in checkout's order: the product's SKUs (the lower product id) before the offer's.
-    const origins = moves ? await lockSkus(tx, originId) : [];
-    const skus = await lockSkus(tx, id);
+    // The product's SKUs and the offer's in one statement, in checkout's order (by `unique`, byte order): an order of
+    // both at once and this change queue instead of deadlocking.
+    const locked = moves ? await lockSkus(tx, originId, id) : await lockSkus(tx, id);
+    const origins = locked.filter((s) => s.productId === originId);
+    const skus = locked.filter((s) => s.productId === id);
     const [own] = await tx.select({ id: product.productId }).from(product).where(ownSeckill(merId, id));
     if (!own) throw notFound(SECKILL_GONE);
     // The settings as they are now (held until commit), so two edits of different fields both stand.
