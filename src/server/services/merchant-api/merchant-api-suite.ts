@@ -225,12 +225,17 @@ export function merchantApiSuite(open: () => Promise<Database>) {
         [{ delivery_type: 2, delivery_name: '王'.repeat(21), delivery_id: '13712345678' }, SHIP_TEXT.riderLong],
         [{ delivery_type: 1, delivery_name: ['SF'], delivery_id: 'SF1234567890' }, '快递公司或配送员格式不正确'],
         [{ delivery_type: 1, delivery_code: 'XX', delivery_name: '顺丰速运', delivery_id: 'SF1234567890' }, SHIP_TEXT.unknownCompany],
+        [{ delivery_type: 1, delivery_code: 'YTO', delivery_name: '顺丰速运', delivery_id: 'SF1234567890' }, SHIP_TEXT.companyConflict],
       ];
       for (const [body, message] of cases) await expect(shipOrder(m1, { id, ...body })).rejects.toThrow(message);
       expect((await rowOf(d, id)).status).toBe(0);
       await expect(shipOrder(await asMerchant(d, 2), { id, delivery_type: 3 })).rejects.toMatchObject({ code: 'not_found' });
       await expect(shipOrder(m1, { id: 2147483647, delivery_type: 3 })).rejects.toMatchObject({ code: 'not_found' });
       await expect(shipOrder(m1, { id: 'x', delivery_type: 3 })).rejects.toMatchObject({ code: 'invalid' });
+      // A name and a code of the same company agree.
+      expect(
+        await shipOrder(m1, { id, delivery_type: 1, delivery_code: 'SF', delivery_name: '顺丰速运', delivery_id: 'SF1234567890' }),
+      ).toMatchObject({ status: 1, delivery_code: 'SF', delivery_name: '顺丰速运' });
     });
 
     it('does not ship a pickup order, a presale awaiting its balance, a refunded order or one with a refund in progress', async () => {

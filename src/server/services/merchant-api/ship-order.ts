@@ -26,6 +26,7 @@ export const SHIP_TEXT = {
   status: '订单当前状态不能发货',
   company: '请选择快递公司',
   unknownCompany: '快递公司不正确，请使用快递公司列表（GET /api/common/express）中的名称或编码',
+  companyConflict: '快递公司名称（delivery_name）与编码（delivery_code）不是同一家，请只填其一或改正',
   trackingMissing: '请填写快递单号',
   tracking: '快递单号格式不正确（5-32位字母、数字或“-”）',
   riderMissing: '请填写配送员姓名',
@@ -82,6 +83,9 @@ function shipmentOf(body: z.output<typeof shipBody>): Shipment {
     if (!named) throw refuse(SHIP_TEXT.company);
     const company = findExpress(named);
     if (!company) throw refuse(SHIP_TEXT.unknownCompany);
+    // A name and a code that name two different companies: the parcel would be tracked at the wrong one.
+    const byName = body.delivery_code && body.delivery_name ? findExpress(body.delivery_name) : null;
+    if (byName && byName.code !== company.code) throw refuse(SHIP_TEXT.companyConflict);
     if (!body.delivery_id) throw refuse(SHIP_TEXT.trackingMissing);
     if (!TRACKING_NUMBER.test(body.delivery_id)) throw refuse(SHIP_TEXT.tracking);
     const number = body.delivery_id.toUpperCase();
