@@ -50,7 +50,7 @@ export const shipBody = z.object({
     z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '请选择发货方式：1 快递，2 同城配送，3 无需物流' }),
   ),
   delivery_name: text('快递公司或配送员', 40),
-  /** An express company's code (`SF`): may name the company in place of `delivery_name`, and wins over it. */
+  /** An express company's code (`SF`): may name the company in place of `delivery_name`; with a name, both must be one company. */
   delivery_code: text('快递公司编码', 20),
   delivery_id: text('快递单号或配送员电话', 40),
 });
