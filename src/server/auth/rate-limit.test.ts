@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestDatabase } from '../../../tests/helpers/test-db.ts';
 import { at } from '../../../tests/helpers/auth.ts';
 import { rateLimitHit } from '../db/schema/index.ts';
-import { clear, count, hit, latest, lockKey } from './rate-limit.ts';
+import { addressKey, clear, count, hit, latest, lockKey } from './rate-limit.ts';
 
 describe('database rate limits', () => {
   it('count the hits of a bucket inside the window only', async () => {
@@ -41,5 +41,24 @@ describe('database rate limits', () => {
       await hit(tx as never, 'b', at(0));
     });
     expect(await count(database.db, 'b', 60, at(1))).toBe(1);
+  });
+});
+
+describe('addressKey (who a per-address limit counts)', () => {
+  it('keeps an IPv4 address, and an IPv4-mapped IPv6 address as its IPv4', () => {
+    expect(addressKey('198.51.100.7')).toBe('198.51.100.7');
+    expect(addressKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(addressKey('unknown')).toBe('unknown');
+  });
+
+  it('counts an IPv6 client by its /64, however the address is written', () => {
+    const net = '2001:db8:aa:1::/64';
+    for (const ip of ['2001:db8:aa:1::1', '2001:0db8:00aa:0001:ffff:ffff:ffff:fffe', '2001:DB8:AA:1:0:0:0:9', '2001:db8:aa:1::7%eth0']) {
+      expect(addressKey(ip), ip).toBe(net);
+    }
+    expect(addressKey('2001:db8:aa:2::1')).toBe('2001:db8:aa:2::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1:2:3:4')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
   });
 });

@@ -1,6 +1,35 @@
+import { isIP } from 'node:net';
 import { and, count as countRows, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimitHit } from '../db/schema/index.ts';
+
+/**
+ * The key per-address limits count a client under: an IPv4 address as it is (an IPv4-mapped IPv6 address as its IPv4),
+ * an IPv6 address by its /64 network. One IPv6 subscriber gets a whole /64, so counting each address alone would let one
+ * client rotate through billions of addresses past every per-address limit.
+ */
+export function addressKey(ip: string): string {
+  const bare = ip.replace(/%.*$/, '');
+  if (isIP(bare) !== 6) return ip;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
+  if (mapped) return mapped[1]!;
+  const hextets = (s: string) =>
+    s
+      ? s.split(':').flatMap((p) => {
+          if (!p.includes('.')) return [p];
+          const [a, b, c, d] = p.split('.').map(Number) as [number, number, number, number];
+          return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+        })
+      : [];
+  const [head = '', tail] = bare.split('::');
+  const h = hextets(head);
+  const t = tail === undefined ? [] : hextets(tail);
+  const full = tail === undefined ? h : [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t];
+  return `${full
+    .slice(0, 4)
+    .map((x) => Number.parseInt(x, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /** Longest window any limit uses (daily caps); older hits are pruned. */
 const MAX_WINDOW_SECONDS = 86400;

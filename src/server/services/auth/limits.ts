@@ -1,4 +1,5 @@
 /** Limits of the accounts domain (issue 3, spec section 9). */
+import { addressKey } from '../../auth/rate-limit.ts';
 export const CODE_LENGTH = 6;
 export const CODE_TTL_SECONDS = 300;
 /** Wrong answers a code survives; the fifth kills it. */
@@ -27,17 +28,17 @@ export const SCAN_KEYS_PER_IP_HOUR = 120;
 /** Image captchas one address may ask for in an hour (each is a row until it expires). */
 export const CAPTCHAS_PER_IP_HOUR = 300;
 
-/** Rate-limit bucket names (server/auth/rate-limit.ts). */
+/** Rate-limit bucket names (server/auth/rate-limit.ts); per-address ones by `addressKey` (an IPv6 client by its /64). */
 export const buckets = {
   smsPhone: (phoneCode: string, phone: string) => `sms:phone:${phoneCode}-${phone}`,
   /** `login` and the header's `mobile` are both login codes: one interval. */
   smsInterval: (phoneCode: string, phone: string, type: string) =>
     `sms:interval:${phoneCode}-${phone}:${type === 'mobile' ? 'login' : type}`,
-  smsIp: (ip: string) => `sms:ip:${ip}`,
+  smsIp: (ip: string) => `sms:ip:${addressKey(ip)}`,
   smsCaptchaFailPhone: (phoneCode: string, phone: string) => `sms:captcha-fail:${phoneCode}-${phone}`,
-  smsCaptchaFailIp: (ip: string) => `sms:captcha-fail-ip:${ip}`,
+  smsCaptchaFailIp: (ip: string) => `sms:captcha-fail-ip:${addressKey(ip)}`,
   loginFailAccount: (account: string) => `login:fail:${account}`,
-  loginFailIp: (ip: string) => `login:fail-ip:${ip}`,
-  scanIp: (ip: string) => `scan:ip:${ip}`,
-  captchaIp: (ip: string) => `captcha:ip:${ip}`,
+  loginFailIp: (ip: string) => `login:fail-ip:${addressKey(ip)}`,
+  scanIp: (ip: string) => `scan:ip:${addressKey(ip)}`,
+  captchaIp: (ip: string) => `captcha:ip:${addressKey(ip)}`,
 };

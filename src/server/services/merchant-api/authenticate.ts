@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { merchant, merchantToken } from '../../db/schema/index.ts';
 import { hashToken } from '../../auth/tokens.ts';
-import { count, hit } from '../../auth/rate-limit.ts';
+import { addressKey, count, hit } from '../../auth/rate-limit.ts';
 import type { ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { MERCHANT_TEXT, type MerchantPrincipal } from './context.ts';
@@ -12,7 +12,7 @@ export const TOKEN_FAIL_WINDOW_SECONDS = 900;
 /** `last_used_at` is written at most this often per token (a busy integration does not write on every call). */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-export const tokenFailBucket = (ip: string) => `merchant-token:fail-ip:${ip}`;
+export const tokenFailBucket = (ip: string) => `merchant-token:fail-ip:${addressKey(ip)}`;
 
 /** The token of an `Authorization: Bearer <token>` header; null when the header is missing or not of that form. */
 export function bearerToken(authorization: string | null | undefined): string | null {

@@ -21,6 +21,7 @@ import { remarkOrder } from './remark-order.ts';
 let ipSeq = 0;
 /** A client address no other test uses (rate limits are per address). */
 const freshIp = () => `198.51.100.${++ipSeq}-${process.pid}-${Date.now()}`;
+let v6Seq = 0;
 
 /** Merchant `merId` signed in with its demo token, as the HTTP wrapper does it. */
 async function asMerchant(d: Database, merId: number): Promise<MerchantContext> {
@@ -358,6 +359,19 @@ export function merchantApiSuite(open: () => Promise<Database>) {
       await expect(authenticateMerchant(ctx, `Bearer ${demoMerchantToken(1)}`)).rejects.toMatchObject({ code: 'rate_limited' });
       await expect(authenticateMerchant(ctx, 'Bearer guess-again')).rejects.toMatchObject({ code: 'rate_limited' });
       expect((await authenticateMerchant({ ...ctx, ip: freshIp() }, `Bearer ${demoMerchantToken(1)}`)).merId).toBe(1);
+    });
+
+    it('counts an IPv6 client by its /64: guesses spread over its addresses lock them all, another network goes on', async () => {
+      const d = await open();
+      const net = `2001:db8:${(++v6Seq).toString(16)}:${(process.pid % 0xffff).toString(16)}`;
+      for (let i = 0; i < TOKEN_FAILS_PER_IP; i++) {
+        const ctx = { db: d.db, user: null, ip: `${net}::${(i + 1).toString(16)}` };
+        await expect(authenticateMerchant(ctx, `Bearer guess-${i}`)).rejects.toMatchObject({ code: 'unauthorized' });
+      }
+      const fresh = { db: d.db, user: null, ip: `${net}:abcd:1234:5678:9abc` };
+      await expect(authenticateMerchant(fresh, `Bearer ${demoMerchantToken(1)}`)).rejects.toMatchObject({ code: 'rate_limited' });
+      const other = { db: d.db, user: null, ip: `2001:db8:${(++v6Seq).toString(16)}:1::1` };
+      expect((await authenticateMerchant(other, `Bearer ${demoMerchantToken(1)}`)).merId).toBe(1);
     });
   });
 }

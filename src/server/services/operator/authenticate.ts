@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { hashToken } from '../../auth/tokens.ts';
-import { count, hit } from '../../auth/rate-limit.ts';
+import { addressKey, count, hit } from '../../auth/rate-limit.ts';
 import { bearerToken } from '../merchant-api/authenticate.ts';
 import type { ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
@@ -25,7 +25,7 @@ export async function authenticateOperator(
   secret = process.env.OPERATOR_TOKEN ?? '',
 ): Promise<void> {
   if (!secret) throw new ServiceError('forbidden', OPERATOR_TEXT.off);
-  const bucket = `operator-token:fail-ip:${ctx.ip ?? 'unknown'}`;
+  const bucket = `operator-token:fail-ip:${ctx.ip ? addressKey(ctx.ip) : 'unknown'}`;
   if ((await count(ctx.db, bucket, WINDOW_SECONDS)) >= FAILS_PER_IP) throw new ServiceError('rate_limited', OPERATOR_TEXT.tooMany);
   const token = bearerToken(authorization);
   if (!token) throw new ServiceError('unauthorized', OPERATOR_TEXT.missing);
