@@ -1,6 +1,6 @@
 // The hot ranking (the reference build's extra route /goods_ranking/:cate_id?): server-rendered tabs and a numbered
 // list, the product page's badge linking back, and the two API calls its client makes. Read-only.
-import { test, expect } from './fixtures.ts';
+import { test, expect, jsonLd } from './fixtures.ts';
 import { okBody, refusal } from './accounts.ts';
 
 test.describe('hot ranking', () => {
@@ -26,6 +26,12 @@ test.describe('hot ranking', () => {
     await expect(page.locator('.hot-ranking__num--top')).toHaveCount(3);
     await expect(items.first().locator('.price')).toHaveText(/¥\d/);
     await expect(items.first().getByText(/已售 \d+/)).toBeVisible();
+    // Search engines read the ranking in order: an ItemList of the same products, first place first.
+    const list = (await jsonLd(page)).find((b) => b['@type'] === 'ItemList') as { itemListElement: { position: number; url: string }[] };
+    expect(list.itemListElement).toHaveLength(20);
+    expect(list.itemListElement[0]!.position).toBe(1);
+    const firstHref = await items.first().locator('.hot-ranking__name').getAttribute('href');
+    expect(new URL(list.itemListElement[0]!.url).pathname).toBe(firstHref);
 
     // A category's tab: its own ranking, in the sitemap-friendly path form.
     const tab = tabs[0]!;
