@@ -30,6 +30,9 @@
  *                                                           the shop's own product categories (scripts/shop-cli.ts)
  *   npm run merchant -- products | product | product-json | product-add | product-edit | on-sale | off-sale | stock | upload
  *                                                           the shop's products and pictures (scripts/product-cli.ts)
+ *   npm run merchant -- coupons [all|1|0] | coupon <coupon_id> | coupon-add <file.json> | coupon-edit <coupon_id> <file.json>
+ *   npm run merchant -- coupon-on <coupon_id> | coupon-off <coupon_id> | coupon-delete <coupon_id>
+ *                                                           the shop's own coupons (scripts/coupon-cli.ts)
  * The mall is MALL_URL (default http://localhost:4321); the token is MERCHANT_TOKEN or `--token <token>`.
  */
 import { CHAT_USAGE, chatCommand } from './chat-cli.ts';
@@ -38,6 +41,7 @@ import { FORM_USAGE, formCommand, printAnswers } from './form-cli.ts';
 import { SHOP_USAGE, shopCommand } from './shop-cli.ts';
 import { PRODUCT_USAGE, productCommand } from './product-cli.ts';
 import { SHIPPING_USAGE, shippingCommand } from './shipping-cli.ts';
+import { COUPON_USAGE, couponCommand } from './coupon-cli.ts';
 import type { OrderExtendItem } from '../src/shared/order-form.ts';
 import type { MerchantInvoiceDto } from '../src/server/services/invoice/merchant-invoices.ts';
 
@@ -67,6 +71,7 @@ ${FORM_USAGE}
 ${SHOP_USAGE}
 ${PRODUCT_USAGE}
 ${SHIPPING_USAGE}
+${COUPON_USAGE}
 environment: MALL_URL (default http://localhost:4321), MERCHANT_TOKEN (or --token)`;
 
 interface Item {
@@ -355,7 +360,8 @@ async function main(): Promise<number> {
         (await formCommand(command, args, token)) ??
         (await shopCommand(command, args, token)) ??
         (await productCommand(command, args, opts, token)) ??
-        (await shippingCommand(command, args, token));
+        (await shippingCommand(command, args, token)) ??
+        (await couponCommand(command, args, opts, token));
       if (done === null) throw new CliError(`unknown command "${command}"\n${USAGE}`);
       return done;
     }
