@@ -91,7 +91,7 @@ export type OptionsQuery = z.infer<typeof optionsQuery>;
  */
 export const mallTimeField = (what: string) =>
   z
-    .string({ error: `${what}格式不正确，例如 2026-12-12 00:00:00` })
+    .string({ error: (issue) => (issue.input === undefined ? `请填写${what}` : `${what}格式不正确，例如 2026-12-12 00:00:00`) })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/, `${what}格式不正确，例如 2026-12-12 00:00:00`)
     .transform((v, c) => {
