@@ -263,6 +263,7 @@ export function merchantCouponsSuite(open: () => Promise<Database>) {
         [{ coupon_type: 1, use_start_time: soon, use_end_time: '2026-02-30 00:00:00' }, '使用结束时间不是有效的时间'],
         [{ coupon_type: 1, use_start_time: 'tomorrow', use_end_time: later }, /^使用开始时间格式不正确/],
         [{ start_time: later, end_time: soon }, MERCHANT_COUPON_TEXT.claimOrder],
+        [{ start_time: '0000-01-01 00:00:00' }, '领取开始时间不是有效的时间'],
         [{ end_time: past }, MERCHANT_COUPON_TEXT.claimPast],
         [
           { coupon_type: 1, use_start_time: soon, use_end_time: later, end_time: mall(Date.now() + 20 * DAY) },
