@@ -23,6 +23,7 @@ import { listUserCoupons } from '../coupon/list-user-coupons.ts';
 import { checkOrder } from '../order/check-order.ts';
 import {
   COUPON_API_TEXT,
+  LIVE_COUPONS_PER_SHOP,
   createMerchantCoupon,
   deleteMerchantCoupon,
   getMerchantCoupon,
@@ -374,6 +375,42 @@ export function merchantCouponsSuite(open: () => Promise<Database>) {
       expect(gone).toMatchObject({ http: 200, body: { message: '删除成功', data: { coupon_id: spare.coupon_id } } });
       await refused(getMerchantCoupon(m, { id: spare.coupon_id }), 404, COUPON_API_TEXT.gone);
       await refused(deleteMerchantCoupon(m, { id: spare.coupon_id }), 404, COUPON_API_TEXT.gone);
+    });
+
+    it(`a shop offers at most ${LIVE_COUPONS_PER_SHOP} coupons at once; paused or ended ones do not count`, async () => {
+      const d = await open();
+      const m = await asMerchant(d, 19);
+      const offered = async () => {
+        const all = (await listOwnCoupons(m, { status: 1, limit: 100 })).list;
+        return all.filter((c) => !c.end_time || c.end_time > mall(Date.now())).length;
+      };
+      // Filled up to the limit (straight into the table: the cap is what is tested), with one ended and one paused.
+      const fill = LIVE_COUPONS_PER_SHOP - (await offered());
+      await d.db.insert(coupon).values(
+        Array.from({ length: fill }, (_, i) => ({
+          merId: 19,
+          title: `满额券${i}`,
+          type: 0,
+          couponPrice: 100,
+          couponType: 0,
+          couponTime: 3,
+        })),
+      );
+      await d.db.insert(coupon).values([
+        { merId: 19, title: '已结束', type: 0, couponPrice: 100, couponType: 0, couponTime: 3, endTime: new Date(Date.now() - DAY) },
+        { merId: 19, title: '已暂停', type: 0, couponPrice: 100, couponType: 0, couponTime: 3, status: false },
+      ]);
+      await refused(createMerchantCoupon(m, shopCoupon()), 400, COUPON_API_TEXT.tooMany);
+      const paused = await createMerchantCoupon(m, shopCoupon({ status: 0 }));
+      await refused(setMerchantCouponStatus(m, { id: paused.coupon_id, status: 1 }), 400, COUPON_API_TEXT.tooMany);
+      await refused(updateMerchantCoupon(m, { id: paused.coupon_id, status: 1 }), 400, COUPON_API_TEXT.tooMany);
+      expect(await getMerchantCoupon(m, { id: paused.coupon_id })).toMatchObject({ status: 0 });
+      // One paused, there is room for another.
+      const one = (await listOwnCoupons(m, { status: 1, limit: 100 })).list.find((c) => c.title.startsWith('满额券'))!;
+      await setMerchantCouponStatus(m, { id: one.coupon_id, status: 0 });
+      expect(await setMerchantCouponStatus(m, { id: paused.coupon_id, status: 1 })).toEqual({ coupon_id: paused.coupon_id, status: 1 });
+      // An offered coupon is edited freely.
+      expect((await updateMerchantCoupon(m, { id: paused.coupon_id, title: '仍在发放' })).title).toBe('仍在发放');
     });
 
     it("another shop's coupons, and the platform's, answer as not found and stay as they are", async () => {

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { coupon, couponProduct, couponUser, product } from '../../db/schema/index.ts';
+import { coupon, couponProduct, couponUser, merchant, product } from '../../db/schema/index.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
@@ -48,8 +48,12 @@ import { requireMerchant, type MerchantContext } from './context.ts';
  * (`COUPON_FLAGS`, shown by every product list: that one drops list pages mall-wide).
  */
 
+/** At most this many of a shop's coupons on offer at once (on, claim window and validity not over): its pages list them all. */
+export const LIVE_COUPONS_PER_SHOP = 50;
+
 export const COUPON_API_TEXT = {
   gone: '优惠券不存在',
+  tooMany: `每个店铺同时发放的优惠券最多${LIVE_COUPONS_PER_SHOP}张，请先停止发放不再需要的优惠券`,
   notOwnProduct: (id: number) => `商品${id}不存在或不是本店商品`,
   activityProduct: (id: number) => `商品${id}是秒杀或预售活动商品，不能使用优惠券`,
   claimedTerms: (field: string) => `该优惠券已有顾客领取，不能再修改${field}（已领取的券按领取时的条件使用）`,
@@ -222,6 +226,31 @@ async function changing<T>(
   return out;
 }
 
+/** On offer (or about to be): on, its claim window not over, and a fixed-window coupon still valid. */
+const live = (t: { status: boolean; endTime: Date | null; couponType: number; useEndTime: Date | null }, at: Date) =>
+  t.status && (!t.endTime || t.endTime >= at) && (t.couponType === 0 || (t.useEndTime !== null && t.useEndTime >= at));
+
+/** Refuses a coupon put on offer when the shop already offers `LIVE_COUPONS_PER_SHOP` (`except`: the one being put on). */
+async function checkRoom(tx: Tx, merId: number, except?: number): Promise<void> {
+  // Two writes at once count one after the other: they queue on the shop's row.
+  await tx.select({ id: merchant.merId }).from(merchant).where(eq(merchant.merId, merId)).for('update');
+  const at = now();
+  const [n] = await tx
+    .select({ n: count() })
+    .from(coupon)
+    .where(
+      and(
+        eq(coupon.merId, merId),
+        inArray(coupon.type, [0, 1]),
+        eq(coupon.status, true),
+        or(isNull(coupon.endTime), gte(coupon.endTime, at)),
+        or(eq(coupon.couponType, 0), gte(coupon.useEndTime, at)),
+        except === undefined ? undefined : ne(coupon.couponId, except),
+      ),
+    );
+  if ((n?.n ?? 0) >= LIVE_COUPONS_PER_SHOP) throw new ServiceError('refused', COUPON_API_TEXT.tooMany);
+}
+
 const termsOf = (r: CouponRow, productIds: number[]): CouponTerms => ({
   title: r.title,
   type: r.type === 1 ? 1 : 0,
@@ -359,6 +388,7 @@ export async function createMerchantCoupon(ctx: MerchantContext, input: unknown)
   if (problem) throw new ServiceError('invalid', problem);
   const row = await transaction(ctx.db, async (tx) => {
     await checkProducts(tx, merId, terms.productIds);
+    if (live(terms, now())) await checkRoom(tx, merId);
     return changing(tx, merId, { ids: [], types: [terms.type], productIds: terms.productIds }, async () => {
       const [r] = await tx
         .insert(coupon)
@@ -397,6 +427,7 @@ export async function updateMerchantCoupon(
     const problem = couponProblem(next, now(), changed);
     if (problem) throw new ServiceError('invalid', problem);
     if (changed.has('productIds')) await checkProducts(tx, merId, next.productIds);
+    if (live(next, now()) && !live(was, now())) await checkRoom(tx, merId, id);
     const productIds = [...new Set([...was.productIds, ...next.productIds])];
     return changing(tx, merId, { ids: [id], types: [was.type, next.type], productIds }, async () => {
       // One statement: the stock left moves by what the total moves, from the row as it is (claims queue on its lock),
@@ -439,6 +470,7 @@ export async function setMerchantCouponStatus(
   await transaction(ctx.db, async (tx) => {
     const current = await ownCoupon(tx, merId, id, true);
     const productIds = await linkedProducts(tx, id);
+    if (status === 1 && !current.status && live({ ...current, status: true }, now())) await checkRoom(tx, merId, id);
     await changing(tx, merId, { ids: [id], types: [current.type], productIds }, () =>
       tx
         .update(coupon)
