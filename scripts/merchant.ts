@@ -33,6 +33,9 @@
  *   npm run merchant -- sessions | seckills | seckill <id> | seckill-add <file.json> | seckill-edit <id> <file.json>
  *   npm run merchant -- seckill-on <id> | seckill-off <id> | seckill-stock <id> <unique> <+n | -n>
  *                                                           the shop's flash sales in the mall's sessions (scripts/activity-cli.ts)
+ *   npm run merchant -- coupons [all|1|0] | coupon <coupon_id> | coupon-add <file.json> | coupon-edit <coupon_id> <file.json>
+ *   npm run merchant -- coupon-on <coupon_id> | coupon-off <coupon_id> | coupon-delete <coupon_id>
+ *                                                           the shop's own coupons (scripts/coupon-cli.ts)
  * The mall is MALL_URL (default http://localhost:4321); the token is MERCHANT_TOKEN or `--token <token>`.
  */
 import { CHAT_USAGE, chatCommand } from './chat-cli.ts';
@@ -42,6 +45,7 @@ import { SHOP_USAGE, shopCommand } from './shop-cli.ts';
 import { PRODUCT_USAGE, productCommand } from './product-cli.ts';
 import { SHIPPING_USAGE, shippingCommand } from './shipping-cli.ts';
 import { ACTIVITY_USAGE, activityCommand } from './activity-cli.ts';
+import { COUPON_USAGE, couponCommand } from './coupon-cli.ts';
 import type { OrderExtendItem } from '../src/shared/order-form.ts';
 import type { MerchantInvoiceDto } from '../src/server/services/invoice/merchant-invoices.ts';
 
@@ -72,6 +76,7 @@ ${SHOP_USAGE}
 ${PRODUCT_USAGE}
 ${SHIPPING_USAGE}
 ${ACTIVITY_USAGE}
+${COUPON_USAGE}
 environment: MALL_URL (default http://localhost:4321), MERCHANT_TOKEN (or --token)`;
 
 interface Item {
@@ -364,7 +369,8 @@ async function main(): Promise<number> {
         (await shopCommand(command, args, token)) ??
         (await productCommand(command, args, opts, token)) ??
         (await shippingCommand(command, args, token)) ??
-        (await activityCommand(command, args, opts, token));
+        (await activityCommand(command, args, opts, token)) ??
+        (await couponCommand(command, args, opts, token));
       if (done === null) throw new CliError(`unknown command "${command}"\n${USAGE}`);
       return done;
     }

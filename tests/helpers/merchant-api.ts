@@ -34,15 +34,16 @@ export async function callRoute(
   d: Database,
   route: (api: APIContext) => Promise<Response> | Response,
   merId: number,
-  opts: { method?: string; body?: unknown; params?: Record<string, string> } = {},
+  opts: { method?: string; body?: unknown; params?: Record<string, string>; query?: string } = {},
 ) {
-  const request = new Request('http://mall.test/api/merchant/x', {
+  const request = new Request(`http://mall.test/api/merchant/x${opts.query ? `?${opts.query}` : ''}`, {
     method: opts.method ?? 'POST',
     headers: { authorization: `Bearer ${demoMerchantToken(merId)}`, 'content-type': 'application/json' },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const res = await route({
     request,
+    url: new URL(request.url),
     params: opts.params ?? {},
     locals: { ctx: { db: d.db, user: null, ip: '192.0.2.7' } },
   } as unknown as APIContext);

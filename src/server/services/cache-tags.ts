@@ -36,6 +36,16 @@ export const tag = (kind: Kind, id: number | string): Tag => `${kind}:${id}`;
 /** Which products and shops have a claimable coupon (the "券" marker of product cards). */
 export const COUPON_FLAGS: Tag = 'coupon:flags';
 
+/**
+ * A shop's list of claimable coupons as its pages show it (`listMerchantCoupons`): its shop coupons (the product page),
+ * or with `all` its product coupons too (the shop's coupon page). Each coupon listed also shows `coupon:<id>`; these
+ * name the list itself, so a coupon added to it (a new one, one switched on) drops the pages showing the list.
+ */
+export const shopCouponsTag = (merId: number, all = false): Tag => tag('coupon', all ? `shop-${merId}-all` : `shop-${merId}`);
+
+/** A product's list of claimable product coupons (its page, `listProductCoupons`), as `shopCouponsTag` for a shop. */
+export const productCouponsTag = (productId: number): Tag => tag('coupon', `product-${productId}`);
+
 const kindOf = (t: string): string => {
   const i = t.indexOf(':');
   return i < 0 ? t : t.slice(0, i);

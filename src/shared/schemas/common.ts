@@ -84,3 +84,27 @@ export const searchKeyword = z
 
 export const optionsQuery = z.object({ ...pagination, keyword: searchKeyword });
 export type OptionsQuery = z.infer<typeof optionsQuery>;
+
+/**
+ * A time as the API writes times: 'YYYY-MM-DD HH:mm[:ss]' in mall time (Beijing, UTC+8) → the instant. A date that
+ * does not exist (2026-02-30) or before 1970 is refused, not rolled over; `what` names the field in the messages.
+ */
+export const mallTimeField = (what: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `请填写${what}` : `${what}格式不正确，例如 2026-12-12 00:00:00`) })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/, `${what}格式不正确，例如 2026-12-12 00:00:00`)
+    .transform((v, c) => {
+      const full = v.length === 16 ? `${v}:00` : v;
+      const d = new Date(`${full.replace(' ', 'T')}+08:00`);
+      // Written back in mall time, a real date reads the same; years before 1970 are no time of this mall.
+      if (
+        Number(v.slice(0, 4)) < 1970 ||
+        Number.isNaN(d.getTime()) ||
+        new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') !== full
+      ) {
+        c.addIssue({ code: 'custom', message: `${what}不是有效的时间` });
+        return z.NEVER;
+      }
+      return d;
+    });

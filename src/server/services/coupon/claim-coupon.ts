@@ -1,4 +1,4 @@
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { coupon, couponUser } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
@@ -36,12 +36,21 @@ function checkWindow(c: CouponRow | undefined, at: Date): asserts c is CouponRow
  * row-locks the coupon: concurrent claims of the same coupon queue here, so neither the stock nor a
  * shopper's limit can be overrun.
  */
-async function takeOne(tx: Db, id: number): Promise<{ remain: number } | undefined> {
+async function takeOne(tx: Db, id: number, at: Date): Promise<CouponRow | undefined> {
   const [row] = await tx
     .update(coupon)
     .set({ remainCount: sql`case when ${coupon.isLimited} then ${coupon.remainCount} - 1 else ${coupon.remainCount} end` })
-    .where(and(eq(coupon.couponId, id), or(eq(coupon.isLimited, false), gt(coupon.remainCount, 0))))
-    .returning({ remain: coupon.remainCount });
+    .where(
+      and(
+        eq(coupon.couponId, id),
+        or(eq(coupon.isLimited, false), gt(coupon.remainCount, 0)),
+        // Checked again on the row as it is once locked: the shop may have paused the coupon or ended its claim window
+        // while this claim waited for a write of the shop's to commit.
+        eq(coupon.status, true),
+        or(isNull(coupon.endTime), gte(coupon.endTime, at)),
+      ),
+    )
+    .returning();
   return row;
 }
 
@@ -56,10 +65,19 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
   const { id } = parseInput(z.object({ id: idField('优惠券') }), input);
   const at = now();
   const claimed = await transaction(ctx.db, async (tx) => {
-    const [c] = await tx.select().from(coupon).where(eq(coupon.couponId, id));
-    checkWindow(c, at);
-    const taken = await takeOne(tx, id);
-    if (!taken) throw new ServiceError('refused', COUPON_TEXT.soldOut);
+    const [read] = await tx.select().from(coupon).where(eq(coupon.couponId, id));
+    checkWindow(read, at);
+    const taken = await takeOne(tx, id, at);
+    if (!taken) {
+      // Paused, closed or deleted meanwhile says so; otherwise the last one went to another claim.
+      const [again] = await tx.select().from(coupon).where(eq(coupon.couponId, id));
+      checkWindow(again, at);
+      throw new ServiceError('refused', COUPON_TEXT.soldOut);
+    }
+    // The terms copied below are the locked row's: a shop's edit made before the first claim (amount, threshold,
+    // validity) cannot slip between reading the coupon and taking one.
+    checkWindow(taken, at);
+    const c = taken;
     const [mine] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(couponUser)
@@ -82,7 +100,7 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
       .returning({ id: couponUser.couponUserId });
     // Took the last one of a limited coupon (as the locked update counted, whoever claimed meanwhile)? Else the button
     // stays while the shopper may take more.
-    const ranOut = c.isLimited && taken.remain <= 0;
+    const ranOut = c.isLimited && taken.remainCount <= 0;
     const canClaimMore = (mine?.n ?? 0) + 1 < c.userLimit && !ranOut;
     return {
       ranOut,
@@ -95,7 +113,7 @@ export async function claimCoupon(ctx: ServiceContext, input: { id: number | str
         end_time: formatDateTime(end),
         can_claim_more: canClaimMore,
         /** A limited coupon's stock left after this claim (the page's 剩余); null for an unlimited one. */
-        remain_count: c.isLimited ? taken.remain : null,
+        remain_count: c.isLimited ? taken.remainCount : null,
       },
     };
   });

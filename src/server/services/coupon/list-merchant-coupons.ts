@@ -7,6 +7,7 @@ import { now } from '../dates.ts';
 import { claimableAt } from './coupon-rules.ts';
 import { couponDtos, type CouponDto } from './coupon-dto.ts';
 import { builtOnce, prepareOnPglite } from '../../db/prepared.ts';
+import { shopCouponsTag, shows } from '../cache-tags.ts';
 
 /** A shop's claimable coupons (with product coupons: `all`), built once per database and transaction (every product and shop
  * page reads it; prepared on PGlite: a lookup by shop, one plan for any shop and time). */
@@ -36,6 +37,8 @@ export async function listMerchantCoupons(
   input: { id: number | string; all?: number | string },
 ): Promise<CouponDto[]> {
   const q = parseInput(storeCouponQuery, input);
+  // A coupon the shop adds or switches on joins this list: its write names the list.
+  shows(shopCouponsTag(q.id, Boolean(q.all)));
   const rows = await shopCoupons(ctx.db, q.all ? '+all' : '').execute({ mer: q.id, at: now().toISOString() });
   return couponDtos(ctx, rows);
 }

@@ -6,6 +6,7 @@ import { parseInput } from '../input.ts';
 import { now } from '../dates.ts';
 import { claimableAt } from './coupon-rules.ts';
 import { couponDtos, type CouponDto } from './coupon-dto.ts';
+import { productCouponsTag, shows } from '../cache-tags.ts';
 
 /** `GET /api/coupon/product?ids=<csv>`: claimable product coupons (type 1) of these products. */
 export async function listProductCoupons(
@@ -14,6 +15,8 @@ export async function listProductCoupons(
 ): Promise<CouponDto[]> {
   const q = parseInput(productCouponQuery, input);
   if (!q.ids.length) return [];
+  // A product coupon the shop adds or switches on for one of these products joins this list: its write names it.
+  shows(...q.ids.map(productCouponsTag));
   const rows = await ctx.db
     .selectDistinct({ c: coupon })
     .from(coupon)

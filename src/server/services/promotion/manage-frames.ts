@@ -9,7 +9,7 @@ import { notFound, offsetOf, parseInput, type Page } from '../input.ts';
 import { invalidate } from '../cache.ts';
 import { formatDateTime, now } from '../dates.ts';
 import { getCategoryTree } from '../catalogue/category-tree.ts';
-import { orDefault, pagination } from '../../../shared/schemas/common.ts';
+import { mallTimeField, orDefault, pagination } from '../../../shared/schemas/common.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { FRAME_SCOPE } from './activity-frames.ts';
 
@@ -37,22 +37,6 @@ export interface FrameDto {
 }
 
 const STATE_TEXT: Record<number, string> = { 0: '未开始', 1: '进行中', [-1]: '已结束', [-2]: '已关闭' };
-
-/** 'YYYY-MM-DD HH:mm[:ss]' in mall time (UTC+8), as every time of the reference API. */
-const mallTime = (what: string) =>
-  z
-    .string({ error: `请填写${what}` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/, `${what}格式不正确，例如 2026-12-12 00:00:00`)
-    .transform((v, c) => {
-      const d = new Date(`${v.replace(' ', 'T')}${v.length === 16 ? ':00' : ''}+08:00`);
-      // A date that does not exist (2026-02-30) is refused, not rolled over.
-      if (Number.isNaN(d.getTime()) || formatDateTime(d)!.slice(0, v.length) !== v) {
-        c.addIssue({ code: 'custom', message: `${what}不是有效的时间` });
-        return z.NEVER;
-      }
-      return d;
-    });
 
 const flag = (what: string, fallback: number) =>
   orDefault(fallback, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: `${what}只能是 0 或 1` })));
@@ -87,8 +71,8 @@ export const frameBody = z
       )
       .max(MAX_FRAME_IDS, `适用对象最多${MAX_FRAME_IDS}个`)
       .default([]),
-    start_time: mallTime('开始时间'),
-    end_time: mallTime('结束时间'),
+    start_time: mallTimeField('开始时间'),
+    end_time: mallTimeField('结束时间'),
     status: flag('开关', 1),
     sort: orDefault(
       0,
