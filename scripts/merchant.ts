@@ -33,6 +33,9 @@
  *   npm run merchant -- sessions | seckills | seckill <id> | seckill-add <file.json> | seckill-edit <id> <file.json>
  *   npm run merchant -- seckill-on <id> | seckill-off <id> | seckill-stock <id> <unique> <+n | -n>
  *                                                           the shop's flash sales in the mall's sessions (scripts/activity-cli.ts)
+ *   npm run merchant -- presells [status] [type] | presell <id> | presell-add <file.json> | presell-edit <id> <file.json>
+ *   npm run merchant -- presell-on <id> | presell-off <id> | presell-stock <id> <unique> <+n | -n>
+ *                                                           the shop's presales, by product_presell_id (scripts/activity-cli.ts)
  * The mall is MALL_URL (default http://localhost:4321); the token is MERCHANT_TOKEN or `--token <token>`.
  */
 import { CHAT_USAGE, chatCommand } from './chat-cli.ts';
