@@ -26,6 +26,7 @@ import { collectShown } from '../cache-tags.ts';
 import { createCart } from '../cart/create-cart.ts';
 import { getProductDetail } from '../catalogue/get-product-detail.ts';
 import { formatDateTime } from '../dates.ts';
+import { cancelOrder } from '../order/cancel-order.ts';
 import { uploadMerchantImage } from '../media/upload-image.ts';
 import { payOrder } from '../payment/pay-order.ts';
 import { getPresellDetail } from '../promotion/get-presell-detail.ts';
@@ -539,6 +540,12 @@ export function merchantPresellSuite(open: () => Promise<Database>) {
       expect((await productRow(d, p.product_id)).stock).toBe(9 - sold);
       expect((await productRow(d, origin.product_id)).stock).toBe(39 + 30);
       expect((await getMerchantPresell(m, { id: p.product_presell_id })).sales).toBe(sold);
+      // A cancelled order gives its piece back to the presale, not to the product.
+      const i = presaleOrders.findIndex((r) => r.status === 'fulfilled');
+      const placed = presaleOrders[i] as PromiseFulfilledResult<Awaited<ReturnType<typeof placeOrder>>>;
+      await cancelOrder(shoppers[i]!, { id: placed.value.order.order_id });
+      expect(await skuStock(d, grey)).toBe(10 - sold);
+      expect(await skuStock(d, own.unique)).toBe(39);
     });
   });
 }
