@@ -30,11 +30,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'shared', testIgnore: /(frames|merchant-products|merchant-shipping|merchant-seckill)\.spec\.ts$/ },
+    { name: 'shared', testIgnore: /(frames|merchant-products|merchant-shipping|merchant-seckill|merchant-presell)\.spec\.ts$/ },
     // Writes that drop every catalogue page (the operator's activity frames are on every product card; a shop's new or
     // edited product changes every list it may be in) run after the rest, alone: other specs expect a page they just
     // kept to be answered from the cache. `--no-deps` runs them alone.
-    { name: 'mall-wide', testMatch: /(frames|merchant-products|merchant-shipping|merchant-seckill)\.spec\.ts$/, dependencies: ['shared'] },
+    {
+      name: 'mall-wide',
+      testMatch: /(frames|merchant-products|merchant-shipping|merchant-seckill|merchant-presell)\.spec\.ts$/,
+      dependencies: ['shared'],
+    },
   ],
   webServer: {
     command: 'npx tsx tests/e2e/server.ts',

@@ -33,6 +33,9 @@
  *   npm run merchant -- sessions | seckills | seckill <id> | seckill-add <file.json> | seckill-edit <id> <file.json>
  *   npm run merchant -- seckill-on <id> | seckill-off <id> | seckill-stock <id> <unique> <+n | -n>
  *                                                           the shop's flash sales in the mall's sessions (scripts/activity-cli.ts)
+ *   npm run merchant -- presells [status] [type] | presell <id> | presell-add <file.json> | presell-edit <id> <file.json>
+ *   npm run merchant -- presell-on <id> | presell-off <id> | presell-stock <id> <unique> <+n | -n>
+ *                                                           the shop's presales, by product_presell_id (scripts/activity-cli.ts)
  *   npm run merchant -- coupons [all|1|0] | coupon <coupon_id> | coupon-add <file.json> | coupon-edit <coupon_id> <file.json>
  *   npm run merchant -- coupon-on <coupon_id> | coupon-off <coupon_id> | coupon-delete <coupon_id>
  *                                                           the shop's own coupons (scripts/coupon-cli.ts)

@@ -51,7 +51,7 @@ async function checkSession(db: Db, id: number): Promise<void> {
   if (!s) throw new ServiceError('invalid', SECKILL_TEXT.session);
 }
 
-function noRepeats(list: { unique: string }[]): void {
+export function noRepeats(list: { unique: string }[]): void {
   const seen = new Set<string>();
   for (const x of list) {
     if (seen.has(x.unique)) throw new ServiceError('invalid', PRODUCT_TEXT.skuRepeated(x.unique));
