@@ -78,6 +78,8 @@ export const product = pgTable(
      */
     filterTokens: text('filter_tokens').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the shop last changed what the product's page says (its content, specs, prices or shelf status); the sitemap's `lastmod`. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('product_stock_nonneg', sql`${t.stock} >= 0`),

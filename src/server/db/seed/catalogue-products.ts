@@ -76,6 +76,8 @@ function productRow(id: number, r: Rng, leaf: LeafInfo, merId: number, brand: st
     searchTokens: documentTokens(storeName, keyword),
     filterTokens: [] as string[],
     createdAt: new Date(SEED_EPOCH + ((id * 7919) % 8760) * HOUR),
+    // Unchanged since it was listed.
+    updatedAt: new Date(SEED_EPOCH + ((id * 7919) % 8760) * HOUR),
   };
 }
 

@@ -12,6 +12,7 @@ import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import { getProductDetail } from '../catalogue/get-product-detail.ts';
 import { listProducts } from '../catalogue/list-products.ts';
 import { listCart } from '../cart/list-cart.ts';
+import { getSitemapShard } from '../seo/sitemap.ts';
 import { cancelOrder } from '../order/cancel-order.ts';
 import { uploadMerchantImage } from '../media/upload-image.ts';
 import type { MerchantContext } from './context.ts';
@@ -210,6 +211,24 @@ export function merchantProductsSuite(open: () => Promise<Database>) {
   });
 
   describe('a shop edits its products', () => {
+    it('a change moves the product\u2019s sitemap lastmod to when it was made (not when the product was listed)', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 8);
+      const [seeded] = await d.db
+        .select({ id: product.productId })
+        .from(product)
+        .where(and(eq(product.merId, 8), eq(product.status, 1), eq(product.productType, 0)))
+        .orderBy(product.productId)
+        .limit(1);
+      const [sku] = await d.db.select({ unique: productSku.unique }).from(productSku).where(eq(productSku.productId, seeded!.id)).limit(1);
+      const lastmod = async () =>
+        (await getSitemapShard(visitorContext(d), { name: 'products-1' })).find((e) => e.loc === `/goods_detail/${seeded!.id}`)!.lastmod!;
+      const started = Date.now();
+      expect((await lastmod()).getTime()).toBeLessThan(started);
+      await changeMerchantProductStock(m, { id: seeded!.id, list: [{ unique: sku!.unique, add: 1 }] });
+      expect((await lastmod()).getTime()).toBeGreaterThanOrEqual(started);
+    });
+
     it('an update keeps the unique of an unchanged SKU (a cart holding it shows the new price) and drops the one left out', async () => {
       const d = await open();
       const m = await asMerchant(d, 7);

@@ -152,7 +152,7 @@ export async function createMerchantPresell(ctx: MerchantContext, input: unknown
     await rollUp(tx, originId);
 
     const storeName = body.store_name ?? origin.storeName;
-    const { productId: _, createdAt: _c, ...copy } = origin;
+    const { productId: _, createdAt: _c, updatedAt: _u, ...copy } = origin;
     const [row] = await tx
       .insert(product)
       .values({

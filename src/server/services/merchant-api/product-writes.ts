@@ -27,6 +27,7 @@ import { skuKey } from '../../../shared/sku.ts';
 import { invalidate } from '../cache.ts';
 import { tag } from '../cache-tags.ts';
 import { ServiceError } from '../errors.ts';
+import { now } from '../dates.ts';
 import { notFound, parseInput } from '../input.ts';
 import { areMerchantUploads, uploadSizes } from '../media/own-uploads.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
@@ -214,6 +215,8 @@ export async function rollUp(tx: Tx, productId: number): Promise<void> {
   await tx
     .update(product)
     .set({
+      // Every merchant write of a product ends here: the page changed (the sitemap's lastmod).
+      updatedAt: now(),
       price: sql`(select min(${productSku.price}) from ${productSku} where ${productSku.productId} = ${productId})`,
       otPrice: sql`(select min(${productSku.otPrice}) from ${productSku} where ${productSku.productId} = ${productId})`,
       stock: sql`(select coalesce(sum(${productSku.stock}), 0) from ${productSku} where ${productSku.productId} = ${productId})`,
@@ -327,6 +330,7 @@ export async function updateMerchantProduct(
     }
     if (added.length) await tx.insert(productSku).values(added);
     await tx.update(product).set(productColumns(p)).where(eq(product.productId, id));
+    // rollUp below stamps `updated_at` (the sitemap's lastmod).
     await writeParts(tx, id, p);
     await rollUp(tx, id);
     invalidate(tx, changed(merId, id));
@@ -344,7 +348,7 @@ export async function setMerchantProductStatus(
   const { status } = parseInput(productStatusBody, input);
   const [row] = await ctx.db
     .update(product)
-    .set({ status })
+    .set({ status, updatedAt: now() })
     .where(ownProduct(merId, id))
     .returning({ id: product.productId, status: product.status });
   if (!row) throw notFound(PRODUCT_GONE);

@@ -111,7 +111,7 @@ export async function createMerchantSeckill(ctx: MerchantContext, input: unknown
     );
     await rollUp(tx, originId);
 
-    const { productId: _, createdAt: _c, ...copy } = origin;
+    const { productId: _, createdAt: _c, updatedAt: _u, ...copy } = origin;
     const [row] = await tx
       .insert(product)
       .values({

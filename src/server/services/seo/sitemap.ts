@@ -30,7 +30,8 @@ const shopOpen = (merId: PgColumn) => sql`exists (select 1 from ${merchant} wher
 interface KeyedSet {
   table: PgTable;
   id: PgColumn;
-  createdAt: PgColumn;
+  /** When an entry last changed (its `lastmod`). */
+  changedAt: PgColumn;
   where: () => SQL;
   loc: (id: number) => string;
 }
@@ -40,14 +41,14 @@ const SETS = {
   products: {
     table: product,
     id: product.productId,
-    createdAt: product.createdAt,
+    changedAt: product.updatedAt,
     where: () => sql`${product.status} = 1 and ${product.productType} = 0 and ${shopOpen(product.merId)}`,
     loc: (id) => url('goodsDetail', { id }),
   },
   stores: {
     table: merchant,
     id: merchant.merId,
-    createdAt: merchant.createdAt,
+    changedAt: merchant.createdAt,
     where: () => sql`${merchant.status}`,
     // url() reads `id` as a path parameter, and /store takes it from the query string.
     loc: (id) => `${ROUTES.store.path}?${new URLSearchParams({ id: String(id) })}`,
@@ -80,7 +81,7 @@ async function keyedShard(ctx: Ctx, set: KeyedSet, n: number, size: number): Pro
   if (from === undefined) return null;
   const to = starts[n];
   const rows = await ctx.db
-    .select({ id: sql<number>`${set.id}`, lastmod: sql<Date>`${set.createdAt}` })
+    .select({ id: sql<number>`${set.id}`, lastmod: sql<Date>`${set.changedAt}` })
     .from(set.table)
     .where(and(set.where(), gte(set.id, from), to !== undefined ? lt(set.id, to) : undefined))
     .orderBy(asc(set.id))
