@@ -39,10 +39,18 @@ test.describe('page shell for a visitor', () => {
     await expect.poll(() => qr.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
   });
 
+  test('mobile mall QR shows to the keyboard too: its trigger is a button', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: '手机商城', exact: true }).focus();
+    await expect(page.getByRole('img', { name: '手机商城二维码' })).toBeVisible();
+  });
+
   test('the top banner closes without a reload and stays closed', async ({ page, context }) => {
     await page.goto('/');
     const banner = page.locator('[data-top-banner]');
     await expect(banner).toBeVisible();
+    // A landmark of its own, so screen-reader users can find or skip it.
+    await expect(page.getByRole('complementary', { name: '活动横幅' })).toBeVisible();
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.getByRole('button', { name: '关闭横幅' }).click();
     await expect(banner).toHaveCount(0);
