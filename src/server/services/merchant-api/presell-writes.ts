@@ -1,16 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  PRODUCT_TYPE,
-  presell,
-  product,
-  productAttr,
-  productContent,
-  productSku,
-  storeGroupOrder,
-  storeOrder,
-  storeOrderProduct,
-} from '../../db/schema/index.ts';
+import { PRODUCT_TYPE, presell, product, productSku, storeGroupOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import { PRODUCT_LIMITS } from '../../../shared/schemas/merchant-product.ts';
 import { presellCreateBody, presellStatusBody, presellUpdateBody } from '../../../shared/schemas/merchant-activity.ts';
 import { toYuan } from '../../../shared/money.ts';
@@ -21,10 +11,9 @@ import { now } from '../dates.ts';
 import { ServiceError } from '../errors.ts';
 import { notFound, parseInput } from '../input.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
-import { lockSkus, newUnique, PRODUCT_TEXT, rollUp } from './product-writes.ts';
-import { ownProduct, PRODUCT_GONE } from './products.ts';
+import { lockSkus, PRODUCT_TEXT, rollUp } from './product-writes.ts';
 import { ownPresell, presellIdInput, PRESELL_GONE, readMerchantPresell, type MerchantPresellDto } from './presells.ts';
-import { noRepeats } from './seckill-writes.ts';
+import { copyForOffer, noRepeats, writeSkus, type SkuChange } from './activity-copy.ts';
 
 export const PRESELL_TEXT = {
   window: '结束时间（end_time）须晚于开始时间（start_time）',
@@ -82,15 +71,6 @@ function checkPrices(unique: string, presellType: number, price: number, down: n
   if (presellType === 2 && (down <= 0 || down >= price)) throw new ServiceError('invalid', PRESELL_TEXT.downRange(unique, toYuan(price)));
 }
 
-type SkuChange = { unique: string; stock?: number; price?: number; downPrice?: number };
-
-/** SKU changes applied in `unique` byte order (the order checkout and lockSkus take them in). */
-async function writeSkus(tx: Tx, changes: SkuChange[]): Promise<void> {
-  for (const { unique, ...set } of [...changes].sort((a, b) => (a.unique < b.unique ? -1 : 1))) {
-    if (Object.keys(set).length) await tx.update(productSku).set(set).where(eq(productSku.unique, unique));
-  }
-}
-
 /** Whether shoppers hold orders of the presale (not cancelled): paid deposits and full payments are promises kept. */
 async function hasOrders(tx: Tx, productId: number): Promise<boolean> {
   const [row] = await tx
@@ -126,71 +106,15 @@ export async function createMerchantPresell(ctx: MerchantContext, input: unknown
   noRepeats(body.attrValue);
   const originId = body.origin_product_id;
   const presellId = await transaction(ctx.db, async (tx) => {
-    const skus = await lockSkus(tx, originId);
-    const [origin] = await tx.select().from(product).where(ownProduct(merId, originId));
-    if (!origin) throw notFound(PRODUCT_GONE);
-    const rows = await tx.select().from(productSku).where(eq(productSku.productId, originId));
-    const given = new Map(body.attrValue.map((x) => [x.unique, x]));
-    for (const x of body.attrValue) {
-      if (!rows.some((r) => r.unique === x.unique)) throw new ServiceError('invalid', PRODUCT_TEXT.skuMissing(x.unique));
-    }
-    const left = rows.find((r) => !given.has(r.unique));
-    if (left) throw new ServiceError('invalid', PRESELL_TEXT.skuLeftOut(left.unique));
-    for (const r of rows) {
-      const x = given.get(r.unique)!;
-      checkPrices(r.unique, body.presell_type, x.price, x.down_price, r.price);
-      const locked = skus.find((s) => s.unique === r.unique)!;
-      if (x.stock > locked.stock) throw new ServiceError('invalid', PRESELL_TEXT.originShort(r.unique, locked.stock));
-    }
-    if (!body.attrValue.some((x) => x.stock > 0)) throw new ServiceError('invalid', PRESELL_TEXT.noStock);
-
-    // The reservation: the product's own SKUs give up what the presale will sell.
-    await writeSkus(
-      tx,
-      rows.filter((r) => given.get(r.unique)!.stock > 0).map((r) => ({ unique: r.unique, stock: r.stock - given.get(r.unique)!.stock })),
-    );
-    await rollUp(tx, originId);
-
-    const storeName = body.store_name ?? origin.storeName;
-    const { productId: _, createdAt: _c, updatedAt: _u, ...copy } = origin;
-    const [row] = await tx
-      .insert(product)
-      .values({
-        ...copy,
-        storeName,
-        productType: PRODUCT_TYPE.presell,
-        status: body.status,
-        price: 0,
-        otPrice: 0,
-        stock: 0,
-        sales: 0,
-        isHot: false,
-        isBest: false,
-        isNew: false,
-        isGood: false,
-        sort: 0,
-      })
-      .returning({ id: product.productId });
-    const productId = row!.id;
-    const [content] = await tx
-      .select({ content: productContent.content })
-      .from(productContent)
-      .where(eq(productContent.productId, originId));
-    await tx.insert(productContent).values({ productId, content: content?.content ?? '' });
-    const attrs = await tx.select().from(productAttr).where(eq(productAttr.productId, originId));
-    if (attrs.length) await tx.insert(productAttr).values(attrs.map((a) => ({ ...a, productId })));
-    await tx.insert(productSku).values(
-      rows.map((r) => ({
-        ...r,
-        unique: newUnique(productId),
-        productId,
-        price: given.get(r.unique)!.price,
-        otPrice: r.price,
-        stock: given.get(r.unique)!.stock,
-        sales: 0,
-        downPrice: body.presell_type === 2 ? given.get(r.unique)!.down_price : 0,
-      })),
-    );
+    const { productId, storeName } = await copyForOffer(tx, merId, originId, {
+      productType: PRODUCT_TYPE.presell,
+      status: body.status,
+      storeName: body.store_name,
+      // A full-payment presale's deposit must be 0 (checkPrices refuses another).
+      skus: body.attrValue.map((x) => ({ ...x, downPrice: x.down_price })),
+      checkPrice: (r, x) => checkPrices(r.unique, body.presell_type, x.price, x.downPrice ?? 0, r.price),
+      text: PRESELL_TEXT,
+    });
     const [pr] = await tx
       .insert(presell)
       .values({
@@ -208,7 +132,6 @@ export async function createMerchantPresell(ctx: MerchantContext, input: unknown
         status: true,
       })
       .returning({ id: presell.productPresellId });
-    await rollUp(tx, productId);
     // The presale's page and the presale lists (`product:` drops every list); the product's own stock, as an order would.
     invalidate(tx, [tag('product', productId), tag('stock', originId)]);
     return pr!.id;

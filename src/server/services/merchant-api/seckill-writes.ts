@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { PRODUCT_TYPE, product, productAttr, productContent, productSku, seckillProduct, seckillTime } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { PRODUCT_TYPE, product, productSku, seckillProduct, seckillTime } from '../../db/schema/index.ts';
 import { PRODUCT_LIMITS } from '../../../shared/schemas/merchant-product.ts';
 import { seckillCreateBody, seckillStatusBody, seckillUpdateBody } from '../../../shared/schemas/merchant-activity.ts';
 import { toYuan } from '../../../shared/money.ts';
@@ -11,8 +11,8 @@ import { mallDate, now } from '../dates.ts';
 import { ServiceError } from '../errors.ts';
 import { notFound, parseInput } from '../input.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
-import { lockSkus, newUnique, PRODUCT_TEXT, rollUp } from './product-writes.ts';
-import { ownProduct, PRODUCT_GONE } from './products.ts';
+import { lockSkus, PRODUCT_TEXT, rollUp } from './product-writes.ts';
+import { copyForOffer, noRepeats, writeSkus } from './activity-copy.ts';
 import { ownSeckill, readMerchantSeckill, SECKILL_GONE, seckillIdInput, type MerchantSeckillDto } from './seckills.ts';
 
 export const SECKILL_TEXT = {
@@ -51,24 +51,6 @@ async function checkSession(db: Db, id: number): Promise<void> {
   if (!s) throw new ServiceError('invalid', SECKILL_TEXT.session);
 }
 
-export function noRepeats(list: { unique: string }[]): void {
-  const seen = new Set<string>();
-  for (const x of list) {
-    if (seen.has(x.unique)) throw new ServiceError('invalid', PRODUCT_TEXT.skuRepeated(x.unique));
-    seen.add(x.unique);
-  }
-}
-
-/** SKU stock changes applied in `unique` byte order (the order checkout and lockSkus take them in). */
-async function writeStocks(tx: Tx, changes: { unique: string; stock: number; price?: number }[]): Promise<void> {
-  for (const c of [...changes].sort((a, b) => (a.unique < b.unique ? -1 : 1))) {
-    await tx
-      .update(productSku)
-      .set(c.price === undefined ? { stock: c.stock } : { stock: c.stock, price: c.price })
-      .where(eq(productSku.unique, c.unique));
-  }
-}
-
 /**
  * `POST /api/merchant/seckill/create`: a flash-sale offer of one of the shop's ordinary products, built as the seed
  * builds one (a product row of type 1 copied from the product, its specs, details and one SKU per SKU of the product
@@ -85,70 +67,16 @@ export async function createMerchantSeckill(ctx: MerchantContext, input: unknown
   await checkSession(ctx.db, body.seckill_time_id);
   const originId = body.origin_product_id;
   const id = await transaction(ctx.db, async (tx) => {
-    const skus = await lockSkus(tx, originId);
-    const [origin] = await tx.select().from(product).where(ownProduct(merId, originId));
-    if (!origin) throw notFound(PRODUCT_GONE);
-    const rows = await tx.select().from(productSku).where(eq(productSku.productId, originId));
-    const given = new Map(body.attrValue.map((x) => [x.unique, x]));
-    for (const x of body.attrValue) {
-      if (!rows.some((r) => r.unique === x.unique)) throw new ServiceError('invalid', PRODUCT_TEXT.skuMissing(x.unique));
-    }
-    const left = rows.find((r) => !given.has(r.unique));
-    if (left) throw new ServiceError('invalid', SECKILL_TEXT.skuLeftOut(left.unique));
-    for (const r of rows) {
-      const x = given.get(r.unique)!;
-      if (x.price <= 0) throw new ServiceError('invalid', SECKILL_TEXT.priceZero(r.unique));
-      if (x.price > r.price) throw new ServiceError('invalid', SECKILL_TEXT.priceHigh(r.unique, toYuan(r.price)));
-      const locked = skus.find((s) => s.unique === r.unique)!;
-      if (x.stock > locked.stock) throw new ServiceError('invalid', SECKILL_TEXT.originShort(r.unique, locked.stock));
-    }
-    if (!body.attrValue.some((x) => x.stock > 0)) throw new ServiceError('invalid', SECKILL_TEXT.noStock);
-
-    // The reservation: the product's own SKUs give up what the offer will sell.
-    await writeStocks(
-      tx,
-      rows.filter((r) => given.get(r.unique)!.stock > 0).map((r) => ({ unique: r.unique, stock: r.stock - given.get(r.unique)!.stock })),
-    );
-    await rollUp(tx, originId);
-
-    const { productId: _, createdAt: _c, updatedAt: _u, ...copy } = origin;
-    const [row] = await tx
-      .insert(product)
-      .values({
-        ...copy,
-        productType: PRODUCT_TYPE.seckill,
-        status: body.status,
-        price: 0,
-        otPrice: 0,
-        stock: 0,
-        sales: 0,
-        isHot: false,
-        isBest: false,
-        isNew: false,
-        isGood: false,
-        sort: 0,
-      })
-      .returning({ id: product.productId });
-    const productId = row!.id;
-    const [content] = await tx
-      .select({ content: productContent.content })
-      .from(productContent)
-      .where(eq(productContent.productId, originId));
-    await tx.insert(productContent).values({ productId, content: content?.content ?? '' });
-    const attrs = await tx.select().from(productAttr).where(eq(productAttr.productId, originId));
-    if (attrs.length) await tx.insert(productAttr).values(attrs.map((a) => ({ ...a, productId })));
-    await tx.insert(productSku).values(
-      rows.map((r) => ({
-        ...r,
-        unique: newUnique(productId),
-        productId,
-        price: given.get(r.unique)!.price,
-        otPrice: r.price,
-        stock: given.get(r.unique)!.stock,
-        sales: 0,
-        downPrice: 0,
-      })),
-    );
+    const { productId } = await copyForOffer(tx, merId, originId, {
+      productType: PRODUCT_TYPE.seckill,
+      status: body.status,
+      skus: body.attrValue,
+      checkPrice: (r, x) => {
+        if (x.price <= 0) throw new ServiceError('invalid', SECKILL_TEXT.priceZero(r.unique));
+        if (x.price > r.price) throw new ServiceError('invalid', SECKILL_TEXT.priceHigh(r.unique, toYuan(r.price)));
+      },
+      text: SECKILL_TEXT,
+    });
     await tx.insert(seckillProduct).values({
       productId,
       originProductId: originId,
@@ -158,7 +86,6 @@ export async function createMerchantSeckill(ctx: MerchantContext, input: unknown
       oncePayCount: body.once_pay_count,
       allPayCount: body.all_pay_count,
     });
-    await rollUp(tx, productId);
     // The offer's page and the flash-sale lists (`product:` drops every list); the product's own stock, as an order would.
     invalidate(tx, [tag('product', productId), tag('stock', originId)]);
     return productId;
@@ -230,8 +157,8 @@ export async function updateMerchantSeckill(
       }
       offer.push({ unique: x.unique, stock, price: x.price });
     }
-    await writeStocks(tx, back);
-    await writeStocks(tx, offer);
+    await writeSkus(tx, back);
+    await writeSkus(tx, offer);
     if (back.length) await rollUp(tx, originId);
     if (offer.length) await rollUp(tx, id);
     await tx
