@@ -1,12 +1,18 @@
 // What the merchant-API suites share: a shop signed in with its demo token, a refusal as the client sees it, and one
 // route called as Astro calls it.
 import type { APIContext } from 'astro';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Database } from '../../src/server/db/client.ts';
 import { demoMerchantToken } from '../../src/server/db/seed/merchant-tokens.ts';
 import { statusOf, type ServiceError } from '../../src/server/services/errors.ts';
 import { authenticateMerchant } from '../../src/server/services/merchant-api/authenticate.ts';
 import type { MerchantContext } from '../../src/server/services/merchant-api/context.ts';
+import { storeCategory } from '../../src/server/db/schema/index.ts';
+import { uploadMerchantImage } from '../../src/server/services/media/upload-image.ts';
+import { createMerchantProduct } from '../../src/server/services/merchant-api/product-writes.ts';
+import type { MerchantProductDto } from '../../src/server/services/merchant-api/products.ts';
 
 /** Shop `merId` signed in with its demo token, as the HTTP wrapper does it. */
 export async function asMerchant(d: Database, merId: number): Promise<MerchantContext> {
@@ -49,3 +55,36 @@ export async function callRoute(
   } as unknown as APIContext);
   return { http: res.status, body: (await res.json()) as { status: number; message: string; data: unknown } };
 }
+
+let pngSeq = 0;
+/** A small PNG, a new colour each time (a new upload, not a repeat). */
+export const tinyPng = async () =>
+  new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: ++pngSeq % 255, g: 120, b: 40 } } })
+      .png()
+      .toBuffer(),
+  );
+
+let nameSeq = 0;
+/** A new two-SKU product of the shop on sale, named `<name><pid>x<n>`: 灰色 ¥129 × 50, 红色 ¥139.50 × 30. */
+export async function twoSkuProduct(d: Database, m: MerchantContext, name: string): Promise<MerchantProductDto> {
+  const { path } = await uploadMerchantImage(m, { bytes: await tinyPng() });
+  const [c] = await d.db.select({ id: storeCategory.storeCategoryId }).from(storeCategory).where(eq(storeCategory.level, 3)).limit(1);
+  return createMerchantProduct(m, {
+    store_name: `${name}${process.pid}x${++nameSeq}`,
+    cate_id: c!.id,
+    image: path,
+    content: '<p>316不锈钢内胆</p>',
+    spec_type: 1,
+    attr: [{ value: '颜色', detail: ['灰色', '红色'] }],
+    attrValue: [
+      { detail: { 颜色: '灰色' }, price: '129', stock: 50 },
+      { detail: { 颜色: '红色' }, price: '139.50', stock: 30 },
+    ],
+    status: 1,
+  });
+}
+
+/** The `unique` of a product's SKU by its spec values (`灰色`). */
+export const uniqueOf = (p: { attrValue: { unique: string; sku: string }[] }, sku: string) =>
+  p.attrValue.find((s) => s.sku === sku)!.unique;

@@ -4,21 +4,11 @@
 // at the moment the test starts (whole seconds, as the API's times are) and moved on where a test says so.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
-import sharp from 'sharp';
-import { asMerchant, callRoute } from '../../../../tests/helpers/merchant-api.ts';
+import { asMerchant, callRoute, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
 import { addLine, newShopper, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  presell,
-  presellOrder,
-  product,
-  productAttr,
-  productContent,
-  productSku,
-  storeCategory,
-  storeOrder,
-} from '../../db/schema/index.ts';
+import { presell, presellOrder, product, productAttr, productContent, productSku, storeOrder } from '../../db/schema/index.ts';
 import { POST as createRoute } from '../../../pages/api/merchant/presell/create.ts';
 import { POST as updateRoute } from '../../../pages/api/merchant/presell/update/[id].ts';
 import { changeSequence, changedSince } from '../cache.ts';
@@ -27,45 +17,16 @@ import { createCart } from '../cart/create-cart.ts';
 import { getProductDetail } from '../catalogue/get-product-detail.ts';
 import { formatDateTime } from '../dates.ts';
 import { cancelOrder } from '../order/cancel-order.ts';
-import { uploadMerchantImage } from '../media/upload-image.ts';
 import { payOrder } from '../payment/pay-order.ts';
 import { getPresellDetail } from '../promotion/get-presell-detail.ts';
 import { listPresells } from '../promotion/list-presells.ts';
 import type { MerchantContext } from './context.ts';
 import { PRESELL_TEXT, createMerchantPresell, setMerchantPresellStatus, updateMerchantPresell } from './presell-writes.ts';
 import { getMerchantPresell, listMerchantPresells, type MerchantPresellDto } from './presells.ts';
-import { createMerchantProduct, PRODUCT_TEXT } from './product-writes.ts';
+import { PRODUCT_TEXT } from './product-writes.ts';
 import type { MerchantProductDto } from './products.ts';
 
-let pngSeq = 0;
-const png = async () =>
-  new Uint8Array(
-    await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: ++pngSeq % 255, g: 60, b: 140 } } })
-      .png()
-      .toBuffer(),
-  );
-
-let nameSeq = 0;
-/** A new two-SKU product of the shop on sale: 灰色 ¥129 × 50, 红色 ¥139.50 × 30. */
-async function ownProduct(d: Database, m: MerchantContext): Promise<MerchantProductDto> {
-  const { path } = await uploadMerchantImage(m, { bytes: await png() });
-  const [c] = await d.db.select({ id: storeCategory.storeCategoryId }).from(storeCategory).where(eq(storeCategory.level, 3)).limit(1);
-  return createMerchantProduct(m, {
-    store_name: `预售测试保温杯${process.pid}x${++nameSeq}`,
-    cate_id: c!.id,
-    image: path,
-    content: '<p>316不锈钢内胆</p>',
-    spec_type: 1,
-    attr: [{ value: '颜色', detail: ['灰色', '红色'] }],
-    attrValue: [
-      { detail: { 颜色: '灰色' }, price: '129', stock: 50 },
-      { detail: { 颜色: '红色' }, price: '139.50', stock: 30 },
-    ],
-    status: 1,
-  });
-}
-
-const uniqueOf = (p: { attrValue: { unique: string; sku: string }[] }, sku: string) => p.attrValue.find((s) => s.sku === sku)!.unique;
+const ownProduct = (d: Database, m: MerchantContext) => twoSkuProduct(d, m, '预售测试保温杯');
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

@@ -4,12 +4,11 @@
 // still at the moment the test starts, so the session running then is still running when its orders are placed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { asMerchant, callRoute } from '../../../../tests/helpers/merchant-api.ts';
+import { asMerchant, callRoute, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
 import { addLine, newShopper, placeOrder, type Shopper, type Sku } from '../../../../tests/helpers/checkout.ts';
 import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
-import { product, productAttr, productContent, productSku, seckillProduct, storeCategory } from '../../db/schema/index.ts';
+import { product, productAttr, productContent, productSku, seckillProduct } from '../../db/schema/index.ts';
 import { POST as createRoute } from '../../../pages/api/merchant/seckill/create.ts';
 import { POST as updateRoute } from '../../../pages/api/merchant/seckill/update/[id].ts';
 import { changeSequence, changedSince } from '../cache.ts';
@@ -17,45 +16,16 @@ import { collectShown } from '../cache-tags.ts';
 import { createCart } from '../cart/create-cart.ts';
 import { getProductDetail } from '../catalogue/get-product-detail.ts';
 import { mallDate } from '../dates.ts';
-import { uploadMerchantImage } from '../media/upload-image.ts';
 import { cancelOrder } from '../order/cancel-order.ts';
 import { getSeckillDetail } from '../promotion/get-seckill-detail.ts';
 import { listSeckillProducts } from '../promotion/list-seckill-products.ts';
 import type { MerchantContext } from './context.ts';
-import { createMerchantProduct, PRODUCT_TEXT } from './product-writes.ts';
+import { PRODUCT_TEXT } from './product-writes.ts';
 import type { MerchantProductDto } from './products.ts';
 import { createMerchantSeckill, SECKILL_TEXT, setMerchantSeckillStatus, updateMerchantSeckill } from './seckill-writes.ts';
 import { getMerchantSeckill, listMerchantSeckillSessions, listMerchantSeckills, type MerchantSeckillDto } from './seckills.ts';
 
-let pngSeq = 0;
-const png = async () =>
-  new Uint8Array(
-    await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: ++pngSeq % 255, g: 120, b: 40 } } })
-      .png()
-      .toBuffer(),
-  );
-
-let nameSeq = 0;
-/** A new two-SKU product of the shop on sale: 灰色 ¥129 × 50, 红色 ¥139.50 × 30. */
-async function ownProduct(d: Database, m: MerchantContext): Promise<MerchantProductDto> {
-  const { path } = await uploadMerchantImage(m, { bytes: await png() });
-  const [c] = await d.db.select({ id: storeCategory.storeCategoryId }).from(storeCategory).where(eq(storeCategory.level, 3)).limit(1);
-  return createMerchantProduct(m, {
-    store_name: `秒杀测试保温杯${process.pid}x${++nameSeq}`,
-    cate_id: c!.id,
-    image: path,
-    content: '<p>316不锈钢内胆</p>',
-    spec_type: 1,
-    attr: [{ value: '颜色', detail: ['灰色', '红色'] }],
-    attrValue: [
-      { detail: { 颜色: '灰色' }, price: '129', stock: 50 },
-      { detail: { 颜色: '红色' }, price: '139.50', stock: 30 },
-    ],
-    status: 1,
-  });
-}
-
-const uniqueOf = (p: { attrValue: { unique: string; sku: string }[] }, sku: string) => p.attrValue.find((s) => s.sku === sku)!.unique;
+const ownProduct = (d: Database, m: MerchantContext) => twoSkuProduct(d, m, '秒杀测试保温杯');
 
 /** The session running now (the demo's twelve cover every hour). */
 async function runningSession(m: MerchantContext): Promise<number> {
