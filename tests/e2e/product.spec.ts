@@ -206,7 +206,9 @@ test.describe('product detail for a signed-in shopper', () => {
   test('buy now goes to checkout with the new cart line', async ({ page }) => {
     await page.goto('/goods_detail/4');
     await buyBox(page).getByRole('button', { name: '立即购买' }).click();
-    await page.waitForURL(/\/order_confirm\?new=1&cartId=\d+$/, { waitUntil: 'commit' });
+    await page.waitForURL(/\/order_confirm\?new=1&cartId=\d+$/);
+    // The checkout page itself, loaded: the test does not end (and close the browser) while it is still arriving.
+    await expect(page.getByRole('heading', { name: '确认订单' })).toBeVisible();
   });
 
   test('favourite toggles and survives a reload', async ({ page }) => {
@@ -258,7 +260,9 @@ test.describe('flash sale and presale pages', () => {
     await expect(buyBox(page)).toContainText('秒杀价');
     await expect(buyBox(page).getByRole('button', { name: '加入购物车' })).toHaveCount(0);
     await buyBox(page).getByRole('button', { name: '立即购买' }).click();
-    await page.waitForURL(/\/order_confirm\?new=1&cartId=\d+$/, { waitUntil: 'commit' });
+    await page.waitForURL(/\/order_confirm\?new=1&cartId=\d+$/);
+    // The checkout page itself, loaded: the test does not end (and close the browser) while it is still arriving.
+    await expect(page.getByRole('heading', { name: '确认订单' })).toBeVisible();
   });
 
   test('a flash sale outside its session cannot be bought and says why', async ({ page }) => {
