@@ -4,10 +4,9 @@
 // the product page at once. Each test has its own shopper.
 import { test, expect, booted, answerConfirm } from './fixtures.ts';
 import { freshShopper, okBody } from './accounts.ts';
+import { demoToken } from './merchant-cli.ts';
 import { bearer, paidOrder } from './orders.ts';
 import { photo } from '../helpers/images.ts';
-
-const demoToken = (merId: number) => `mf_demo_mer_${merId}_mallfront`;
 
 test.describe('after the purchase', () => {
   test('shipped, tracked, received, reviewed with a picture that then shows on the product page', async ({

@@ -3,10 +3,9 @@
 // write) and its coupon page: offered at once, claimed by a shopper, and gone when the shop stops it. Shop 20 already
 // has a claimable shop coupon, so the cards' "券" markers do not change: the writes drop only the shop's coupon pages
 // (and the pages listing every coupon: home teaser, coupon centre), not the mall's lists.
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { test, expect } from './fixtures.ts';
+import { merchantCli } from './merchant-cli.ts';
 import { freshShopper, okBody, refusal } from './accounts.ts';
 import { bearer } from './orders.ts';
 
@@ -19,12 +18,7 @@ test('a merchant adds a coupon from the command line: visitors are offered it at
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const run = async (...args: string[]) =>
-    (
-      await promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', ...args], {
-        env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: token },
-      })
-    ).stdout;
+  const run = merchantCli(baseURL!, token);
   const failing = (...args: string[]) =>
     run(...args).then(
       () => '',

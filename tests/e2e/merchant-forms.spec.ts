@@ -2,14 +2,11 @@
 // demo token: what a merchant notices (the envelope, the Chinese refusals, scoping to its own shop). The shopper's
 // side (the form at checkout, the answers on the order) is tests/e2e/order-form.spec.ts. Shop 19 is used by no
 // other spec; the test takes its form off the product again.
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { test, expect } from './fixtures.ts';
+import { demoToken, merchantCli } from './merchant-cli.ts';
 import { okBody, refusal } from './accounts.ts';
 import { bearer } from './orders.ts';
-
-const demoToken = (merId: number) => `mf_demo_mer_${merId}_mallfront`;
 
 test('a merchant creates a form, puts it on a product, and the CLI shows and removes it', async ({ request, baseURL }) => {
   test.setTimeout(90_000);
@@ -36,12 +33,7 @@ test('a merchant creates a form, puts it on a product, and the CLI shows and rem
 
   const products = (await okBody(await request.get('/api/product/spu/merchant/19?limit=5'))).data.list as { product_id: number }[];
   const productId = products[0]!.product_id;
-  const run = async (...args: string[]) =>
-    (
-      await promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', ...args], {
-        env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: demoToken(19) },
-      })
-    ).stdout;
+  const run = merchantCli(baseURL!, demoToken(19));
   expect(await run('product-form', String(productId), String(id))).toContain(`商品 #${productId} 使用表单 #${id}`);
   const listed = await run('forms');
   expect(listed).toContain(`#${id}  刻字定制  1 个商品使用`);
@@ -53,9 +45,5 @@ test('a merchant creates a form, puts it on a product, and the CLI shows and rem
   expect(await run('form-delete', String(id))).toContain(`删除成功：#${id}，1 个商品不再使用`);
   const after = (await okBody(await request.get('/api/merchant/form/lst', { headers: mine }))).data.list as { form_id: number }[];
   expect(after.some((f) => f.form_id === id)).toBe(false);
-  await expect(
-    promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', 'form-delete', String(id)], {
-      env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: demoToken(19) },
-    }),
-  ).rejects.toMatchObject({ stderr: expect.stringContaining('表单不存在') });
+  await expect(run('form-delete', String(id))).rejects.toMatchObject({ stderr: expect.stringContaining('表单不存在') });
 });

@@ -2,10 +2,9 @@
 // other spec uses shop 16), and what a visitor then sees on the presale list and page. The presale is in progress and
 // ends after every seeded one (the in-progress list is ordered by end, so other specs' "first card" stays theirs); it is
 // taken off again at the end and its stock given back to the product.
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { test, expect } from './fixtures.ts';
+import { merchantCli } from './merchant-cli.ts';
 import { okBody, refusal } from './accounts.ts';
 import { bearer } from './orders.ts';
 
@@ -26,12 +25,7 @@ test('a merchant puts a product into a deposit presale, visitors see it, and it 
 }) => {
   test.setTimeout(120_000);
   const mine = bearer(token);
-  const run = async (...args: string[]) =>
-    (
-      await promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', ...args], {
-        env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: token },
-      })
-    ).stdout;
+  const run = merchantCli(baseURL!, token);
 
   // One of the shop's products on sale with something in stock; the presale takes one piece of each SKU that has one.
   const list = (await okBody(await request.get('/api/merchant/product/lst?status=1&limit=50', { headers: mine }))).data.list as {

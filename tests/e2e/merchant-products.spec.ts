@@ -1,11 +1,10 @@
 // A shop's own products over HTTP and from the merchant CLI (`npm run merchant -- product-add ...`), with shop 15's demo
 // token (no other spec uses shop 15), and what a shopper then sees on the product's page. The product is created off
 // the shelf and taken off again at the end, so other specs' lists do not meet it for longer than the test runs.
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
+import { merchantCli } from './merchant-cli.ts';
 import { okBody, refusal } from './accounts.ts';
 import { bearer } from './orders.ts';
 
@@ -19,12 +18,7 @@ test('a merchant uploads a picture, adds a product, puts it on sale, edits and r
 }) => {
   test.setTimeout(120_000);
   const mine = bearer(token);
-  const run = async (...args: string[]) =>
-    (
-      await promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', ...args], {
-        env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: token },
-      })
-    ).stdout;
+  const run = merchantCli(baseURL!, token);
 
   const picture = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#c0392b' } })
     .png()

@@ -2,10 +2,9 @@
 // other spec uses shop 18), and what a visitor then sees on the flash-sale list and page. The offer is put in the
 // session running now, taken off again at the end and its stock given back to the product, so other specs' lists do
 // not meet it for longer than the test runs.
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { test, expect } from './fixtures.ts';
+import { merchantCli } from './merchant-cli.ts';
 import { okBody, refusal } from './accounts.ts';
 import { bearer } from './orders.ts';
 
@@ -26,12 +25,7 @@ test('a merchant puts a product into the running flash-sale session, visitors se
 }) => {
   test.setTimeout(120_000);
   const mine = bearer(token);
-  const run = async (...args: string[]) =>
-    (
-      await promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', ...args], {
-        env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: token },
-      })
-    ).stdout;
+  const run = merchantCli(baseURL!, token);
 
   // The session running now, from the command line.
   const sessions = await run('sessions');

@@ -1,11 +1,10 @@
 // A shop's shipping templates from the merchant CLI (`npm run merchant -- template-add ...`), with shop 17's demo token
 // (no other spec uses shop 17), and the 运费 line a visitor then reads on the page of a product using it. The product is
 // put on sale for the test and taken off at the end, so other specs' lists do not meet it for longer than the test runs.
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
+import { merchantCli } from './merchant-cli.ts';
 
 const SHOP = 17;
 const token = `mf_demo_mer_${SHOP}_mallfront`;
@@ -16,12 +15,7 @@ test('a merchant adds a shipping template from the command line, puts it on a pr
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const run = async (...args: string[]) =>
-    (
-      await promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', ...args], {
-        env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: token },
-      })
-    ).stdout;
+  const run = merchantCli(baseURL!, token);
 
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
   const template = {

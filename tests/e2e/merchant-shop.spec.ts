@@ -1,9 +1,8 @@
 // A shop runs its own settings and categories from the merchant CLI (`npm run merchant -- shop ...`), over HTTP with its
 // demo token, and its cached shop page shows each change at once. Shop 9 is used by no other spec; the test puts its
 // settings back and deletes what it added.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { test, expect } from './fixtures.ts';
+import { merchantCli } from './merchant-cli.ts';
 import { okBody } from './accounts.ts';
 import { bearer } from './orders.ts';
 
@@ -11,12 +10,7 @@ const TOKEN = 'mf_demo_mer_9_mallfront';
 
 test('the merchant CLI changes the shop and its categories, and the shop page shows it at once', async ({ page, request, baseURL }) => {
   test.setTimeout(90_000);
-  const run = async (...args: string[]) =>
-    (
-      await promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', ...args], {
-        env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: TOKEN },
-      })
-    ).stdout;
+  const run = merchantCli(baseURL!, TOKEN);
   const before = (await okBody(await request.get('/api/merchant/store/info', { headers: bearer(TOKEN) }))).data;
   expect(await run('shop')).toContain(`客服电话：${before.service_phone || '-'}    [service_phone]`);
 
@@ -40,11 +34,7 @@ test('the merchant CLI changes the shop and its categories, and the shop page sh
     await expect(cates.getByRole('link', { name: '冬季新品', exact: true })).toBeVisible();
 
     // A refusal is one Chinese line and exit code 1; nothing changed.
-    await expect(
-      promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', 'shop-set', 'take_phone', '12345'], {
-        env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: TOKEN },
-      }),
-    ).rejects.toMatchObject({ stderr: expect.stringContaining('自提点电话格式不正确') });
+    await expect(run('shop-set', 'take_phone', '12345')).rejects.toMatchObject({ stderr: expect.stringContaining('自提点电话格式不正确') });
 
     expect(await run('category-edit', id!, '冬季上新')).toContain(`#${id}  冬季上新`);
     expect(await run('category-delete', id!)).toContain(`删除成功：#${id}，0 个商品不再归入该分类`);

@@ -3,10 +3,9 @@
 // refund-only request on a balance-paid order puts the money back on the balance at once; a return goes through the
 // return shipment and the merchant's receipt; a refused request shows the merchant's reason. Each test has its own
 // shopper; balance comes from the operator API (tests/e2e/operator.ts).
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { merchantCli } from './merchant-cli.ts';
 import { freshShopper, okBody, refusal } from './accounts.ts';
 import { addAddress, addLine, bearer, paidOrder, placeOrder, skuOf } from './orders.ts';
 import { fundShopper } from './operator.ts';
@@ -52,12 +51,7 @@ test.describe('after-sales, request to money back', () => {
     const token = await freshShopper(request);
     const { orderId, itemId } = await balanceOrder(request, token, 1, 2);
     const { id } = await apply(request, token, orderId, itemId, 1);
-    const cli = async (...args: string[]) =>
-      (
-        await promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', ...args], {
-          env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: 'mf_demo_mer_1_mallfront' },
-        })
-      ).stdout;
+    const cli = merchantCli(baseURL!, 'mf_demo_mer_1_mallfront');
     // So the merchant does not pack two: one of the two is asked back.
     expect(await cli('detail', String(orderId))).toMatch(/×2 {2}¥\d+\.\d\d {2}【售后处理中，涉及 1 件】/);
     const asked = await cli('refunds', '0', '--limit', '50');

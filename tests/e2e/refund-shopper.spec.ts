@@ -5,10 +5,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect, answerConfirm } from './fixtures.ts';
 import { freshShopper, okBody } from './accounts.ts';
+import { demoToken } from './merchant-cli.ts';
 import { addAddress, addLine, bearer, paidOrder, payBySandbox, placeOrder, skuOf } from './orders.ts';
 import { photo } from '../helpers/images.ts';
-
-const demoToken = (merId: number) => `mf_demo_mer_${merId}_mallfront`;
 
 /** Islands that load with the page respond only once React has hydrated them. */
 async function hydrated(page: Page) {

@@ -2,15 +2,13 @@
 // merchant API with the merchant's demo token (README lists them), and the shopper follows it in Chromium: the courier,
 // the tracking number and the parcel's first step on /logistics, the receipt code of a rider delivery on
 // /logistics_delivery. The merchant CLI (`npm run merchant`) moves an order the same way. Each test has its own shopper.
-import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { test, expect } from './fixtures.ts';
+import { demoToken, merchantCli } from './merchant-cli.ts';
 import { envelope, freshShopper, okBody, refusal } from './accounts.ts';
 import { bearer, paidOrder } from './orders.ts';
 
 /** The demo merchant token of a demo shop, as README lists them. */
-const demoToken = (merId: number) => `mf_demo_mer_${merId}_mallfront`;
 const SHOTS = '/tmp/shots-merchant';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -163,12 +161,7 @@ test.describe('shipping', () => {
     const token = await freshShopper(request);
     const { orderIds } = await paidOrder(request, token, [3]);
     const id = orderIds[0]!;
-    const run = async (...args: string[]) =>
-      (
-        await promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', ...args], {
-          env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: demoToken(3) },
-        })
-      ).stdout;
+    const run = merchantCli(baseURL!, demoToken(3));
     expect(await run('orders', '0', '--limit', '50')).toContain(`#${id}  `);
     const shipped = await run('ship', String(id), '韵达快递', 'YD3300112233');
     expect(shipped).toContain('发货成功');
@@ -178,9 +171,7 @@ test.describe('shipping', () => {
     expect(detail).toContain('[待收货]');
     expect(detail).toContain('商家备注：周末送达');
     expect(detail).toContain('已发货，快递公司：韵达快递，快递单号：YD3300112233');
-    const refused = await promisify(execFile)('npm', ['run', '--silent', 'merchant', '--', 'ship', String(id), '--none'], {
-      env: { ...process.env, MALL_URL: baseURL!, MERCHANT_TOKEN: demoToken(3) },
-    }).catch((e: { code: number; stderr: string }) => e);
+    const refused = await run('ship', String(id), '--none').catch((e: { code: number; stderr: string }) => e);
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('error: 订单已发货 (HTTP 400)') });
   });
 });
