@@ -6,6 +6,7 @@ import { cart, presell, product, productSku } from '../../db/schema/index.ts';
 import { createCart } from './create-cart.ts';
 import { countCart } from './count-cart.ts';
 import { listSeckillProducts } from '../promotion/list-seckill-products.ts';
+import { mallDate } from '../dates.ts';
 
 // Build the worker's seeded template under the hook timeout, not inside the first test's.
 beforeAll(async () => {
@@ -121,7 +122,7 @@ describe('createCart: add to cart and buy now', () => {
 describe('createCart: flash sales and presales', () => {
   it('buys a running flash-sale offer at once only, within its per-order limit', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-03-01T10:30:00+08:00'));
+    vi.setSystemTime(new Date(`${mallDate(new Date())}T10:30:00+08:00`));
     const db = await createTestDatabase();
     const user = await userContext(db, 2);
     const offers = (await listSeckillProducts(visitorContext(db), {})).list;

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { cart, merchant, product, productSku } from '../../db/schema/index.ts';
 import { createCart } from './create-cart.ts';
 import { listCart } from './list-cart.ts';
+import { mallDate } from '../dates.ts';
 
 beforeAll(async () => {
   await createTestDatabase();
@@ -71,7 +72,7 @@ describe('listCart', () => {
   it('lists lines that cannot be bought now apart, each with its reason', async () => {
     // 03:30 mall time: the 00:00-02:00 flash-sale session of offer 601 is over for the day.
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-03-01T03:30:00+08:00'));
+    vi.setSystemTime(new Date(`${mallDate(new Date())}T03:30:00+08:00`));
     const db = await createTestDatabase();
     const user = await userContext(db, 2);
     const add = async (productId: number) => {

@@ -7,6 +7,7 @@ import { listSeckillSessions } from './list-seckill-sessions.ts';
 import { listSeckillProducts } from './list-seckill-products.ts';
 import { getSeckillDetail } from './get-seckill-detail.ts';
 import { offerStatus, currentSessionIndex } from './seckill-clock.ts';
+import { mallDate } from '../dates.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -15,6 +16,11 @@ beforeAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+// The mall's date today and yesterday: the clock is faked to hours of today, not of a fixed date, because PGlite times
+// its statements with the faked clock too and a fake months away overflows its timers (TimeoutOverflowWarning).
+const TODAY = mallDate(new Date());
+const YESTERDAY = mallDate(new Date(Date.now() - 86_400_000));
 
 /** Beijing wall-clock time. */
 const at = (iso: string) => {
@@ -25,7 +31,7 @@ const at = (iso: string) => {
 describe('flash-sale sessions', () => {
   it('always has a running session, whatever the hour', async () => {
     for (const hour of ['00:00', '07:59', '13:30', '23:59']) {
-      at(`2026-03-01T${hour}:00`);
+      at(`${TODAY}T${hour}:00`);
       const s = await listSeckillSessions(visitorContext(db));
       expect(s.seckillTime).toHaveLength(12);
       const current = s.seckillTime[s.seckillTimeIndex]!;
@@ -36,10 +42,10 @@ describe('flash-sale sessions', () => {
   });
 
   it('gives earlier sessions as ended and later ones as upcoming, with unix stop times', async () => {
-    at('2026-03-01T10:30:00');
+    at(`${TODAY}T10:30:00`);
     const s = await listSeckillSessions(visitorContext(db));
     expect(s.seckillTime[s.seckillTimeIndex]).toMatchObject({ start_time: 10, end_time: 12, title: '10:00场' });
-    expect(s.seckillEndTime).toBe(Date.parse('2026-03-01T12:00:00+08:00') / 1000);
+    expect(s.seckillEndTime).toBe(Date.parse(`${TODAY}T12:00:00+08:00`) / 1000);
     expect(s.seckillTime[0]!.pc_status).toBe(-1);
     expect(s.seckillTime[11]!.pc_status).toBe(0);
   });
@@ -49,8 +55,8 @@ describe('flash-sale sessions', () => {
       { startTime: 10, endTime: 12 },
       { startTime: 14, endTime: 16 },
     ];
-    expect(currentSessionIndex(sessions, new Date('2026-03-01T12:30:00+08:00'))).toBe(1);
-    expect(currentSessionIndex(sessions, new Date('2026-03-01T20:00:00+08:00'))).toBe(1);
+    expect(currentSessionIndex(sessions, new Date(`${TODAY}T12:30:00+08:00`))).toBe(1);
+    expect(currentSessionIndex(sessions, new Date(`${TODAY}T20:00:00+08:00`))).toBe(1);
     expect(
       offerStatus({ startTime: 10, endTime: 12, startDay: '2026-03-02', endDay: '2026-03-09' }, new Date('2026-03-01T11:00:00+08:00')),
     ).toBe(0);
@@ -62,11 +68,11 @@ describe('flash-sale sessions', () => {
 
 describe('flash-sale products', () => {
   it('lists the current session by default, with progress and the link time', async () => {
-    at('2026-03-01T10:30:00');
+    at(`${TODAY}T10:30:00`);
     const page = await listSeckillProducts(visitorContext(db), {});
     expect(page.count).toBe(4);
     const card = page.list[0]!;
-    expect(card).toMatchObject({ product_type: 1, seckill_status: 1, stop_time: Date.parse('2026-03-01T12:00:00+08:00') / 1000 });
+    expect(card).toMatchObject({ product_type: 1, seckill_status: 1, stop_time: Date.parse(`${TODAY}T12:00:00+08:00`) / 1000 });
     expect(card.skill_status).toBe(1); // the reference client's name: running, not ended
     expect(card.percent).toBeGreaterThanOrEqual(0);
     expect(card.percent).toBeLessThanOrEqual(100);
@@ -74,7 +80,7 @@ describe('flash-sale products', () => {
   });
 
   it('lists another session by its hours, with its state', async () => {
-    at('2026-03-01T10:30:00');
+    at(`${TODAY}T10:30:00`);
     const later = await listSeckillProducts(visitorContext(db), { start_time: 20, end_time: 22 });
     expect(later.count).toBe(4);
     expect(later.list.every((c) => c.seckill_status === 0)).toBe(true);
@@ -85,7 +91,7 @@ describe('flash-sale products', () => {
   });
 
   it("gives no sold share for a session that has not started: its sales so far are earlier days'", async () => {
-    at('2026-03-01T10:30:00');
+    at(`${TODAY}T10:30:00`);
     const own = await createTestDatabase();
     const later = await listSeckillProducts(visitorContext(own), { start_time: 20, end_time: 22 });
     const running = await listSeckillProducts(visitorContext(own), {});
@@ -101,27 +107,27 @@ describe('flash-sale products', () => {
   });
 
   it('marks no offer with the coupon marker: checkout takes no coupon for a flash sale, though every demo shop has one', async () => {
-    at('2026-03-01T10:30:00');
+    at(`${TODAY}T10:30:00`);
     const page = await listSeckillProducts(visitorContext(db), {});
     expect(page.list.length).toBeGreaterThan(0);
     expect(page.list.every((c) => c.issetCoupon === false)).toBe(true);
   });
 
   it('gives the offer detail with its status and limits', async () => {
-    at('2026-03-01T10:30:00');
+    at(`${TODAY}T10:30:00`);
     const running = (await listSeckillProducts(visitorContext(db), {})).list[0]!;
     const d = await getSeckillDetail(visitorContext(db), { id: running.product_id });
     expect(d).toMatchObject({ product_type: 1, seckill_status: 1, start_time: 10, end_time: 12, once_pay_count: expect.any(Number) });
     expect(Object.keys(d.sku).length).toBeGreaterThan(0);
-    at('2026-03-01T13:00:00');
+    at(`${TODAY}T13:00:00`);
     expect((await getSeckillDetail(visitorContext(db), { id: running.product_id })).seckill_status).toBe(-1);
   });
 
   it('ends offers after their last day and 404s for non-offers', async () => {
-    at('2026-03-01T10:30:00');
+    at(`${TODAY}T10:30:00`);
     const own = await createTestDatabase();
     const id = (await listSeckillProducts(visitorContext(own), {})).list[0]!.product_id;
-    await own.db.update(seckillProduct).set({ endDay: '2026-02-28' }).where(eq(seckillProduct.productId, id));
+    await own.db.update(seckillProduct).set({ endDay: YESTERDAY }).where(eq(seckillProduct.productId, id));
     expect((await getSeckillDetail(visitorContext(own), { id })).seckill_status).toBe(-1);
     expect((await listSeckillProducts(visitorContext(own), {})).count).toBe(3);
     await expect(getSeckillDetail(visitorContext(own), { id: 1 })).rejects.toMatchObject({ status: 404 });
