@@ -32,6 +32,7 @@ import { notFound, parseInput } from '../input.ts';
 import { areMerchantUploads, uploadSizes } from '../media/own-uploads.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
 import { cleanProductContent } from './product-content.ts';
+import { STOCK_ORDER_SQL } from '../order/stock-order.ts';
 import { ownProduct, PRODUCT_GONE, productIdInput, readMerchantProduct, type MerchantProductDto } from './products.ts';
 
 export const PRODUCT_TEXT = {
@@ -246,15 +247,15 @@ async function writeParts(tx: Tx, productId: number, p: Prepared): Promise<void>
 }
 
 /**
- * Locks every SKU of the product, in the order checkout takes stock in (by `unique`, byte order), so a merchant's
- * change and a shopper's order of the same SKUs queue instead of deadlocking on PostgreSQL.
+ * Locks every SKU of the products, in the order checkout takes stock in (`stockOrder`: product id, then `unique` in byte
+ * order), so a merchant's change and a shopper's order of the same SKUs queue instead of deadlocking on PostgreSQL.
  */
 export const lockSkus = (tx: Tx, ...productIds: number[]) =>
   tx
     .select({ productId: productSku.productId, unique: productSku.unique, sku: productSku.sku, stock: productSku.stock })
     .from(productSku)
     .where(inArray(productSku.productId, productIds))
-    .orderBy(sql`${productSku.unique} collate "C"`)
+    .orderBy(...STOCK_ORDER_SQL)
     .for('update');
 
 /**

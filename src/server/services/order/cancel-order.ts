@@ -49,8 +49,7 @@ export async function cancelGroupOrder(db: Db, groupOrderId: number, reason: str
       })
       .from(storeOrderProduct)
       .innerJoin(storeOrder, eq(storeOrder.orderId, storeOrderProduct.orderId))
-      .where(eq(storeOrder.groupOrderId, groupOrderId))
-      .orderBy(storeOrderProduct.productId, storeOrderProduct.productAttrUnique);
+      .where(eq(storeOrder.groupOrderId, groupOrderId));
     await restockItems(tx, items);
     await tx
       .update(couponUser)

@@ -156,7 +156,7 @@ const weightOf = (w: string) => Math.round(Number(w) * 100) || 0;
 
 /**
  * Reads everything a checkout prices, scoped to `uid`, and refuses lines that cannot be bought now. With `lock`
- * (inside create's transaction) the cart lines and SKUs are read FOR UPDATE.
+ * (inside create's transaction) the cart lines are read FOR UPDATE (create has locked their SKUs first).
  */
 async function loadLines(db: Db, uid: number, ids: number[], lock: boolean): Promise<CheckoutLine[]> {
   const q = db

@@ -31,6 +31,7 @@ import { loadCheckout, ORDER_TEXT } from './checkout.ts';
 import { PRICE_TEXT } from './price-order.ts';
 import { answerForm } from './order-form.ts';
 import { recordInvoice } from '../invoice/record-invoice.ts';
+import { STOCK_ORDER_SQL, stockOrder } from './stock-order.ts';
 
 export interface CreatedOrder {
   /** The group order to pay (`/payment?result=`). */
@@ -101,6 +102,16 @@ export async function createOrder(ctx: ServiceContext, input: OrderCreateInput):
     const at = now();
     if (key.expiresAt < at) throw refuse(ORDER_TEXT.expired);
 
+    // The lines' SKUs, locked before they are read (in the order stock is taken in): the price and stock priced below are
+    // the ones the order commits with. Without it, a shop's re-pricing committed between the read and the stock update
+    // below would let this order through at the old price.
+    await tx
+      .select({ unique: productSku.unique })
+      .from(productSku)
+      .innerJoin(cart, and(eq(cart.productId, productSku.productId), eq(cart.productAttrUnique, productSku.unique)))
+      .where(and(eq(cart.uid, user.uid), inArray(cart.cartId, q.cart_id)))
+      .orderBy(...STOCK_ORDER_SQL)
+      .for('update', { of: productSku });
     const c = await loadCheckout(tx, user.uid, q, true);
     const p = c.priced;
     if (p.status === 'noAddress') throw refuse(ORDER_TEXT.noAddress);
@@ -178,9 +189,9 @@ export async function createOrder(ctx: ServiceContext, input: OrderCreateInput):
       });
     }
 
-    // Stock, in one global order (product, SKU) so two orders taking the same SKUs cannot deadlock on PostgreSQL.
+    // Stock, in one global order (`stockOrder`) so two orders taking the same SKUs cannot deadlock on PostgreSQL.
     const changed = new Set<Tag>();
-    const takes = [...c.lines].sort((x, y) => x.productId - y.productId || (x.unique < y.unique ? -1 : 1));
+    const takes = [...c.lines].sort(stockOrder);
     for (const line of takes) {
       const [sku] = await tx
         .update(productSku)

@@ -3,17 +3,18 @@ import type { Tx } from '../../db/client.ts';
 import { product, productSku, refundProduct, storeOrderProduct } from '../../db/schema/index.ts';
 import { invalidate } from '../cache.ts';
 import { tag, type Tag } from '../cache-tags.ts';
+import { stockOrder } from './stock-order.ts';
 
 /**
  * Quantities back to stock, in the caller's transaction: SKU and product stock up, sales down (never below zero), on
- * the row that was bought (a flash sale's or presale's own row for activity stock), in the global product/SKU order
- * checkout takes stock in (callers pass `items` sorted by product id and SKU), so it cannot deadlock with an order.
+ * the row that was bought (a flash sale's or presale's own row for activity stock), in the order checkout takes stock
+ * in (`stockOrder`), so it cannot deadlock with an order.
  * The products' pages are dropped (`stock:` tags) when the transaction commits. Used by a cancelled order and a
  * refund (`restockRefund`).
  */
 export async function restockItems(tx: Tx, items: { productId: number; unique: string; num: number }[]): Promise<void> {
   const changed = new Set<Tag>();
-  for (const it of items) {
+  for (const it of [...items].sort(stockOrder)) {
     const back = await tx
       .update(productSku)
       .set({ stock: sql`${productSku.stock} + ${it.num}`, sales: sql`greatest(${productSku.sales} - ${it.num}, 0)` })
@@ -37,7 +38,6 @@ export async function restockRefund(tx: Tx, refundOrderId: number): Promise<void
     .select({ productId: storeOrderProduct.productId, unique: storeOrderProduct.productAttrUnique, num: refundProduct.refundNum })
     .from(refundProduct)
     .innerJoin(storeOrderProduct, eq(storeOrderProduct.orderProductId, refundProduct.orderProductId))
-    .where(eq(refundProduct.refundOrderId, refundOrderId))
-    .orderBy(storeOrderProduct.productId, storeOrderProduct.productAttrUnique);
+    .where(eq(refundProduct.refundOrderId, refundOrderId));
   await restockItems(tx, items);
 }
