@@ -97,6 +97,8 @@ export async function presaleOnSale(d: Database, presellType: 1 | 2) {
       merId: product.merId,
       price: productSku.price,
       down: productSku.downPrice,
+      finalStart: presell.finalStartTime,
+      finalEnd: presell.finalEndTime,
     })
     .from(presell)
     .innerJoin(productSku, eq(productSku.productId, presell.productId))
@@ -132,7 +134,7 @@ export async function presaleCartLine(d: Database, s: Shopper, presellType: 1 | 
 
 /**
  * A deposit presale order paid by balance: it waits in status 10 with its `presell_order` (the demo presale's
- * balance window opens in 2099). `window` moves that order's window (not the presale's), e.g. to make it payable.
+ * balance window opens after its deposit phase, weeks away). `window` moves that order's window (not the presale's), e.g. to make it payable.
  */
 export async function depositOrder(
   d: Database,

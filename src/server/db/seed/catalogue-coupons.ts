@@ -1,8 +1,9 @@
 /** Coupons of every kind: platform, category, cross-shop, shop and product; fixed-range and N-day ones. */
 import { DEMO_MERCHANTS, shopSpec } from './catalogue-merchants.ts';
+import { seedAt } from './seed-day.ts';
 
-const d = (iso: string) => new Date(`${iso}T00:00:00+08:00`);
-const FIXED = { couponType: 1, useStartTime: d('2025-01-01'), useEndTime: d('2099-12-31') };
+// Dated around the day the mall is seeded (seed-day.ts): usable from a month before it to a year after.
+const FIXED = { couponType: 1, useStartTime: seedAt(-30), useEndTime: seedAt(365) };
 const DAYS = (n: number) => ({ couponType: 0, couponTime: n, useStartTime: null, useEndTime: null });
 
 interface CouponSeed {
@@ -91,8 +92,8 @@ const PLATFORM: CouponSeed[] = [
     couponPrice: yuan(50),
     useMinPrice: yuan(100),
     ...DAYS(7),
-    startTime: d('2020-01-01'),
-    endTime: d('2020-02-01'),
+    startTime: seedAt(-90),
+    endTime: seedAt(-60),
     sort: 10,
   },
   {
@@ -103,8 +104,8 @@ const PLATFORM: CouponSeed[] = [
     couponPrice: yuan(20),
     useMinPrice: yuan(100),
     ...DAYS(7),
-    startTime: d('2099-01-01'),
-    endTime: d('2099-12-31'),
+    startTime: seedAt(30),
+    endTime: seedAt(60),
     sort: 10,
   },
 ];
@@ -183,6 +184,6 @@ export function couponRows() {
     userLimit: 1,
     sort: 0,
     ...c,
-    createdAt: d('2025-01-01'),
+    createdAt: seedAt(-120),
   }));
 }

@@ -1,11 +1,13 @@
 /**
- * Flash sales and presales that keep their state whatever the date: twelve 2-hour sessions cover every hour
- * of the day from 2020 to 2099, and presales are dated so they stay "not started" (2099), "in progress"
- * (2020-2099) or "ended" (2020); one more deposit presale has ended its deposit phase with its balance payable.
+ * Flash sales and presales dated around the day the mall is seeded (`seedAt`): twelve 2-hour sessions cover every
+ * hour of the day from a week before to half a year after, and presales are "not started" (from 5 days on), "in
+ * progress" (from 3 days ago to 4 weeks on) or "ended" (a month ago); one more deposit presale has ended its deposit
+ * phase with its balance payable.
  */
 import { DEMO_PRODUCTS, generateProduct, type GeneratedProduct } from './catalogue-products.ts';
 import { activitySkus, type SkuRow } from './catalogue-skus.ts';
 import { entityRng } from './catalogue-random.ts';
+import { seedAt, seedDate } from './seed-day.ts';
 
 export const SECKILL_SESSIONS = Array.from({ length: 12 }, (_, i) => ({
   seckillTimeId: i + 1,
@@ -69,8 +71,8 @@ export function seckillRows() {
         productId,
         originProductId: origin.product.productId,
         seckillTimeId: session.seckillTimeId,
-        startDay: '2020-01-01',
-        endDay: '2099-12-31',
+        startDay: seedDate(-7),
+        endDay: seedDate(180),
         oncePayCount: 1 + (k % 3),
         allPayCount: 5,
       });
@@ -79,25 +81,23 @@ export function seckillRows() {
   return { ...out, settings };
 }
 
-const t = (iso: string) => new Date(`${iso}+08:00`);
-const STATES = [
-  { start: '2099-01-01T10:00:00', end: '2099-06-30T23:59:59', finalStart: '2099-07-01T00:00:00', finalEnd: '2099-07-07T23:59:59' },
-  { start: '2020-01-01T10:00:00', end: '2099-12-30T23:59:59', finalStart: '2099-12-31T00:00:00', finalEnd: '2099-12-31T23:59:59' },
-  { start: '2020-01-01T10:00:00', end: '2020-06-30T23:59:59', finalStart: '2020-07-01T00:00:00', finalEnd: '2020-07-07T23:59:59' },
-];
+/** A phase from 10:00 on day `from` to the last second of day `to - 1`, then a balance week. */
+const phases = (from: number, to: number) => ({
+  start: seedAt(from, 10),
+  end: new Date(seedAt(to).getTime() - 1000),
+  finalStart: seedAt(to),
+  finalEnd: new Date(seedAt(to + 7).getTime() - 1000),
+});
+/** Not started, in progress, ended. */
+const STATES = [phases(5, 36), phases(-3, 28), phases(-60, -30)];
 
 /**
- * The deposit presale in its balance window (after the 24): its deposit phase is over, its balance payable until 2099.
+ * The deposit presale in its balance window (after the 24): its deposit phase is over, its balance payable for a week.
  * The demo member booked it (seed/history.ts moves its dates to around the day the mall is seeded), so the mall shows a
  * balance to pay.
  */
 export const BALANCE_PRESELL_ID = 25;
-const BALANCE_WINDOW = {
-  start: '2020-01-01T10:00:00',
-  end: '2020-06-30T23:59:59',
-  finalStart: '2020-07-01T00:00:00',
-  finalEnd: '2099-12-31T23:59:59',
-};
+const BALANCE_WINDOW = { ...phases(-20, -10), finalEnd: new Date(seedAt(8).getTime() - 1000) };
 
 /** 24 presales, 4 per (state, presell_type), and the one in its balance window; product rows of type 2 after the seckill rows. */
 export function presellRows() {
@@ -111,7 +111,7 @@ export function presellRows() {
   ) => {
     const productId = PRESELL_FIRST_ID + n;
     activityCopy(out, origin, productId, 2, 0.85, presellType === 2);
-    const start = t(w.start).getTime() + k * 3600_000;
+    const start = w.start.getTime() + k * 3600_000;
     return {
       productPresellId: n + 1,
       productId,
@@ -119,14 +119,14 @@ export function presellRows() {
       storeName: origin.product.storeName,
       presellType,
       startTime: new Date(start),
-      endTime: t(w.end),
-      finalStartTime: presellType === 2 ? t(w.finalStart) : null,
-      finalEndTime: presellType === 2 ? t(w.finalEnd) : null,
+      endTime: w.end,
+      finalStartTime: presellType === 2 ? w.finalStart : null,
+      finalEndTime: presellType === 2 ? w.finalEnd : null,
       deliveryType: k % 2 ? 2 : 1,
       deliveryDay: 3 + ((n * 5) % 13),
       payCount: k === 3 ? 2 : 0,
       status: true,
-      createdAt: t('2025-01-01T00:00:00'),
+      createdAt: seedAt(-90),
     };
   };
   const presells: ReturnType<typeof presale>[] = [];

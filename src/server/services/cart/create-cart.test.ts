@@ -7,6 +7,7 @@ import { createCart } from './create-cart.ts';
 import { countCart } from './count-cart.ts';
 import { listSeckillProducts } from '../promotion/list-seckill-products.ts';
 import { mallDate } from '../dates.ts';
+import { BALANCE_PRESELL_ID } from '../../db/seed/catalogue-promotions.ts';
 
 // Build the worker's seeded template under the hook timeout, not inside the first test's.
 beforeAll(async () => {
@@ -157,7 +158,7 @@ describe('createCart: flash sales and presales', () => {
           .where(and(eq(productSku.productId, productId), gt(productSku.stock, 0)))
           .limit(1)
       )[0]!;
-    const running = rows.find((r) => r.startTime.getFullYear() === 2020 && r.endTime.getFullYear() === 2099)!;
+    const running = rows.find((r) => r.startTime.getTime() < Date.now() && r.endTime.getTime() > Date.now())!;
     const s = await skuOf(running.productId);
     const { cart_id } = await createCart(user, {
       product_id: running.productPresellId,
@@ -174,7 +175,7 @@ describe('createCart: flash sales and presales', () => {
           .where(inArray(cart.cartId, [cart_id]))
       )[0],
     ).toMatchObject({ productId: running.productId, isNew: true });
-    const upcoming = rows.find((r) => r.startTime.getFullYear() === 2099)!;
+    const upcoming = rows.find((r) => r.startTime.getTime() > Date.now())!;
     await expect(
       createCart(user, {
         product_id: upcoming.productPresellId,
@@ -184,7 +185,7 @@ describe('createCart: flash sales and presales', () => {
         product_type: 2,
       }),
     ).rejects.toMatchObject({ message: '预售活动尚未开始' });
-    const ended = rows.find((r) => r.endTime.getFullYear() === 2020)!;
+    const ended = rows.find((r) => r.endTime.getTime() < Date.now() && r.productPresellId !== BALANCE_PRESELL_ID)!;
     await expect(
       createCart(user, {
         product_id: ended.productPresellId,

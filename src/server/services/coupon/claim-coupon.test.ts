@@ -4,6 +4,7 @@ import { createTestDatabase, visitorContext, userContext } from '../../../../tes
 import { coupon, couponProduct, couponUser } from '../../db/schema/index.ts';
 import { listCouponProducts } from './list-coupon-products.ts';
 import { claimCoupon } from './claim-coupon.ts';
+import { formatDateTime } from '../dates.ts';
 
 // Build the worker's seeded template under the hook timeout, not inside the first test's.
 beforeAll(async () => {
@@ -33,8 +34,11 @@ describe('claimCoupon', () => {
   it('gives a fixed-range coupon its own dates and leaves an unlimited stock alone', async () => {
     const db = await createTestDatabase();
     const claimed = await claimCoupon(await userContext(db, 2), { id: 2 });
-    expect(claimed.start_time).toBe('2025-01-01 00:00:00');
-    expect(claimed.end_time).toBe('2099-12-31 00:00:00');
+    // The coupon's range (a month before the mall was seeded to a year after), not days from the claim.
+    const [row] = await db.db.select().from(coupon).where(eq(coupon.couponId, 2));
+    expect(claimed.start_time).toBe(formatDateTime(row!.useStartTime));
+    expect(claimed.end_time).toBe(formatDateTime(row!.useEndTime));
+    expect(Date.parse(claimed.end_time!.replace(' ', 'T')) - Date.parse(claimed.start_time!.replace(' ', 'T'))).toBe(395 * 86_400_000);
     expect((await db.db.select().from(coupon).where(eq(coupon.couponId, 2)))[0]!.remainCount).toBe(0);
   });
 

@@ -508,7 +508,7 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       expect(part).toMatchObject({ activity_type: 2, presell_type: 2 });
       // As CRMEB's clients read it: orderList[0].orderProduct[0].cart_info.productPresell.presell_type.
       expect(part.orderProduct[0]!.cart_info).toMatchObject({
-        productPresell: { presell_type: 2, final_start_time: '2099-12-31 00:00:00', final_end_time: '2099-12-31 23:59:59' },
+        productPresell: { presell_type: 2, final_start_time: formatDateTime(dep.finalStart), final_end_time: formatDateTime(dep.finalEnd) },
         productPresellAttr: {
           presell_price: (dep.price / 100).toFixed(2),
           down_price: (dep.down / 100).toFixed(2),
@@ -523,8 +523,8 @@ export function myOrdersSuite(open: () => Promise<Database>) {
         presell_order_sn: '',
         pay_price: (((dep.price - dep.down) * 2) / 100).toFixed(2),
         deposit_price: part.pay_price,
-        final_start_time: '2099-12-31 00:00:00',
-        final_end_time: '2099-12-31 23:59:59',
+        final_start_time: formatDateTime(dep.finalStart),
+        final_end_time: formatDateTime(dep.finalEnd),
         final_start_unix: expect.any(Number),
         final_end_unix: expect.any(Number),
         activeStatus: 0,
@@ -569,7 +569,10 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       expect(ids(list)).not.toContain(normal.orderIds[0]);
       const byId = (id: number) => list.list.find((o) => o.order_id === id)!;
       expect(byId(waiting.orderId)).toMatchObject({ status: 10, activity_type: 2, presellOrder: { activeStatus: 0, paid: 0 } });
-      expect(byId(waiting.orderId).presellOrder!.final_start_time).toMatch(/^2099-12-31 00:00:00$/);
+      // Its balance window opens after the deposit phase: days away, at midnight.
+      const opens = byId(waiting.orderId).presellOrder!.final_start_time;
+      expect(opens).toMatch(/^\d{4}-\d{2}-\d{2} 00:00:00$/);
+      expect(Date.parse(`${opens.replace(' ', 'T')}+08:00`)).toBeGreaterThan(Date.now());
       expect(byId(payable.orderId).presellOrder).toMatchObject({ activeStatus: 1, paid: 0 });
       expect(Number(byId(payable.orderId).presellOrder!.pay_price)).toBeGreaterThan(0);
       expect(byId(payable.orderId).presellOrder!.deposit_price).toBe(byId(payable.orderId).pay_price);

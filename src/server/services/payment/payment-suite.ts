@@ -296,7 +296,7 @@ export function paymentSuite(open: () => Promise<Database>) {
     /** A running deposit presale (presell_type 2) of its own for this test, with the balance window `from`..`to`. */
     async function depositPresale(d: Database, nth: number, from: Date, to: Date) {
       const rows = (await d.db.select().from(presell).orderBy(presell.productPresellId)).filter(
-        (r) => r.presellType === 2 && r.startTime.getFullYear() === 2020 && r.endTime.getFullYear() === 2099 && r.payCount === 0,
+        (r) => r.presellType === 2 && r.startTime.getTime() < Date.now() && r.endTime.getTime() > Date.now() && r.payCount === 0,
       );
       const pr = rows[nth]!;
       await d.db.update(presell).set({ finalStartTime: from, finalEndTime: to }).where(eq(presell.productPresellId, pr.productPresellId));

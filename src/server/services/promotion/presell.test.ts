@@ -23,7 +23,9 @@ describe('presales', () => {
     }
     const deposit = (await listPresells(ctx, { type: 1 })).list.find((p) => p.presell_type === 2)!;
     expect(Number(deposit.down_price)).toBeGreaterThan(0);
-    expect(deposit.final_start_time).toMatch(/^2099-12-31/);
+    // Its balance window opens when its deposit phase ends, weeks from now.
+    expect(deposit.final_start_time! > deposit.end_time).toBe(true);
+    expect(Date.parse(`${deposit.final_start_time!.replace(' ', 'T')}+08:00`)).toBeGreaterThan(Date.now() + 7 * 86_400_000);
     const balance = (await listPresells(ctx, { type: 2 })).list.find((p) => p.product_presell_id === BALANCE_PRESELL_ID)!;
     expect(balance.presell_type).toBe(2);
     expect(Date.parse(`${balance.final_start_time!.replace(' ', 'T')}+08:00`)).toBeLessThan(Date.now());

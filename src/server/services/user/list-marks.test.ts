@@ -52,7 +52,7 @@ describe("GET /api/user/marks: a shopper's marks on a shared page", () => {
     const ask = { presell: `${presellId},999999` };
     expect((await listMarks(me, ask)).presell).toEqual({});
 
-    // Booked: the balance window opens later (the demo presale's is in 2099).
+    // Booked: the balance window opens later (the demo presale's, weeks away).
     const later = await depositOrder(d, me);
     expect((await listMarks(me, ask)).presell).toEqual({ [presellId]: { order_id: later.orderId, activeStatus: 0 } });
     expect((await listMarks(other, ask)).presell).toEqual({});
