@@ -3,12 +3,12 @@
 // race on a pool of connections. Each test makes its own product and offer and asserts on them only. The clock is held
 // still at the moment the test starts, so the session running then is still running when its orders are placed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { asMerchant, callRoute, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
 import { addLine, newShopper, placeOrder, type Shopper, type Sku } from '../../../../tests/helpers/checkout.ts';
 import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
-import { product, productAttr, productContent, productSku, seckillProduct } from '../../db/schema/index.ts';
+import { job, product, productAttr, productContent, productSku, seckillProduct } from '../../db/schema/index.ts';
 import { POST as createRoute } from '../../../pages/api/merchant/seckill/create.ts';
 import { POST as updateRoute } from '../../../pages/api/merchant/seckill/update/[id].ts';
 import { changeSequence, changedSince } from '../cache.ts';
@@ -16,6 +16,9 @@ import { collectShown } from '../cache-tags.ts';
 import { createCart } from '../cart/create-cart.ts';
 import { getProductDetail } from '../catalogue/get-product-detail.ts';
 import { mallDate } from '../dates.ts';
+import { appJobs } from '../../jobs/registry.ts';
+import { runDueJobs, type JobRow } from '../../jobs/runner.ts';
+import { housekeeping } from '../../jobs/housekeeping.ts';
 import { cancelOrder } from '../order/cancel-order.ts';
 import { getSeckillDetail } from '../promotion/get-seckill-detail.ts';
 import { listSeckillProducts } from '../promotion/list-seckill-products.ts';
@@ -61,6 +64,15 @@ const buyable = (o: MerchantSeckillDto, sku: string, merId: number): Sku => {
 /** A "buy now" line of a flash-sale SKU, as its page adds it. */
 const seckillLine = async (s: Shopper, sku: Sku, n: number) =>
   (await createCart(s, { product_id: sku.productId, product_attr_unique: sku.unique, cart_num: n, is_new: 1, product_type: 1 })).cart_id;
+
+/** The mall midnight after today: the moment a flash sale whose last day is today is over. */
+const endOfToday = () => Date.parse(`${today()}T00:00:00+08:00`) + 86400_000;
+/** The `activity.end` jobs due at `at` run (only that kind: other tests' jobs stay as they are). */
+const runEndJobs = (d: Database, at: number) =>
+  runDueJobs(d.db, { 'activity.end': appJobs['activity.end']! }, { worker: 'seckill-test', now: new Date(at), limit: 100 });
+/** The `activity.end` handler run directly for offer `productId` at `at` (as a second runner would). */
+const endHandler = (d: Database, productId: number, at: number) =>
+  appJobs['activity.end']!.run({ productId }, { db: d.db, job: {} as JobRow, now: new Date(at) });
 
 export function merchantSeckillSuite(open: () => Promise<Database>) {
   beforeEach(() => {
@@ -348,6 +360,82 @@ export function merchantSeckillSuite(open: () => Promise<Database>) {
       expect(await skuStock(d, own.unique)).toBe(39);
       expect((await productRow(d, o.product_id)).stock).toBe(9 - sold);
       expect((await productRow(d, origin.product_id)).stock).toBe(39 + 30);
+    });
+  });
+  describe('when a flash sale ends', () => {
+    it('the stock left goes back to the product once, even run twice or twice at once; a later cancel goes back too', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 13);
+      const origin = await ownProduct(d, m);
+      const session = await runningSession(m);
+      const o = await createMerchantSeckill(m, offerBody(origin, session, { status: 1 }));
+      const [grey, red] = [o.attrValue[0]!.unique, o.attrValue[1]!.unique];
+      // A shopper holds two grey, unpaid, past the end.
+      const s = await newShopper(d);
+      const { order } = await placeOrder(s, [await seckillLine(s, buyable(o, '灰色', 13), 2)]);
+      expect((await productRow(d, origin.product_id)).stock).toBe(65);
+
+      // A minute before the end: nothing is due, and the handler run early moves nothing.
+      const end = endOfToday();
+      expect((await runEndJobs(d, end - 60_000)).claimed).toBe(0);
+      await endHandler(d, o.product_id, end - 60_000);
+      expect(await skuStock(d, grey)).toBe(8);
+
+      const originShown = new Set<string>();
+      await collectShown(originShown, () => getProductDetail(visitorContext(d), { id: origin.product_id }));
+      const seq = changeSequence(d.db);
+      vi.setSystemTime(new Date(end + 60_000));
+      // The queued job and another runner at once: 8 grey and 5 red go back once.
+      await Promise.all([runEndJobs(d, end + 60_000), endHandler(d, o.product_id, end + 60_000)]);
+      expect([await skuStock(d, grey), await skuStock(d, red)]).toEqual([0, 0]);
+      expect([await skuStock(d, uniqueOf(origin, '灰色')), await skuStock(d, uniqueOf(origin, '红色'))]).toEqual([48, 30]);
+      expect((await productRow(d, origin.product_id)).stock).toBe(78);
+      expect((await productRow(d, o.product_id)).stock).toBe(0);
+      expect(changedSince(d.db, seq, originShown)).toBe(true);
+      expect((await getProductDetail(visitorContext(d), { id: origin.product_id })).stock).toBe(78);
+      const seen = await getMerchantSeckill(m, { id: o.product_id });
+      expect(seen).toMatchObject({ seckill_status: -1, stock: 0 });
+      expect(seen.attrValue.map((x) => [x.sku, x.stock, x.origin_stock])).toEqual([
+        ['灰色', 0, 48],
+        ['红色', 0, 30],
+      ]);
+      // Run again: nothing more moves.
+      await endHandler(d, o.product_id, end + 60_000);
+      expect((await runEndJobs(d, end + 60_000)).claimed).toBe(0);
+      expect((await productRow(d, origin.product_id)).stock).toBe(78);
+
+      // The shopper's order is cancelled after the end: its two grey end up on the product, not on the ended offer.
+      await cancelOrder(s, { id: order.order_id });
+      await runEndJobs(d, end + 60_000);
+      expect(await skuStock(d, grey)).toBe(0);
+      expect(await skuStock(d, uniqueOf(origin, '灰色'))).toBe(50);
+      expect((await productRow(d, origin.product_id)).stock).toBe(80);
+      expect((await getProductDetail(visitorContext(d), { id: origin.product_id })).stock).toBe(80);
+    });
+
+    it('an end moved later: the first end moves nothing, the new one does; housekeeping sweeps an ended offer no job was queued for', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 14);
+      const origin = await ownProduct(d, m);
+      const session = await runningSession(m);
+      const o = await createMerchantSeckill(m, offerBody(origin, session));
+      await updateMerchantSeckill(m, { id: o.product_id, end_day: inDays(1) });
+      const end = endOfToday();
+      await runEndJobs(d, end + 60_000);
+      expect((await productRow(d, o.product_id)).stock).toBe(15);
+      expect((await productRow(d, origin.product_id)).stock).toBe(65);
+      await runEndJobs(d, end + 86400_000 + 60_000);
+      expect((await productRow(d, o.product_id)).stock).toBe(0);
+      expect((await productRow(d, origin.product_id)).stock).toBe(80);
+
+      // An offer from before the job (none queued): the hourly housekeeping returns its stock once it has ended.
+      const old = await createMerchantSeckill(m, offerBody(origin, session));
+      await d.db.delete(job).where(and(eq(job.kind, 'activity.end'), sql`${job.payload}->>'productId' = ${String(old.product_id)}`));
+      await housekeeping.run({}, { db: d.db, job: {} as JobRow, now: new Date(end - 60_000) });
+      expect((await productRow(d, old.product_id)).stock).toBe(15);
+      await housekeeping.run({}, { db: d.db, job: {} as JobRow, now: new Date(end + 60_000) });
+      expect((await productRow(d, old.product_id)).stock).toBe(0);
+      expect((await productRow(d, origin.product_id)).stock).toBe(80);
     });
   });
 }

@@ -14,6 +14,7 @@ import { requireMerchant, type MerchantContext } from './context.ts';
 import { lockSkus, PRODUCT_TEXT, rollUp } from './product-writes.ts';
 import { ownPresell, presellIdInput, PRESELL_GONE, readMerchantPresell, type MerchantPresellDto } from './presells.ts';
 import { copyForOffer, noRepeats, writeSkus, type SkuChange } from './activity-copy.ts';
+import { queueOfferEnd } from './activity-end.ts';
 
 export const PRESELL_TEXT = {
   window: '结束时间（end_time）须晚于开始时间（start_time）',
@@ -87,8 +88,8 @@ async function hasOrders(tx: Tx, productId: number): Promise<boolean> {
  * `POST /api/merchant/presell/create`: a presale of one of the shop's ordinary products, built as the seed builds one
  * (a product row of type 2 copied from the product, its specs, details and one SKU per SKU of the product with the
  * presale price, deposit and stock, and its `presell` row) in one transaction. The presale's stock is taken from the
- * product's own SKUs (reserved: the product sells that much less until it is given back with a negative `add`). Off the
- * shelf unless `status` is 1. Answers the presale as the detail does (its `product_presell_id` names it from then on).
+ * product's own SKUs (reserved: the product sells that much less until it is given back with a negative `add`, or the
+ * presale ends: what is left then goes back by itself, activity-end.ts). Off the shelf unless `status` is 1. Answers the presale as the detail does (its `product_presell_id` names it from then on).
  */
 export async function createMerchantPresell(ctx: MerchantContext, input: unknown): Promise<MerchantPresellDto> {
   const { merId } = requireMerchant(ctx);
@@ -132,6 +133,8 @@ export async function createMerchantPresell(ctx: MerchantContext, input: unknown
         status: true,
       })
       .returning({ id: presell.productPresellId });
+    // At its end, what is left goes back to the product (activity-end.ts).
+    await queueOfferEnd(tx, productId, body.end_time);
     // The presale's page and the presale lists (`product:` drops every list); the product's own stock, as an order would.
     invalidate(tx, [tag('product', productId), tag('stock', originId)]);
     return pr!.id;
@@ -261,6 +264,8 @@ export async function updateMerchantPresell(
         payCount: body.pay_count ?? s.payCount,
       })
       .where(eq(presell.productPresellId, presellId));
+    // A changed end queues its own return of the stock left (the old end's job finds the presale not ended then).
+    await queueOfferEnd(tx, id, w.endTime);
     if (body.store_name !== undefined) await tx.update(product).set({ storeName: body.store_name }).where(eq(product.productId, id));
     const changed: Tag[] = [tag('product', id)];
     if (back.length) changed.push(tag('stock', originId));

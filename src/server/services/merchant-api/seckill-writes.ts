@@ -13,6 +13,7 @@ import { notFound, parseInput } from '../input.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
 import { lockSkus, PRODUCT_TEXT, rollUp } from './product-writes.ts';
 import { copyForOffer, noRepeats, writeSkus } from './activity-copy.ts';
+import { queueOfferEnd, seckillEndsAt } from './activity-end.ts';
 import { ownSeckill, readMerchantSeckill, SECKILL_GONE, seckillIdInput, type MerchantSeckillDto } from './seckills.ts';
 
 export const SECKILL_TEXT = {
@@ -56,7 +57,7 @@ async function checkSession(db: Db, id: number): Promise<void> {
  * builds one (a product row of type 1 copied from the product, its specs, details and one SKU per SKU of the product
  * with the flash-sale price and stock, and its `seckill_product` settings) in one transaction. The offer's stock is
  * taken from the product's own SKUs (reserved: the product sells that much less until it is given back with a negative
- * `add`). Off the shelf unless `status` is 1.
+ * `add`, or the offer ends: what is left then goes back by itself, activity-end.ts). Off the shelf unless `status` is 1.
  */
 export async function createMerchantSeckill(ctx: MerchantContext, input: unknown): Promise<MerchantSeckillDto> {
   const { merId } = requireMerchant(ctx);
@@ -86,6 +87,8 @@ export async function createMerchantSeckill(ctx: MerchantContext, input: unknown
       oncePayCount: body.once_pay_count,
       allPayCount: body.all_pay_count,
     });
+    // At its end, what is left goes back to the product (activity-end.ts).
+    await queueOfferEnd(tx, productId, seckillEndsAt(body.end_day));
     // The offer's page and the flash-sale lists (`product:` drops every list); the product's own stock, as an order would.
     invalidate(tx, [tag('product', productId), tag('stock', originId)]);
     return productId;
@@ -165,6 +168,8 @@ export async function updateMerchantSeckill(
       .update(seckillProduct)
       .set({ seckillTimeId: body.seckill_time_id ?? settings!.seckillTimeId, startDay, endDay, oncePayCount: once, allPayCount: all })
       .where(eq(seckillProduct.productId, id));
+    // A changed end queues its own return of the stock left (the old end's job finds the offer not ended then).
+    await queueOfferEnd(tx, id, seckillEndsAt(endDay));
     const changed: Tag[] = [tag('product', id)];
     if (back.length) changed.push(tag('stock', originId));
     invalidate(tx, changed);
