@@ -429,13 +429,82 @@ export function merchantSeckillSuite(open: () => Promise<Database>) {
       expect((await productRow(d, origin.product_id)).stock).toBe(80);
 
       // An offer from before the job (none queued): the hourly housekeeping returns its stock once it has ended.
-      const old = await createMerchantSeckill(m, offerBody(origin, session));
+      const other = (await listMerchantSeckillSessions(m)).list.find((x) => x.seckill_time_id !== session)!.seckill_time_id;
+      const old = await createMerchantSeckill(m, offerBody(origin, other));
       await d.db.delete(job).where(and(eq(job.kind, 'activity.end'), sql`${job.payload}->>'productId' = ${String(old.product_id)}`));
       await housekeeping.run({}, { db: d.db, job: {} as JobRow, now: new Date(end - 60_000) });
       expect((await productRow(d, old.product_id)).stock).toBe(15);
       await housekeeping.run({}, { db: d.db, job: {} as JobRow, now: new Date(end + 60_000) });
       expect((await productRow(d, old.product_id)).stock).toBe(0);
       expect((await productRow(d, origin.product_id)).stock).toBe(80);
+    });
+  });
+  describe('one product, one session: flash-sale days do not overlap', () => {
+    it('refuses a second offer of the product sharing a day in the same session, also by update; allows other days and sessions', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 15);
+      const origin = await ownProduct(d, m);
+      const session = await runningSession(m);
+      const other = (await listMerchantSeckillSessions(m)).list.find((x) => x.seckill_time_id !== session)!.seckill_time_id;
+      const small = (extra: Record<string, unknown>) =>
+        offerBody(origin, session, {
+          attrValue: [
+            { unique: uniqueOf(origin, '灰色'), price: '59.90', stock: 1 },
+            { unique: uniqueOf(origin, '红色'), price: 69, stock: 0 },
+          ],
+          ...extra,
+        });
+      // Off the shelf (the default), it still counts.
+      const a = await createMerchantSeckill(m, small({ start_day: today(), end_day: inDays(2) }));
+      const stockBefore = (await productRow(d, origin.product_id)).stock;
+      for (const days of [
+        { start_day: today(), end_day: today() },
+        { start_day: inDays(2), end_day: inDays(5) },
+        { start_day: today(), end_day: inDays(9) },
+      ]) {
+        await expect(createMerchantSeckill(m, small(days)), JSON.stringify(days)).rejects.toMatchObject({
+          code: 'invalid',
+          message: SECKILL_TEXT.overlap(a.product_id, today(), inDays(2)),
+        });
+      }
+      expect((await productRow(d, origin.product_id)).stock).toBe(stockBefore);
+      // Later days in the session, or the same days in another session: allowed.
+      const b = await createMerchantSeckill(m, small({ start_day: inDays(3), end_day: inDays(4) }));
+      const c = await createMerchantSeckill(m, small({ seckill_time_id: other, start_day: today(), end_day: inDays(2) }));
+      // Moving b's days or c's session onto a's: refused, and nothing changes.
+      await expect(updateMerchantSeckill(m, { id: b.product_id, start_day: inDays(2) })).rejects.toMatchObject({
+        code: 'invalid',
+        message: SECKILL_TEXT.overlap(a.product_id, today(), inDays(2)),
+      });
+      await expect(updateMerchantSeckill(m, { id: c.product_id, seckill_time_id: session })).rejects.toMatchObject({
+        code: 'invalid',
+        message: SECKILL_TEXT.overlap(a.product_id, today(), inDays(2)),
+      });
+      expect(await getMerchantSeckill(m, { id: b.product_id })).toMatchObject({ start_day: inDays(3), end_day: inDays(4) });
+      // An offer's own days do not count against it.
+      await updateMerchantSeckill(m, { id: a.product_id, end_day: inDays(1) });
+      await updateMerchantSeckill(m, { id: b.product_id, start_day: inDays(2) });
+    });
+
+    it('two offers of one product for the same days created at once: exactly one is made', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 16);
+      const origin = await ownProduct(d, m);
+      const session = await runningSession(m);
+      const results = await Promise.allSettled([
+        createMerchantSeckill(m, offerBody(origin, session)),
+        createMerchantSeckill(m, offerBody(origin, session)),
+        createMerchantSeckill(m, offerBody(origin, session, { start_day: inDays(1), end_day: inDays(1) })),
+      ]);
+      const made = results.filter((r) => r.status === 'fulfilled');
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(made).toHaveLength(2);
+      expect(refused).toHaveLength(1);
+      expect(refused[0]!.reason).toMatchObject({ code: 'invalid', message: expect.stringContaining('日期不能重叠') });
+      const offers = await d.db.select().from(seckillProduct).where(eq(seckillProduct.originProductId, origin.product_id));
+      expect(offers).toHaveLength(2);
+      // The refused one took no stock: 80 − 2 × 15.
+      expect((await productRow(d, origin.product_id)).stock).toBe(50);
     });
   });
 }
