@@ -4,7 +4,7 @@
 // at the moment the test starts (whole seconds, as the API's times are) and moved on where a test says so.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
-import { asMerchant, callRoute, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
+import { asMerchant, callRoute, dropSku, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
 import { addLine, newShopper, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
@@ -573,6 +573,39 @@ export function merchantPresellSuite(open: () => Promise<Database>) {
       await runEndJobs(d, Date.now() + 2 * DAY + 60_000);
       expect((await productRow(d, p.product_id)).stock).toBe(0);
       expect((await productRow(d, origin.product_id)).stock).toBe(80);
+    });
+  });
+  describe('a presale SKU whose product SKU the shop removed', () => {
+    it('a negative add writes its pieces off, a positive one is refused; at the end they stay on the presale', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 17);
+      const origin = await ownProduct(d, m);
+      const p = await createMerchantPresell(m, depositBody(origin));
+      const [grey, red] = [uniqueOf(p, '灰色'), uniqueOf(p, '红色')];
+      await dropSku(m, origin.product_id, '红色');
+      expect((await productRow(d, origin.product_id)).stock).toBe(40);
+
+      await expect(updateMerchantPresell(m, { id: p.product_presell_id, attrValue: [{ unique: red, add: 1 }] })).rejects.toMatchObject({
+        code: 'invalid',
+        message: PRESELL_TEXT.originGone(red),
+      });
+      const edited = await updateMerchantPresell(m, { id: p.product_presell_id, attrValue: [{ unique: red, add: -2 }] });
+      expect(edited.attrValue.map((x) => [x.sku, x.stock, x.origin_unique])).toEqual([
+        ['灰色', 10, uniqueOf(origin, '灰色')],
+        ['红色', 3, ''],
+      ]);
+      expect(edited.stock).toBe(13);
+      expect((await productRow(d, p.product_id)).stock).toBe(13);
+      expect((await productRow(d, origin.product_id)).stock).toBe(40);
+
+      const end = Date.now() + DAY;
+      vi.setSystemTime(new Date(end + 60_000));
+      await runEndJobs(d, end + 60_000);
+      expect([await skuStock(d, grey), await skuStock(d, red)]).toEqual([0, 3]);
+      expect((await productRow(d, origin.product_id)).stock).toBe(50);
+      await updateMerchantPresell(m, { id: p.product_presell_id, attrValue: [{ unique: red, add: -3 }] });
+      expect((await productRow(d, p.product_id)).stock).toBe(0);
+      expect((await productRow(d, origin.product_id)).stock).toBe(50);
     });
   });
 }

@@ -4,7 +4,7 @@
 // still at the moment the test starts, so the session running then is still running when its orders are placed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { asMerchant, callRoute, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
+import { asMerchant, callRoute, dropSku, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
 import { addLine, newShopper, placeOrder, type Shopper, type Sku } from '../../../../tests/helpers/checkout.ts';
 import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
@@ -504,6 +504,45 @@ export function merchantSeckillSuite(open: () => Promise<Database>) {
       const offers = await d.db.select().from(seckillProduct).where(eq(seckillProduct.originProductId, origin.product_id));
       expect(offers).toHaveLength(2);
       // The refused one took no stock: 80 − 2 × 15.
+      expect((await productRow(d, origin.product_id)).stock).toBe(50);
+    });
+  });
+  describe('an offer SKU whose product SKU the shop removed', () => {
+    it('a negative add writes its pieces off, a positive one is refused; at the end they stay on the offer', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 17);
+      const origin = await ownProduct(d, m);
+      const session = await runningSession(m);
+      const o = await createMerchantSeckill(m, offerBody(origin, session));
+      const [grey, red] = [o.attrValue[0]!.unique, o.attrValue[1]!.unique];
+      await dropSku(m, origin.product_id, '红色');
+      expect((await productRow(d, origin.product_id)).stock).toBe(40);
+
+      await expect(updateMerchantSeckill(m, { id: o.product_id, attrValue: [{ unique: red, add: 1 }] })).rejects.toMatchObject({
+        code: 'invalid',
+        message: SECKILL_TEXT.originGone(red),
+      });
+      await expect(updateMerchantSeckill(m, { id: o.product_id, attrValue: [{ unique: red, add: -6 }] })).rejects.toMatchObject({
+        code: 'invalid',
+        message: SECKILL_TEXT.stockBelowZero(red, 5),
+      });
+      const edited = await updateMerchantSeckill(m, { id: o.product_id, attrValue: [{ unique: red, add: -2 }] });
+      expect(edited.attrValue.map((x) => [x.sku, x.stock, x.origin_unique])).toEqual([
+        ['灰色', 10, uniqueOf(origin, '灰色')],
+        ['红色', 3, ''],
+      ]);
+      expect(edited.stock).toBe(13);
+      expect((await productRow(d, origin.product_id)).stock).toBe(40);
+
+      // At the end the grey goes back; the red has nowhere to go and stays, for the shop to write off.
+      const end = endOfToday();
+      vi.setSystemTime(new Date(end + 60_000));
+      await runEndJobs(d, end + 60_000);
+      await housekeeping.run({}, { db: d.db, job: {} as JobRow, now: new Date(end + 60_000) });
+      expect([await skuStock(d, grey), await skuStock(d, red)]).toEqual([0, 3]);
+      expect((await productRow(d, origin.product_id)).stock).toBe(50);
+      await updateMerchantSeckill(m, { id: o.product_id, attrValue: [{ unique: red, add: -3 }] });
+      expect((await productRow(d, o.product_id)).stock).toBe(0);
       expect((await productRow(d, origin.product_id)).stock).toBe(50);
     });
   });

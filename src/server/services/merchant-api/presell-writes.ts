@@ -31,7 +31,7 @@ export const PRESELL_TEXT = {
   downForFull: (u: string) => `全款预售无需定金，SKU ${u} 的定金（down_price）须为0`,
   noStock: '请至少为一个SKU填写大于0的预售库存',
   originShort: (u: string, left: number) => `SKU ${u} 的商品库存不足，最多可转入${left}件`,
-  originGone: (u: string) => `SKU ${u} 在商品中已不存在，库存无法转入或退回`,
+  originGone: (u: string) => `SKU ${u} 在商品中已不存在，库存无法转入（减少库存仍可：不退回商品，直接核销）`,
   stockBelowZero: (u: string, left: number) => `SKU ${u} 的预售库存只剩${left}件，不能减少更多`,
   ordered: (what: string) => `已有用户下单，不能再修改${what}`,
   endLater: '已有用户下单，结束时间（end_time）只能提前，不能推迟',
@@ -146,7 +146,8 @@ export async function createMerchantPresell(ctx: MerchantContext, input: unknown
  * `POST /api/merchant/presell/update/{id}` (`id` = product_presell_id): what the body names, in one transaction: name,
  * kind, windows, shipping promise, cap, and per SKU of the presale (`unique`) a new `price`, `down_price` and/or a stock
  * change `add`. A positive `add` is taken from the product's own SKU with the same spec values, a negative one given back
- * to it; both under the SKUs' locks (one statement, checkout's order), so sales made meanwhile, of either, count once.
+ * to it (written off when the product no longer has that SKU: the pieces leave the presale, a positive `add` is refused);
+ * both under the SKUs' locks (one statement, checkout's order), so sales made meanwhile, of either, count once.
  *
  * Once shoppers hold orders of it (any not cancelled), what they paid or were promised stands: the kind, the prices and
  * deposits, the start, the balance window and the way of shipping are refused; the end may only come earlier and
@@ -233,23 +234,26 @@ export async function updateMerchantPresell(
 
     const originOf = new Map(origins.map((o) => [o.sku, o]));
     const back: SkuChange[] = [];
+    let moved = false;
     for (const x of body.attrValue) {
       if (!x.add) continue;
       const r = rows.get(x.unique)!;
       const held = skus.find((k) => k.unique === x.unique)!;
+      // A product SKU removed since: pieces can still leave the presale (written off, nowhere to go), none can come.
       const o = originOf.get(r.sku);
-      if (!o) throw new ServiceError('invalid', PRESELL_TEXT.originGone(x.unique));
-      if (x.add > o.stock) throw new ServiceError('invalid', PRESELL_TEXT.originShort(x.unique, o.stock));
+      if (!o && x.add > 0) throw new ServiceError('invalid', PRESELL_TEXT.originGone(x.unique));
+      if (o && x.add > o.stock) throw new ServiceError('invalid', PRESELL_TEXT.originShort(x.unique, o.stock));
       if (-x.add > held.stock) throw new ServiceError('invalid', PRESELL_TEXT.stockBelowZero(x.unique, held.stock));
       const stock = held.stock + x.add;
       if (stock > PRODUCT_LIMITS.stock) throw new ServiceError('invalid', PRODUCT_TEXT.stockTooHigh(x.unique));
-      back.push({ unique: o.unique, stock: o.stock - x.add });
+      if (o) back.push({ unique: o.unique, stock: o.stock - x.add });
       changes.find((c) => c.unique === x.unique)!.stock = stock;
+      moved = true;
     }
     await writeSkus(tx, back);
     await writeSkus(tx, changes);
     if (back.length) await rollUp(tx, originId);
-    if (back.length || repriced) await rollUp(tx, id);
+    if (moved || repriced) await rollUp(tx, id);
     await tx
       .update(presell)
       .set({

@@ -27,7 +27,7 @@ export const SECKILL_TEXT = {
   priceHigh: (u: string, max: string) => `SKU ${u} 的秒杀价不能高于原价 ¥${max}`,
   noStock: '请至少为一个SKU填写大于0的秒杀库存',
   originShort: (u: string, left: number) => `SKU ${u} 的商品库存不足，最多可转入${left}件`,
-  originGone: (u: string) => `SKU ${u} 在商品中已不存在，库存无法转入或退回`,
+  originGone: (u: string) => `SKU ${u} 在商品中已不存在，库存无法转入（减少库存仍可：不退回商品，直接核销）`,
   stockBelowZero: (u: string, left: number) => `SKU ${u} 的秒杀库存只剩${left}件，不能减少更多`,
   overlap: (id: number, start: string, end: string) =>
     `该商品已在同一场次的秒杀 #${id}（${start} 至 ${end}）中，同一商品同一场次的秒杀日期不能重叠`,
@@ -127,7 +127,8 @@ export async function createMerchantSeckill(ctx: MerchantContext, input: unknown
 /**
  * `POST /api/merchant/seckill/update/{id}`: what the body names, in one transaction: session, days, caps, and per SKU of
  * the offer (`unique`) a new `price` and/or a stock change `add`. A positive `add` is taken from the product's own SKU
- * with the same spec values, a negative one given back to it; both under the SKUs' locks (the product's first, then
+ * with the same spec values, a negative one given back to it (written off when the product no longer has that SKU: the
+ * pieces leave the offer, a positive `add` is refused); both under the SKUs' locks (the product's first, then
  * the offer's: checkout's order), so sales made meanwhile, of either, count once. New days or a new session are refused
  * when they overlap another flash sale of the product in the same session (`checkOverlap`, under the product's locks).
  */
@@ -183,13 +184,14 @@ export async function updateMerchantSeckill(
       }
       let stock = locked.stock;
       if (x.add) {
+        // A product SKU removed since: pieces can still leave the offer (written off, nowhere to go), none can come.
         const o = originOf.get(r.sku);
-        if (!o) throw new ServiceError('invalid', SECKILL_TEXT.originGone(x.unique));
-        if (x.add > o.stock) throw new ServiceError('invalid', SECKILL_TEXT.originShort(x.unique, o.stock));
+        if (!o && x.add > 0) throw new ServiceError('invalid', SECKILL_TEXT.originGone(x.unique));
+        if (o && x.add > o.stock) throw new ServiceError('invalid', SECKILL_TEXT.originShort(x.unique, o.stock));
         if (-x.add > locked.stock) throw new ServiceError('invalid', SECKILL_TEXT.stockBelowZero(x.unique, locked.stock));
         stock = locked.stock + x.add;
         if (stock > PRODUCT_LIMITS.stock) throw new ServiceError('invalid', PRODUCT_TEXT.stockTooHigh(x.unique));
-        back.push({ unique: o.unique, stock: o.stock - x.add });
+        if (o) back.push({ unique: o.unique, stock: o.stock - x.add });
       }
       offer.push({ unique: x.unique, stock, price: x.price });
     }
