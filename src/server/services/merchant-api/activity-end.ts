@@ -1,4 +1,4 @@
-import { and, type Column, eq, exists, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, type Column, eq, exists, gt, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { presell, productSku, seckillProduct } from '../../db/schema/index.ts';
@@ -31,6 +31,9 @@ const DAY_MS = 86_400_000;
 /** A flash sale whose last day is `endDay` is over at the mall midnight after it (the catalogue's `today > end_day`). */
 export const seckillEndsAt = (endDay: string): Date => new Date(Date.parse(`${endDay}T00:00:00+08:00`) + DAY_MS);
 
+/** A presale is over once its `end_time` has passed (the catalogue's: in progress while now ≤ end_time). */
+export const presellEndsAt = (endTime: Date): Date => new Date(endTime.getTime() + 1);
+
 /** The product the offer was taken from and the instant the offer ends, or null when `productId` is no offer. */
 async function offerEnd(db: Db | Tx, productId: number, lock = false): Promise<{ originId: number; endsAt: Date } | null> {
   const sk = db
@@ -44,7 +47,7 @@ async function offerEnd(db: Db | Tx, productId: number, lock = false): Promise<{
     .from(presell)
     .where(eq(presell.productId, productId));
   const [p] = lock ? await pr.for('update') : await pr;
-  return p ? { originId: p.originId, endsAt: p.endTime } : null;
+  return p ? { originId: p.originId, endsAt: presellEndsAt(p.endTime) } : null;
 }
 
 /**
@@ -68,7 +71,7 @@ export async function queueEndIfEnded(tx: Tx, productIds: number[], at = now()):
     ...(await tx
       .select({ id: presell.productId })
       .from(presell)
-      .where(and(inArray(presell.productId, ids), lte(presell.endTime, at)))),
+      .where(and(inArray(presell.productId, ids), lt(presell.endTime, at)))),
   ];
   for (const { id } of ended) await queueOfferEnd(tx, id, at, at);
 }
@@ -137,7 +140,7 @@ export async function sweepEndedOffers(db: Db, at = now()): Promise<number> {
     ...(await db
       .select({ id: presell.productId })
       .from(presell)
-      .where(and(lte(presell.endTime, at), left(presell.productId, presell.originProductId)))),
+      .where(and(lt(presell.endTime, at), left(presell.productId, presell.originProductId)))),
   ];
   let moved = 0;
   for (const { id } of ids) moved += await returnOfferStock(db, id, at);

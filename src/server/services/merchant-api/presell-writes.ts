@@ -14,7 +14,7 @@ import { requireMerchant, type MerchantContext } from './context.ts';
 import { lockSkus, PRODUCT_TEXT, rollUp } from './product-writes.ts';
 import { ownPresell, presellIdInput, PRESELL_GONE, readMerchantPresell, type MerchantPresellDto } from './presells.ts';
 import { copyForOffer, noRepeats, writeSkus, type SkuChange } from './activity-copy.ts';
-import { queueOfferEnd } from './activity-end.ts';
+import { presellEndsAt, queueOfferEnd } from './activity-end.ts';
 
 export const PRESELL_TEXT = {
   window: '结束时间（end_time）须晚于开始时间（start_time）',
@@ -134,7 +134,7 @@ export async function createMerchantPresell(ctx: MerchantContext, input: unknown
       })
       .returning({ id: presell.productPresellId });
     // At its end, what is left goes back to the product (activity-end.ts).
-    await queueOfferEnd(tx, productId, body.end_time);
+    await queueOfferEnd(tx, productId, presellEndsAt(body.end_time));
     // The presale's page and the presale lists (`product:` drops every list); the product's own stock, as an order would.
     invalidate(tx, [tag('product', productId), tag('stock', originId)]);
     return pr!.id;
@@ -269,7 +269,7 @@ export async function updateMerchantPresell(
       })
       .where(eq(presell.productPresellId, presellId));
     // A changed end queues its own return of the stock left (the old end's job finds the presale not ended then).
-    await queueOfferEnd(tx, id, w.endTime);
+    await queueOfferEnd(tx, id, presellEndsAt(w.endTime));
     if (body.store_name !== undefined) await tx.update(product).set({ storeName: body.store_name }).where(eq(product.productId, id));
     const changed: Tag[] = [tag('product', id)];
     if (back.length) changed.push(tag('stock', originId));
