@@ -26,6 +26,8 @@ export const ACTIVITY_USAGE = `  sessions                                 the ma
   seckill-edit <product_id> <file.json | ->   change what the JSON names: seckill_time_id, days, caps, attrValue [{unique, price, add}]
   seckill-on <product_id> | seckill-off <product_id>   put a flash sale on the shelf or take it off
   seckill-stock <product_id> <unique> <+n | -n> [<unique> <±n> ...]   move stock from the product to the flash sale (+n) or back (-n)
+                                           (when the sale ends, after end_day, what is left goes back to the product by itself;
+                                           a SKU the product no longer has keeps its stock there: -n writes it off)
   presells [status] [type] [keyword]       the shop's presales; status: all (default), 1 on the shelf, 0 off it;
                                            type: all (default), 0 not started, 1 in progress, 2 ended
   presell <product_presell_id>             one presale with its SKUs (unique, price, deposit, stock, sales, the product's stock left)
@@ -35,7 +37,9 @@ export const ACTIVITY_USAGE = `  sessions                                 the ma
                                            'YYYY-MM-DD HH:mm:ss', mall time; the stock is taken from the product's own SKUs)
   presell-edit <product_presell_id> <file.json | ->   change what the JSON names (attrValue [{unique, price, down_price, add}])
   presell-on <product_presell_id> | presell-off <product_presell_id>   put a presale on the shelf or take it off
-  presell-stock <product_presell_id> <unique> <+n | -n> [<unique> <±n> ...]   move stock from the product to the presale (+n) or back (-n)`;
+  presell-stock <product_presell_id> <unique> <+n | -n> [<unique> <±n> ...]   move stock from the product to the presale (+n) or back (-n)
+                                           (when the presale ends, at end_time, what is left goes back to the product by itself;
+                                           a SKU the product no longer has keeps its stock there: -n writes it off)`;
 
 const STATUS = ['已下架', '在售'];
 const STATE: Record<string, string> = { 1: '抢购中', 0: '未开始', [-1]: '已结束' };

@@ -11,8 +11,8 @@ import { authenticateMerchant } from '../../src/server/services/merchant-api/aut
 import type { MerchantContext } from '../../src/server/services/merchant-api/context.ts';
 import { storeCategory } from '../../src/server/db/schema/index.ts';
 import { uploadMerchantImage } from '../../src/server/services/media/upload-image.ts';
-import { createMerchantProduct } from '../../src/server/services/merchant-api/product-writes.ts';
-import type { MerchantProductDto } from '../../src/server/services/merchant-api/products.ts';
+import { createMerchantProduct, updateMerchantProduct } from '../../src/server/services/merchant-api/product-writes.ts';
+import { getMerchantProduct, type MerchantProductDto } from '../../src/server/services/merchant-api/products.ts';
 
 /** Shop `merId` signed in with its demo token, as the HTTP wrapper does it. */
 export async function asMerchant(d: Database, merId: number): Promise<MerchantContext> {
@@ -88,3 +88,20 @@ export async function twoSkuProduct(d: Database, m: MerchantContext, name: strin
 /** The `unique` of a product's SKU by its spec values (`灰色`). */
 export const uniqueOf = (p: { attrValue: { unique: string; sku: string }[] }, sku: string) =>
   p.attrValue.find((s) => s.sku === sku)!.unique;
+
+/** A `twoSkuProduct` updated by its shop without its `sku` SKU (removed: an offer's SKU of it has no product SKU any more). */
+export async function dropSku(m: MerchantContext, id: number, sku: string): Promise<MerchantProductDto> {
+  const p = await getMerchantProduct(m, { id });
+  const keep = p.attrValue.filter((s) => s.sku !== sku);
+  return updateMerchantProduct(m, {
+    id,
+    store_name: p.store_name,
+    cate_id: p.cate_id,
+    image: p.image,
+    content: p.content,
+    spec_type: 1,
+    attr: [{ value: '颜色', detail: keep.map((s) => s.sku) }],
+    attrValue: keep.map((s) => ({ detail: s.detail, price: s.price, stock: s.stock })),
+    status: 1,
+  });
+}

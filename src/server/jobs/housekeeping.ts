@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { captcha, job, rateLimitHit, scanLogin, sliderCaptcha, smsCode, userSession } from '../db/schema/index.ts';
+import { sweepEndedOffers } from '../services/merchant-api/activity-end.ts';
 import { enqueue } from './queue.ts';
 import type { JobDefinition } from './runner.ts';
 
@@ -48,10 +49,15 @@ export async function deleteExpired(db: Db, now = new Date()): Promise<Record<st
   };
 }
 
-/** The next run is queued first, so the hourly chain holds even when this run fails. */
+/**
+ * The next run is queued first, so the hourly chain holds even when this run fails. Then old rows go, and the stock
+ * left on ended activity offers goes back to their products (`sweepEndedOffers`).
+ */
 export const housekeeping: JobDefinition<Record<string, never>> = {
   async run(_payload, { db, now }) {
     await scheduleHousekeeping(db, now);
     await deleteExpired(db, now);
+    // Ended flash sales and presales no `activity.end` job was queued for (older databases, the demo seed).
+    await sweepEndedOffers(db, now);
   },
 };

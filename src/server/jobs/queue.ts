@@ -21,6 +21,8 @@ export interface JobPayloads {
    * an approved return whose parcel is not sent in `refund_return_days` (1): it closes.
    */
   'refund.auto': { refundOrderId: number; status: number };
+  /** A flash sale or presale (its product id) reached its end: the stock left on it goes back to its product. */
+  'activity.end': { productId: number };
   /** Points earned (a `user_bill` income row of category integral) reached `integral_valid_days`: what is unspent expires. */
   'integral.expire': { billId: number };
 }

@@ -5,6 +5,7 @@ import { closePresell } from '../services/payment/close-presell.ts';
 import { autoReceive } from '../services/order/receive-order.ts';
 import { payRefundJob } from '../services/refund/pay-refund-job.ts';
 import { autoRefund } from '../services/refund/auto-refund.ts';
+import { endOffer } from '../services/merchant-api/activity-end.ts';
 import { expirePointsJob } from '../services/wallet/expire-points.ts';
 
 /** Every job kind the server runs, with its handler. A feature adds its kind here and to `JobPayloads`. */
@@ -16,4 +17,5 @@ export const appJobs: JobHandlers = {
   'refund.pay': payRefundJob,
   'refund.auto': autoRefund,
   'integral.expire': expirePointsJob,
+  'activity.end': endOffer,
 };

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { SKU_SEPARATOR } from '../../../shared/sku.ts';
 import { product, productAttr, productContent, productSku } from '../../db/schema/index.ts';
 import { ServiceError } from '../errors.ts';
 import { notFound } from '../input.ts';
@@ -25,11 +26,53 @@ export interface OfferSkuText {
 
 export type SkuChange = { unique: string; stock?: number; price?: number; downPrice?: number };
 
-/** SKU changes applied in `unique` byte order (the order checkout and lockSkus take them in). */
+/** SKU changes applied in `unique` byte order, under the locks lockSkus took (in `stockOrder`). */
 export async function writeSkus(tx: Tx, changes: SkuChange[]): Promise<void> {
   for (const { unique, ...set } of [...changes].sort((a, b) => (a.unique < b.unique ? -1 : 1))) {
     if (Object.keys(set).length) await tx.update(productSku).set(set).where(eq(productSku.unique, unique));
   }
+}
+
+/** An offer's SKU row with its spec values by name and the product's SKU of the same spec values (none: removed since). */
+export type OfferSkuRow = typeof productSku.$inferSelect & {
+  detail: Record<string, string>;
+  origin_unique: string;
+  origin_stock: number;
+};
+
+/**
+ * What the merchant detail of an offer (flash sale or presale) `offerId` of product `originId` shows of its specs: its
+ * `attr` and its SKUs (cheapest first), each with the product's SKU of the same spec values (`origin_unique`, '' when the
+ * shop has removed it, and its `origin_stock`). Each kind builds its own DTO from them.
+ */
+export async function offerSkus(
+  db: Db,
+  offerId: number,
+  originId: number,
+): Promise<{ attr: { value: string; detail: string[] }[]; skus: OfferSkuRow[] }> {
+  const [attrs, skus, origins] = await Promise.all([
+    db.select().from(productAttr).where(eq(productAttr.productId, offerId)).orderBy(asc(productAttr.sort)),
+    db.select().from(productSku).where(eq(productSku.productId, offerId)).orderBy(asc(productSku.price), asc(productSku.sku)),
+    db
+      .select({ unique: productSku.unique, sku: productSku.sku, stock: productSku.stock })
+      .from(productSku)
+      .where(eq(productSku.productId, originId)),
+  ]);
+  const names = attrs.map((a) => a.attrName);
+  const origin = new Map(origins.map((o) => [o.sku, o]));
+  return {
+    attr: attrs.map((a) => ({ value: a.attrName, detail: a.attrValues })),
+    skus: skus.map((s) => {
+      const values = s.sku === '' ? [] : s.sku.split(SKU_SEPARATOR);
+      const o = origin.get(s.sku);
+      return {
+        ...s,
+        detail: Object.fromEntries(names.map((n, i) => [n, values[i] ?? ''])),
+        origin_unique: o?.unique ?? '',
+        origin_stock: o?.stock ?? 0,
+      };
+    }),
+  };
 }
 
 /** Each SKU named once in a body's `attrValue`. */

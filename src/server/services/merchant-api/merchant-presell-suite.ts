@@ -4,7 +4,7 @@
 // at the moment the test starts (whole seconds, as the API's times are) and moved on where a test says so.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
-import { asMerchant, callRoute, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
+import { asMerchant, callRoute, dropSku, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
 import { addLine, newShopper, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
@@ -16,6 +16,8 @@ import { collectShown } from '../cache-tags.ts';
 import { createCart } from '../cart/create-cart.ts';
 import { getProductDetail } from '../catalogue/get-product-detail.ts';
 import { formatDateTime } from '../dates.ts';
+import { appJobs } from '../../jobs/registry.ts';
+import { runDueJobs, type JobRow } from '../../jobs/runner.ts';
 import { cancelOrder } from '../order/cancel-order.ts';
 import { payOrder } from '../payment/pay-order.ts';
 import { getPresellDetail } from '../promotion/get-presell-detail.ts';
@@ -94,6 +96,13 @@ async function bookDeposit(d: Database, p: MerchantPresellDto, sku: string, n: n
   const [po] = await d.db.select().from(presellOrder).where(eq(presellOrder.orderId, o!.orderId));
   return { s, payPrice: order.pay_price, order: o!, balance: po! };
 }
+
+/** The `activity.end` jobs due at `at` run (only that kind: other tests' jobs stay as they are). */
+const runEndJobs = (d: Database, at: number) =>
+  runDueJobs(d.db, { 'activity.end': appJobs['activity.end']! }, { worker: 'presell-test', now: new Date(at), limit: 100 });
+/** The `activity.end` handler run directly for presale product `productId` at `at` (as a second runner would). */
+const endHandler = (d: Database, productId: number, at: number) =>
+  appJobs['activity.end']!.run({ productId }, { db: d.db, job: {} as JobRow, now: new Date(at) });
 
 export function merchantPresellSuite(open: () => Promise<Database>) {
   beforeEach(() => {
@@ -507,6 +516,97 @@ export function merchantPresellSuite(open: () => Promise<Database>) {
       await cancelOrder(shoppers[i]!, { id: placed.value.order.order_id });
       expect(await skuStock(d, grey)).toBe(10 - sold);
       expect(await skuStock(d, own.unique)).toBe(39);
+    });
+  });
+  describe('when a presale ends', () => {
+    it('the stock left goes back to the product once, even run twice or twice at once; a later cancel goes back too', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 13);
+      const origin = await ownProduct(d, m);
+      const p = await createMerchantPresell(m, depositBody(origin, { status: 1 }));
+      const [grey, red] = [uniqueOf(p, '灰色'), uniqueOf(p, '红色')];
+      // A shopper holds two grey, the deposit unpaid, past the end.
+      const s = await newShopper(d);
+      const { order } = await placeOrder(s, [await presellLine(s, p, '灰色', 2)]);
+      expect((await productRow(d, origin.product_id)).stock).toBe(65);
+
+      const end = Date.now() + DAY;
+      // At end_time itself the presale is still in progress: its job is not due, and the handler moves nothing.
+      await runEndJobs(d, end);
+      await endHandler(d, p.product_id, end);
+      expect(await skuStock(d, grey)).toBe(8);
+
+      const originShown = new Set<string>();
+      await collectShown(originShown, () => getProductDetail(visitorContext(d), { id: origin.product_id }));
+      const seq = changeSequence(d.db);
+      vi.setSystemTime(new Date(end + 60_000));
+      await Promise.all([runEndJobs(d, end + 60_000), endHandler(d, p.product_id, end + 60_000)]);
+      expect([await skuStock(d, grey), await skuStock(d, red)]).toEqual([0, 0]);
+      expect([await skuStock(d, uniqueOf(origin, '灰色')), await skuStock(d, uniqueOf(origin, '红色'))]).toEqual([48, 30]);
+      expect((await productRow(d, origin.product_id)).stock).toBe(78);
+      expect((await productRow(d, p.product_id)).stock).toBe(0);
+      expect(changedSince(d.db, seq, originShown)).toBe(true);
+      expect((await getProductDetail(visitorContext(d), { id: origin.product_id })).stock).toBe(78);
+      expect((await getMerchantPresell(m, { id: p.product_presell_id })).attrValue.map((x) => [x.sku, x.stock, x.origin_stock])).toEqual([
+        ['灰色', 0, 48],
+        ['红色', 0, 30],
+      ]);
+      await endHandler(d, p.product_id, end + 60_000);
+      expect((await runEndJobs(d, end + 60_000)).claimed).toBe(0);
+      expect((await productRow(d, origin.product_id)).stock).toBe(78);
+
+      // The unpaid order is cancelled after the end: its two grey end up on the product.
+      await cancelOrder(s, { id: order.order_id });
+      await runEndJobs(d, end + 60_000);
+      expect(await skuStock(d, grey)).toBe(0);
+      expect(await skuStock(d, uniqueOf(origin, '灰色'))).toBe(50);
+      expect((await getProductDetail(visitorContext(d), { id: origin.product_id })).stock).toBe(80);
+    });
+
+    it('an end moved later: the first end moves nothing, the new one does', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 14);
+      const origin = await ownProduct(d, m);
+      const p = await createMerchantPresell(m, fullBody(origin, 10));
+      await updateMerchantPresell(m, { id: p.product_presell_id, end_time: at(2 * DAY) });
+      await runEndJobs(d, Date.now() + DAY + 60_000);
+      expect((await productRow(d, p.product_id)).stock).toBe(10);
+      await runEndJobs(d, Date.now() + 2 * DAY + 60_000);
+      expect((await productRow(d, p.product_id)).stock).toBe(0);
+      expect((await productRow(d, origin.product_id)).stock).toBe(80);
+    });
+  });
+  describe('a presale SKU whose product SKU the shop removed', () => {
+    it('a negative add writes its pieces off, a positive one is refused; at the end they stay on the presale', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 17);
+      const origin = await ownProduct(d, m);
+      const p = await createMerchantPresell(m, depositBody(origin));
+      const [grey, red] = [uniqueOf(p, '灰色'), uniqueOf(p, '红色')];
+      await dropSku(m, origin.product_id, '红色');
+      expect((await productRow(d, origin.product_id)).stock).toBe(40);
+
+      await expect(updateMerchantPresell(m, { id: p.product_presell_id, attrValue: [{ unique: red, add: 1 }] })).rejects.toMatchObject({
+        code: 'invalid',
+        message: PRESELL_TEXT.originGone(red),
+      });
+      const edited = await updateMerchantPresell(m, { id: p.product_presell_id, attrValue: [{ unique: red, add: -2 }] });
+      expect(edited.attrValue.map((x) => [x.sku, x.stock, x.origin_unique])).toEqual([
+        ['灰色', 10, uniqueOf(origin, '灰色')],
+        ['红色', 3, ''],
+      ]);
+      expect(edited.stock).toBe(13);
+      expect((await productRow(d, p.product_id)).stock).toBe(13);
+      expect((await productRow(d, origin.product_id)).stock).toBe(40);
+
+      const end = Date.now() + DAY;
+      vi.setSystemTime(new Date(end + 60_000));
+      await runEndJobs(d, end + 60_000);
+      expect([await skuStock(d, grey), await skuStock(d, red)]).toEqual([0, 3]);
+      expect((await productRow(d, origin.product_id)).stock).toBe(50);
+      await updateMerchantPresell(m, { id: p.product_presell_id, attrValue: [{ unique: red, add: -3 }] });
+      expect((await productRow(d, p.product_id)).stock).toBe(0);
+      expect((await productRow(d, origin.product_id)).stock).toBe(50);
     });
   });
 }

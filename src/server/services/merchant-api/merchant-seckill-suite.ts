@@ -3,12 +3,12 @@
 // race on a pool of connections. Each test makes its own product and offer and asserts on them only. The clock is held
 // still at the moment the test starts, so the session running then is still running when its orders are placed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { asMerchant, callRoute, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { asMerchant, callRoute, dropSku, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
 import { addLine, newShopper, placeOrder, type Shopper, type Sku } from '../../../../tests/helpers/checkout.ts';
 import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
-import { product, productAttr, productContent, productSku, seckillProduct } from '../../db/schema/index.ts';
+import { job, product, productAttr, productContent, productSku, seckillProduct } from '../../db/schema/index.ts';
 import { POST as createRoute } from '../../../pages/api/merchant/seckill/create.ts';
 import { POST as updateRoute } from '../../../pages/api/merchant/seckill/update/[id].ts';
 import { changeSequence, changedSince } from '../cache.ts';
@@ -16,6 +16,9 @@ import { collectShown } from '../cache-tags.ts';
 import { createCart } from '../cart/create-cart.ts';
 import { getProductDetail } from '../catalogue/get-product-detail.ts';
 import { mallDate } from '../dates.ts';
+import { appJobs } from '../../jobs/registry.ts';
+import { runDueJobs, type JobRow } from '../../jobs/runner.ts';
+import { housekeeping } from '../../jobs/housekeeping.ts';
 import { cancelOrder } from '../order/cancel-order.ts';
 import { getSeckillDetail } from '../promotion/get-seckill-detail.ts';
 import { listSeckillProducts } from '../promotion/list-seckill-products.ts';
@@ -61,6 +64,15 @@ const buyable = (o: MerchantSeckillDto, sku: string, merId: number): Sku => {
 /** A "buy now" line of a flash-sale SKU, as its page adds it. */
 const seckillLine = async (s: Shopper, sku: Sku, n: number) =>
   (await createCart(s, { product_id: sku.productId, product_attr_unique: sku.unique, cart_num: n, is_new: 1, product_type: 1 })).cart_id;
+
+/** The mall midnight after today: the moment a flash sale whose last day is today is over. */
+const endOfToday = () => Date.parse(`${today()}T00:00:00+08:00`) + 86400_000;
+/** The `activity.end` jobs due at `at` run (only that kind: other tests' jobs stay as they are). */
+const runEndJobs = (d: Database, at: number) =>
+  runDueJobs(d.db, { 'activity.end': appJobs['activity.end']! }, { worker: 'seckill-test', now: new Date(at), limit: 100 });
+/** The `activity.end` handler run directly for offer `productId` at `at` (as a second runner would). */
+const endHandler = (d: Database, productId: number, at: number) =>
+  appJobs['activity.end']!.run({ productId }, { db: d.db, job: {} as JobRow, now: new Date(at) });
 
 export function merchantSeckillSuite(open: () => Promise<Database>) {
   beforeEach(() => {
@@ -348,6 +360,190 @@ export function merchantSeckillSuite(open: () => Promise<Database>) {
       expect(await skuStock(d, own.unique)).toBe(39);
       expect((await productRow(d, o.product_id)).stock).toBe(9 - sold);
       expect((await productRow(d, origin.product_id)).stock).toBe(39 + 30);
+    });
+  });
+  describe('when a flash sale ends', () => {
+    it('the stock left goes back to the product once, even run twice or twice at once; a later cancel goes back too', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 13);
+      const origin = await ownProduct(d, m);
+      const session = await runningSession(m);
+      const o = await createMerchantSeckill(m, offerBody(origin, session, { status: 1 }));
+      const [grey, red] = [o.attrValue[0]!.unique, o.attrValue[1]!.unique];
+      // A shopper holds two grey, unpaid, past the end.
+      const s = await newShopper(d);
+      const { order } = await placeOrder(s, [await seckillLine(s, buyable(o, '灰色', 13), 2)]);
+      expect((await productRow(d, origin.product_id)).stock).toBe(65);
+
+      // A minute before the end: nothing is due, and the handler run early moves nothing.
+      const end = endOfToday();
+      expect((await runEndJobs(d, end - 60_000)).claimed).toBe(0);
+      await endHandler(d, o.product_id, end - 60_000);
+      expect(await skuStock(d, grey)).toBe(8);
+
+      const originShown = new Set<string>();
+      await collectShown(originShown, () => getProductDetail(visitorContext(d), { id: origin.product_id }));
+      const seq = changeSequence(d.db);
+      vi.setSystemTime(new Date(end + 60_000));
+      // The queued job and another runner at once: 8 grey and 5 red go back once.
+      await Promise.all([runEndJobs(d, end + 60_000), endHandler(d, o.product_id, end + 60_000)]);
+      expect([await skuStock(d, grey), await skuStock(d, red)]).toEqual([0, 0]);
+      expect([await skuStock(d, uniqueOf(origin, '灰色')), await skuStock(d, uniqueOf(origin, '红色'))]).toEqual([48, 30]);
+      expect((await productRow(d, origin.product_id)).stock).toBe(78);
+      expect((await productRow(d, o.product_id)).stock).toBe(0);
+      expect(changedSince(d.db, seq, originShown)).toBe(true);
+      expect((await getProductDetail(visitorContext(d), { id: origin.product_id })).stock).toBe(78);
+      const seen = await getMerchantSeckill(m, { id: o.product_id });
+      expect(seen).toMatchObject({ seckill_status: -1, stock: 0 });
+      expect(seen.attrValue.map((x) => [x.sku, x.stock, x.origin_stock])).toEqual([
+        ['灰色', 0, 48],
+        ['红色', 0, 30],
+      ]);
+      // Run again: nothing more moves.
+      await endHandler(d, o.product_id, end + 60_000);
+      expect((await runEndJobs(d, end + 60_000)).claimed).toBe(0);
+      expect((await productRow(d, origin.product_id)).stock).toBe(78);
+
+      // The shopper's order is cancelled after the end: its two grey end up on the product, not on the ended offer.
+      await cancelOrder(s, { id: order.order_id });
+      await runEndJobs(d, end + 60_000);
+      expect(await skuStock(d, grey)).toBe(0);
+      expect(await skuStock(d, uniqueOf(origin, '灰色'))).toBe(50);
+      expect((await productRow(d, origin.product_id)).stock).toBe(80);
+      expect((await getProductDetail(visitorContext(d), { id: origin.product_id })).stock).toBe(80);
+    });
+
+    it('an end moved later: the first end moves nothing, the new one does; housekeeping sweeps an ended offer no job was queued for', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 14);
+      const origin = await ownProduct(d, m);
+      const session = await runningSession(m);
+      const o = await createMerchantSeckill(m, offerBody(origin, session));
+      await updateMerchantSeckill(m, { id: o.product_id, end_day: inDays(1) });
+      const end = endOfToday();
+      await runEndJobs(d, end + 60_000);
+      expect((await productRow(d, o.product_id)).stock).toBe(15);
+      expect((await productRow(d, origin.product_id)).stock).toBe(65);
+      await runEndJobs(d, end + 86400_000 + 60_000);
+      expect((await productRow(d, o.product_id)).stock).toBe(0);
+      expect((await productRow(d, origin.product_id)).stock).toBe(80);
+
+      // An offer from before the job (none queued): the hourly housekeeping returns its stock once it has ended.
+      const other = (await listMerchantSeckillSessions(m)).list.find((x) => x.seckill_time_id !== session)!.seckill_time_id;
+      const old = await createMerchantSeckill(m, offerBody(origin, other));
+      await d.db.delete(job).where(and(eq(job.kind, 'activity.end'), sql`${job.payload}->>'productId' = ${String(old.product_id)}`));
+      await housekeeping.run({}, { db: d.db, job: {} as JobRow, now: new Date(end - 60_000) });
+      expect((await productRow(d, old.product_id)).stock).toBe(15);
+      await housekeeping.run({}, { db: d.db, job: {} as JobRow, now: new Date(end + 60_000) });
+      expect((await productRow(d, old.product_id)).stock).toBe(0);
+      expect((await productRow(d, origin.product_id)).stock).toBe(80);
+    });
+  });
+  describe('one product, one session: flash-sale days do not overlap', () => {
+    it('refuses a second offer of the product sharing a day in the same session, also by update; allows other days and sessions', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 15);
+      const origin = await ownProduct(d, m);
+      const session = await runningSession(m);
+      const other = (await listMerchantSeckillSessions(m)).list.find((x) => x.seckill_time_id !== session)!.seckill_time_id;
+      const small = (extra: Record<string, unknown>) =>
+        offerBody(origin, session, {
+          attrValue: [
+            { unique: uniqueOf(origin, '灰色'), price: '59.90', stock: 1 },
+            { unique: uniqueOf(origin, '红色'), price: 69, stock: 0 },
+          ],
+          ...extra,
+        });
+      // Off the shelf (the default), it still counts.
+      const a = await createMerchantSeckill(m, small({ start_day: today(), end_day: inDays(2) }));
+      const stockBefore = (await productRow(d, origin.product_id)).stock;
+      for (const days of [
+        { start_day: today(), end_day: today() },
+        { start_day: inDays(2), end_day: inDays(5) },
+        { start_day: today(), end_day: inDays(9) },
+      ]) {
+        await expect(createMerchantSeckill(m, small(days)), JSON.stringify(days)).rejects.toMatchObject({
+          code: 'invalid',
+          message: SECKILL_TEXT.overlap(a.product_id, today(), inDays(2)),
+        });
+      }
+      expect((await productRow(d, origin.product_id)).stock).toBe(stockBefore);
+      // Later days in the session, or the same days in another session: allowed.
+      const b = await createMerchantSeckill(m, small({ start_day: inDays(3), end_day: inDays(4) }));
+      const c = await createMerchantSeckill(m, small({ seckill_time_id: other, start_day: today(), end_day: inDays(2) }));
+      // Moving b's days or c's session onto a's: refused, and nothing changes.
+      await expect(updateMerchantSeckill(m, { id: b.product_id, start_day: inDays(2) })).rejects.toMatchObject({
+        code: 'invalid',
+        message: SECKILL_TEXT.overlap(a.product_id, today(), inDays(2)),
+      });
+      await expect(updateMerchantSeckill(m, { id: c.product_id, seckill_time_id: session })).rejects.toMatchObject({
+        code: 'invalid',
+        message: SECKILL_TEXT.overlap(a.product_id, today(), inDays(2)),
+      });
+      expect(await getMerchantSeckill(m, { id: b.product_id })).toMatchObject({ start_day: inDays(3), end_day: inDays(4) });
+      // An offer's own days do not count against it.
+      await updateMerchantSeckill(m, { id: a.product_id, end_day: inDays(1) });
+      await updateMerchantSeckill(m, { id: b.product_id, start_day: inDays(2) });
+    });
+
+    it('two offers of one product for the same days created at once: exactly one is made', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 16);
+      const origin = await ownProduct(d, m);
+      const session = await runningSession(m);
+      const results = await Promise.allSettled([
+        createMerchantSeckill(m, offerBody(origin, session)),
+        createMerchantSeckill(m, offerBody(origin, session)),
+        createMerchantSeckill(m, offerBody(origin, session, { start_day: inDays(1), end_day: inDays(1) })),
+      ]);
+      const made = results.filter((r) => r.status === 'fulfilled');
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(made).toHaveLength(2);
+      expect(refused).toHaveLength(1);
+      expect(refused[0]!.reason).toMatchObject({ code: 'invalid', message: expect.stringContaining('日期不能重叠') });
+      const offers = await d.db.select().from(seckillProduct).where(eq(seckillProduct.originProductId, origin.product_id));
+      expect(offers).toHaveLength(2);
+      // The refused one took no stock: 80 − 2 × 15.
+      expect((await productRow(d, origin.product_id)).stock).toBe(50);
+    });
+  });
+  describe('an offer SKU whose product SKU the shop removed', () => {
+    it('a negative add writes its pieces off, a positive one is refused; at the end they stay on the offer', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 17);
+      const origin = await ownProduct(d, m);
+      const session = await runningSession(m);
+      const o = await createMerchantSeckill(m, offerBody(origin, session));
+      const [grey, red] = [o.attrValue[0]!.unique, o.attrValue[1]!.unique];
+      await dropSku(m, origin.product_id, '红色');
+      expect((await productRow(d, origin.product_id)).stock).toBe(40);
+
+      await expect(updateMerchantSeckill(m, { id: o.product_id, attrValue: [{ unique: red, add: 1 }] })).rejects.toMatchObject({
+        code: 'invalid',
+        message: SECKILL_TEXT.originGone(red),
+      });
+      await expect(updateMerchantSeckill(m, { id: o.product_id, attrValue: [{ unique: red, add: -6 }] })).rejects.toMatchObject({
+        code: 'invalid',
+        message: SECKILL_TEXT.stockBelowZero(red, 5),
+      });
+      const edited = await updateMerchantSeckill(m, { id: o.product_id, attrValue: [{ unique: red, add: -2 }] });
+      expect(edited.attrValue.map((x) => [x.sku, x.stock, x.origin_unique])).toEqual([
+        ['灰色', 10, uniqueOf(origin, '灰色')],
+        ['红色', 3, ''],
+      ]);
+      expect(edited.stock).toBe(13);
+      expect((await productRow(d, origin.product_id)).stock).toBe(40);
+
+      // At the end the grey goes back; the red has nowhere to go and stays, for the shop to write off.
+      const end = endOfToday();
+      vi.setSystemTime(new Date(end + 60_000));
+      await runEndJobs(d, end + 60_000);
+      await housekeeping.run({}, { db: d.db, job: {} as JobRow, now: new Date(end + 60_000) });
+      expect([await skuStock(d, grey), await skuStock(d, red)]).toEqual([0, 3]);
+      expect((await productRow(d, origin.product_id)).stock).toBe(50);
+      await updateMerchantSeckill(m, { id: o.product_id, attrValue: [{ unique: red, add: -3 }] });
+      expect((await productRow(d, o.product_id)).stock).toBe(0);
+      expect((await productRow(d, origin.product_id)).stock).toBe(50);
     });
   });
 }

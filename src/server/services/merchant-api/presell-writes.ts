@@ -14,6 +14,7 @@ import { requireMerchant, type MerchantContext } from './context.ts';
 import { lockSkus, PRODUCT_TEXT, rollUp } from './product-writes.ts';
 import { ownPresell, presellIdInput, PRESELL_GONE, readMerchantPresell, type MerchantPresellDto } from './presells.ts';
 import { copyForOffer, noRepeats, writeSkus, type SkuChange } from './activity-copy.ts';
+import { presellEndsAt, queueOfferEnd } from './activity-end.ts';
 
 export const PRESELL_TEXT = {
   window: '结束时间（end_time）须晚于开始时间（start_time）',
@@ -30,7 +31,7 @@ export const PRESELL_TEXT = {
   downForFull: (u: string) => `全款预售无需定金，SKU ${u} 的定金（down_price）须为0`,
   noStock: '请至少为一个SKU填写大于0的预售库存',
   originShort: (u: string, left: number) => `SKU ${u} 的商品库存不足，最多可转入${left}件`,
-  originGone: (u: string) => `SKU ${u} 在商品中已不存在，库存无法转入或退回`,
+  originGone: (u: string) => `SKU ${u} 在商品中已不存在，库存无法转入（减少库存仍可：不退回商品，直接核销）`,
   stockBelowZero: (u: string, left: number) => `SKU ${u} 的预售库存只剩${left}件，不能减少更多`,
   ordered: (what: string) => `已有用户下单，不能再修改${what}`,
   endLater: '已有用户下单，结束时间（end_time）只能提前，不能推迟',
@@ -87,8 +88,8 @@ async function hasOrders(tx: Tx, productId: number): Promise<boolean> {
  * `POST /api/merchant/presell/create`: a presale of one of the shop's ordinary products, built as the seed builds one
  * (a product row of type 2 copied from the product, its specs, details and one SKU per SKU of the product with the
  * presale price, deposit and stock, and its `presell` row) in one transaction. The presale's stock is taken from the
- * product's own SKUs (reserved: the product sells that much less until it is given back with a negative `add`). Off the
- * shelf unless `status` is 1. Answers the presale as the detail does (its `product_presell_id` names it from then on).
+ * product's own SKUs (reserved: the product sells that much less until it is given back with a negative `add`, or the
+ * presale ends: what is left then goes back by itself, activity-end.ts). Off the shelf unless `status` is 1. Answers the presale as the detail does (its `product_presell_id` names it from then on).
  */
 export async function createMerchantPresell(ctx: MerchantContext, input: unknown): Promise<MerchantPresellDto> {
   const { merId } = requireMerchant(ctx);
@@ -132,6 +133,8 @@ export async function createMerchantPresell(ctx: MerchantContext, input: unknown
         status: true,
       })
       .returning({ id: presell.productPresellId });
+    // At its end, what is left goes back to the product (activity-end.ts).
+    await queueOfferEnd(tx, productId, presellEndsAt(body.end_time));
     // The presale's page and the presale lists (`product:` drops every list); the product's own stock, as an order would.
     invalidate(tx, [tag('product', productId), tag('stock', originId)]);
     return pr!.id;
@@ -143,7 +146,8 @@ export async function createMerchantPresell(ctx: MerchantContext, input: unknown
  * `POST /api/merchant/presell/update/{id}` (`id` = product_presell_id): what the body names, in one transaction: name,
  * kind, windows, shipping promise, cap, and per SKU of the presale (`unique`) a new `price`, `down_price` and/or a stock
  * change `add`. A positive `add` is taken from the product's own SKU with the same spec values, a negative one given back
- * to it; both under the SKUs' locks (one statement, checkout's order), so sales made meanwhile, of either, count once.
+ * to it (written off when the product no longer has that SKU: the pieces leave the presale, a positive `add` is refused);
+ * both under the SKUs' locks (one statement, checkout's order), so sales made meanwhile, of either, count once.
  *
  * Once shoppers hold orders of it (any not cancelled), what they paid or were promised stands: the kind, the prices and
  * deposits, the start, the balance window and the way of shipping are refused; the end may only come earlier and
@@ -167,7 +171,7 @@ export async function updateMerchantPresell(
   const { productId: id, originId } = current;
   const moves = body.attrValue.some((x) => x.add);
   await transaction(ctx.db, async (tx) => {
-    // The product's SKUs and the presale's in one statement, in checkout's order (by `unique`, byte order): an order of
+    // The product's SKUs and the presale's in one statement, in checkout's order (`stockOrder`): an order of
     // both at once and this change queue instead of deadlocking.
     const locked = moves ? await lockSkus(tx, originId, id) : await lockSkus(tx, id);
     const origins = locked.filter((s) => s.productId === originId);
@@ -230,23 +234,26 @@ export async function updateMerchantPresell(
 
     const originOf = new Map(origins.map((o) => [o.sku, o]));
     const back: SkuChange[] = [];
+    let moved = false;
     for (const x of body.attrValue) {
       if (!x.add) continue;
       const r = rows.get(x.unique)!;
       const held = skus.find((k) => k.unique === x.unique)!;
+      // A product SKU removed since: pieces can still leave the presale (written off, nowhere to go), none can come.
       const o = originOf.get(r.sku);
-      if (!o) throw new ServiceError('invalid', PRESELL_TEXT.originGone(x.unique));
-      if (x.add > o.stock) throw new ServiceError('invalid', PRESELL_TEXT.originShort(x.unique, o.stock));
+      if (!o && x.add > 0) throw new ServiceError('invalid', PRESELL_TEXT.originGone(x.unique));
+      if (o && x.add > o.stock) throw new ServiceError('invalid', PRESELL_TEXT.originShort(x.unique, o.stock));
       if (-x.add > held.stock) throw new ServiceError('invalid', PRESELL_TEXT.stockBelowZero(x.unique, held.stock));
       const stock = held.stock + x.add;
       if (stock > PRODUCT_LIMITS.stock) throw new ServiceError('invalid', PRODUCT_TEXT.stockTooHigh(x.unique));
-      back.push({ unique: o.unique, stock: o.stock - x.add });
+      if (o) back.push({ unique: o.unique, stock: o.stock - x.add });
       changes.find((c) => c.unique === x.unique)!.stock = stock;
+      moved = true;
     }
     await writeSkus(tx, back);
     await writeSkus(tx, changes);
     if (back.length) await rollUp(tx, originId);
-    if (back.length || repriced) await rollUp(tx, id);
+    if (moved || repriced) await rollUp(tx, id);
     await tx
       .update(presell)
       .set({
@@ -261,6 +268,8 @@ export async function updateMerchantPresell(
         payCount: body.pay_count ?? s.payCount,
       })
       .where(eq(presell.productPresellId, presellId));
+    // A changed end queues its own return of the stock left (the old end's job finds the presale not ended then).
+    await queueOfferEnd(tx, id, presellEndsAt(w.endTime));
     if (body.store_name !== undefined) await tx.update(product).set({ storeName: body.store_name }).where(eq(product.productId, id));
     const changed: Tag[] = [tag('product', id)];
     if (back.length) changed.push(tag('stock', originId));

@@ -1,15 +1,15 @@
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { PRODUCT_TYPE, presell, product, productAttr, productSku } from '../../db/schema/index.ts';
+import { PRODUCT_TYPE, presell, product, productSku } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { merchantPresellListQuery } from '../../../shared/schemas/merchant-activity.ts';
 import { toYuan } from '../../../shared/money.ts';
-import { SKU_SEPARATOR } from '../../../shared/sku.ts';
 import { formatDateTime, now } from '../dates.ts';
 import { notFound, offsetOf, parseInput, type Page } from '../input.ts';
 import { presellStateIs, presellStatus, type PresellStatus } from '../promotion/presell-state.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
+import { offerSkus } from './activity-copy.ts';
 
 export const PRESELL_GONE = '预售商品不存在';
 
@@ -177,36 +177,22 @@ export async function getMerchantPresell(ctx: MerchantContext, input: { id: unkn
 export async function readMerchantPresell(db: Db, merId: number, presellId: number): Promise<MerchantPresellDto | null> {
   const [row] = await presales(db).where(ownPresell(merId, presellId));
   if (!row) return null;
-  const id = row.productId;
-  const [attrs, skus, origins] = await Promise.all([
-    db.select().from(productAttr).where(eq(productAttr.productId, id)).orderBy(asc(productAttr.sort)),
-    db.select().from(productSku).where(eq(productSku.productId, id)).orderBy(asc(productSku.price), asc(productSku.sku)),
-    db
-      .select({ unique: productSku.unique, sku: productSku.sku, stock: productSku.stock })
-      .from(productSku)
-      .where(eq(productSku.productId, row.pr.originProductId)),
-  ]);
-  const names = attrs.map((a) => a.attrName);
-  const origin = new Map(origins.map((o) => [o.sku, o]));
+  const { attr, skus } = await offerSkus(db, row.productId, row.pr.originProductId);
   return {
     ...itemOf(row, now()),
-    attr: attrs.map((a) => ({ value: a.attrName, detail: a.attrValues })),
-    attrValue: skus.map((s) => {
-      const values = s.sku === '' ? [] : s.sku.split(SKU_SEPARATOR);
-      const o = origin.get(s.sku);
-      return {
-        unique: s.unique,
-        origin_unique: o?.unique ?? '',
-        sku: s.sku,
-        detail: Object.fromEntries(names.map((n, i) => [n, values[i] ?? ''])),
-        price: toYuan(s.price),
-        down_price: toYuan(s.downPrice),
-        final_price: toYuan(s.downPrice ? s.price - s.downPrice : 0),
-        ot_price: toYuan(s.otPrice),
-        stock: s.stock,
-        sales: s.sales,
-        origin_stock: o?.stock ?? 0,
-      };
-    }),
+    attr,
+    attrValue: skus.map((s) => ({
+      unique: s.unique,
+      origin_unique: s.origin_unique,
+      sku: s.sku,
+      detail: s.detail,
+      price: toYuan(s.price),
+      down_price: toYuan(s.downPrice),
+      final_price: toYuan(s.downPrice ? s.price - s.downPrice : 0),
+      ot_price: toYuan(s.otPrice),
+      stock: s.stock,
+      sales: s.sales,
+      origin_stock: s.origin_stock,
+    })),
   };
 }

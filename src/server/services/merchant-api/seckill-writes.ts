@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, gte, lte, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { PRODUCT_TYPE, product, productSku, seckillProduct, seckillTime } from '../../db/schema/index.ts';
 import { PRODUCT_LIMITS } from '../../../shared/schemas/merchant-product.ts';
 import { seckillCreateBody, seckillStatusBody, seckillUpdateBody } from '../../../shared/schemas/merchant-activity.ts';
@@ -13,6 +13,7 @@ import { notFound, parseInput } from '../input.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
 import { lockSkus, PRODUCT_TEXT, rollUp } from './product-writes.ts';
 import { copyForOffer, noRepeats, writeSkus } from './activity-copy.ts';
+import { queueOfferEnd, seckillEndsAt } from './activity-end.ts';
 import { ownSeckill, readMerchantSeckill, SECKILL_GONE, seckillIdInput, type MerchantSeckillDto } from './seckills.ts';
 
 export const SECKILL_TEXT = {
@@ -26,8 +27,10 @@ export const SECKILL_TEXT = {
   priceHigh: (u: string, max: string) => `SKU ${u} 的秒杀价不能高于原价 ¥${max}`,
   noStock: '请至少为一个SKU填写大于0的秒杀库存',
   originShort: (u: string, left: number) => `SKU ${u} 的商品库存不足，最多可转入${left}件`,
-  originGone: (u: string) => `SKU ${u} 在商品中已不存在，库存无法转入或退回`,
+  originGone: (u: string) => `SKU ${u} 在商品中已不存在，库存无法转入（减少库存仍可：不退回商品，直接核销）`,
   stockBelowZero: (u: string, left: number) => `SKU ${u} 的秒杀库存只剩${left}件，不能减少更多`,
+  overlap: (id: number, start: string, end: string) =>
+    `该商品已在同一场次的秒杀 #${id}（${start} 至 ${end}）中，同一商品同一场次的秒杀日期不能重叠`,
 } as const;
 
 /** The mall date today (Asia/Shanghai). */
@@ -52,11 +55,35 @@ async function checkSession(db: Db, id: number): Promise<void> {
 }
 
 /**
+ * In the caller's transaction, under the product's SKU locks (so two writes of offers of one product run one after the
+ * other and the second sees the first): no other flash sale of product `originId` in session `timeId` shares a day with
+ * `startDay`..`endDay`. Every offer counts, on the shelf or off it, but one that has ended (its last day before today).
+ */
+async function checkOverlap(tx: Tx, originId: number, timeId: number, startDay: string, endDay: string, self?: number): Promise<void> {
+  const [other] = await tx
+    .select({ id: seckillProduct.productId, startDay: seckillProduct.startDay, endDay: seckillProduct.endDay })
+    .from(seckillProduct)
+    .where(
+      and(
+        eq(seckillProduct.originProductId, originId),
+        eq(seckillProduct.seckillTimeId, timeId),
+        lte(seckillProduct.startDay, endDay),
+        gte(seckillProduct.endDay, startDay),
+        gte(seckillProduct.endDay, today()),
+        self === undefined ? undefined : ne(seckillProduct.productId, self),
+      ),
+    )
+    .limit(1);
+  if (other) throw new ServiceError('invalid', SECKILL_TEXT.overlap(other.id, other.startDay, other.endDay));
+}
+
+/**
  * `POST /api/merchant/seckill/create`: a flash-sale offer of one of the shop's ordinary products, built as the seed
  * builds one (a product row of type 1 copied from the product, its specs, details and one SKU per SKU of the product
  * with the flash-sale price and stock, and its `seckill_product` settings) in one transaction. The offer's stock is
  * taken from the product's own SKUs (reserved: the product sells that much less until it is given back with a negative
- * `add`). Off the shelf unless `status` is 1.
+ * `add`, or the offer ends: what is left then goes back by itself, activity-end.ts). Off the shelf unless `status` is 1.
+ * Refused when another flash sale of the product in the same session shares a day with it (`checkOverlap`).
  */
 export async function createMerchantSeckill(ctx: MerchantContext, input: unknown): Promise<MerchantSeckillDto> {
   const { merId } = requireMerchant(ctx);
@@ -77,6 +104,8 @@ export async function createMerchantSeckill(ctx: MerchantContext, input: unknown
       },
       text: SECKILL_TEXT,
     });
+    // Under the product's SKU locks copyForOffer took: a concurrent offer of the product has committed or waits.
+    await checkOverlap(tx, originId, body.seckill_time_id, body.start_day, body.end_day);
     await tx.insert(seckillProduct).values({
       productId,
       originProductId: originId,
@@ -86,6 +115,8 @@ export async function createMerchantSeckill(ctx: MerchantContext, input: unknown
       oncePayCount: body.once_pay_count,
       allPayCount: body.all_pay_count,
     });
+    // At its end, what is left goes back to the product (activity-end.ts).
+    await queueOfferEnd(tx, productId, seckillEndsAt(body.end_day));
     // The offer's page and the flash-sale lists (`product:` drops every list); the product's own stock, as an order would.
     invalidate(tx, [tag('product', productId), tag('stock', originId)]);
     return productId;
@@ -96,8 +127,10 @@ export async function createMerchantSeckill(ctx: MerchantContext, input: unknown
 /**
  * `POST /api/merchant/seckill/update/{id}`: what the body names, in one transaction: session, days, caps, and per SKU of
  * the offer (`unique`) a new `price` and/or a stock change `add`. A positive `add` is taken from the product's own SKU
- * with the same spec values, a negative one given back to it; both under the SKUs' locks (the product's first, then
- * the offer's: checkout's order), so sales made meanwhile, of either, count once.
+ * with the same spec values, a negative one given back to it (written off when the product no longer has that SKU: the
+ * pieces leave the offer, a positive `add` is refused); both under the SKUs' locks (the product's first, then
+ * the offer's: checkout's order), so sales made meanwhile, of either, count once. New days or a new session are refused
+ * when they overlap another flash sale of the product in the same session (`checkOverlap`, under the product's locks).
  */
 export async function updateMerchantSeckill(
   ctx: MerchantContext,
@@ -117,10 +150,12 @@ export async function updateMerchantSeckill(
   if (body.seckill_time_id !== undefined) await checkSession(ctx.db, body.seckill_time_id);
   const originId = current.originId;
   const moves = body.attrValue.some((x) => x.add);
+  const redated = body.seckill_time_id !== undefined || body.start_day !== undefined || body.end_day !== undefined;
   await transaction(ctx.db, async (tx) => {
-    // The product's SKUs and the offer's in one statement, in checkout's order (by `unique`, byte order): an order of
-    // both at once and this change queue instead of deadlocking.
-    const locked = moves ? await lockSkus(tx, originId, id) : await lockSkus(tx, id);
+    // The product's SKUs and the offer's in one statement, in checkout's order (`stockOrder`): an order of
+    // both at once and this change queue instead of deadlocking. New days or session take the product's too, so the
+    // overlap check sees every other offer of the product (creation takes them as well).
+    const locked = moves || redated ? await lockSkus(tx, originId, id) : await lockSkus(tx, id);
     const origins = locked.filter((s) => s.productId === originId);
     const skus = locked.filter((s) => s.productId === id);
     const [own] = await tx.select({ id: product.productId }).from(product).where(ownSeckill(merId, id));
@@ -130,6 +165,8 @@ export async function updateMerchantSeckill(
     const startDay = body.start_day ?? settings!.startDay;
     const endDay = body.end_day ?? settings!.endDay;
     if (body.start_day !== undefined || body.end_day !== undefined) checkDays(startDay, endDay);
+    const timeId = body.seckill_time_id ?? settings!.seckillTimeId;
+    if (redated) await checkOverlap(tx, originId, timeId, startDay, endDay, id);
     const once = body.once_pay_count ?? settings!.oncePayCount;
     const all = body.all_pay_count ?? settings!.allPayCount;
     checkCaps(once, all);
@@ -147,13 +184,14 @@ export async function updateMerchantSeckill(
       }
       let stock = locked.stock;
       if (x.add) {
+        // A product SKU removed since: pieces can still leave the offer (written off, nowhere to go), none can come.
         const o = originOf.get(r.sku);
-        if (!o) throw new ServiceError('invalid', SECKILL_TEXT.originGone(x.unique));
-        if (x.add > o.stock) throw new ServiceError('invalid', SECKILL_TEXT.originShort(x.unique, o.stock));
+        if (!o && x.add > 0) throw new ServiceError('invalid', SECKILL_TEXT.originGone(x.unique));
+        if (o && x.add > o.stock) throw new ServiceError('invalid', SECKILL_TEXT.originShort(x.unique, o.stock));
         if (-x.add > locked.stock) throw new ServiceError('invalid', SECKILL_TEXT.stockBelowZero(x.unique, locked.stock));
         stock = locked.stock + x.add;
         if (stock > PRODUCT_LIMITS.stock) throw new ServiceError('invalid', PRODUCT_TEXT.stockTooHigh(x.unique));
-        back.push({ unique: o.unique, stock: o.stock - x.add });
+        if (o) back.push({ unique: o.unique, stock: o.stock - x.add });
       }
       offer.push({ unique: x.unique, stock, price: x.price });
     }
@@ -163,8 +201,10 @@ export async function updateMerchantSeckill(
     if (offer.length) await rollUp(tx, id);
     await tx
       .update(seckillProduct)
-      .set({ seckillTimeId: body.seckill_time_id ?? settings!.seckillTimeId, startDay, endDay, oncePayCount: once, allPayCount: all })
+      .set({ seckillTimeId: timeId, startDay, endDay, oncePayCount: once, allPayCount: all })
       .where(eq(seckillProduct.productId, id));
+    // A changed end queues its own return of the stock left (the old end's job finds the offer not ended then).
+    await queueOfferEnd(tx, id, seckillEndsAt(endDay));
     const changed: Tag[] = [tag('product', id)];
     if (back.length) changed.push(tag('stock', originId));
     invalidate(tx, changed);

@@ -1,16 +1,16 @@
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { PRODUCT_TYPE, product, productAttr, productSku, seckillProduct, seckillTime } from '../../db/schema/index.ts';
+import { PRODUCT_TYPE, product, seckillProduct, seckillTime } from '../../db/schema/index.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { merchantSeckillListQuery } from '../../../shared/schemas/merchant-activity.ts';
 import { toYuan } from '../../../shared/money.ts';
-import { SKU_SEPARATOR } from '../../../shared/sku.ts';
 import { formatDateTime, now } from '../dates.ts';
 import { notFound, offsetOf, parseInput, type Page } from '../input.ts';
 import { listSeckillSessions, type SessionDto } from '../promotion/list-seckill-sessions.ts';
 import { offerStatus, type SeckillStatus } from '../promotion/seckill-clock.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
+import { offerSkus } from './activity-copy.ts';
 
 export const SECKILL_GONE = '秒杀商品不存在';
 
@@ -174,33 +174,20 @@ export async function getMerchantSeckill(ctx: MerchantContext, input: { id: unkn
 export async function readMerchantSeckill(db: Db, merId: number, id: number): Promise<MerchantSeckillDto | null> {
   const [row] = await offers(db).where(ownSeckill(merId, id));
   if (!row) return null;
-  const [attrs, skus, origins] = await Promise.all([
-    db.select().from(productAttr).where(eq(productAttr.productId, id)).orderBy(asc(productAttr.sort)),
-    db.select().from(productSku).where(eq(productSku.productId, id)).orderBy(asc(productSku.price), asc(productSku.sku)),
-    db
-      .select({ unique: productSku.unique, sku: productSku.sku, stock: productSku.stock })
-      .from(productSku)
-      .where(eq(productSku.productId, row.originProductId)),
-  ]);
-  const names = attrs.map((a) => a.attrName);
-  const origin = new Map(origins.map((o) => [o.sku, o]));
+  const { attr, skus } = await offerSkus(db, id, row.originProductId);
   return {
     ...itemOf(row, now()),
-    attr: attrs.map((a) => ({ value: a.attrName, detail: a.attrValues })),
-    attrValue: skus.map((s) => {
-      const values = s.sku === '' ? [] : s.sku.split(SKU_SEPARATOR);
-      const o = origin.get(s.sku);
-      return {
-        unique: s.unique,
-        origin_unique: o?.unique ?? '',
-        sku: s.sku,
-        detail: Object.fromEntries(names.map((n, i) => [n, values[i] ?? ''])),
-        price: toYuan(s.price),
-        ot_price: toYuan(s.otPrice),
-        stock: s.stock,
-        sales: s.sales,
-        origin_stock: o?.stock ?? 0,
-      };
-    }),
+    attr,
+    attrValue: skus.map((s) => ({
+      unique: s.unique,
+      origin_unique: s.origin_unique,
+      sku: s.sku,
+      detail: s.detail,
+      price: toYuan(s.price),
+      ot_price: toYuan(s.otPrice),
+      stock: s.stock,
+      sales: s.sales,
+      origin_stock: s.origin_stock,
+    })),
   };
 }
