@@ -3,11 +3,22 @@
 // job really race on a pool of connections. Each test makes its own product, presale and shopper and asserts on them
 // only. The clock (Date only) is held still at the moment the test starts and moved on where a test says so.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { asMerchant, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
-import { newShopper, placeOrder, topUp } from '../../../../tests/helpers/checkout.ts';
+import { newShopper, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import type { Database } from '../../db/client.ts';
-import { ORDER_STATUS, product, productSku, refundOrder, storeOrder, storeOrderProduct, userBill, users } from '../../db/schema/index.ts';
+import {
+  job,
+  ORDER_STATUS,
+  product,
+  productSku,
+  REFUND_STATUS,
+  refundOrder,
+  storeOrder,
+  storeOrderProduct,
+  userBill,
+  users,
+} from '../../db/schema/index.ts';
 import { REFUND_TEXT } from '../../../shared/refund.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { appJobs } from '../../jobs/registry.ts';
@@ -19,9 +30,11 @@ import type { MerchantPresellDto } from '../merchant-api/presells.ts';
 import type { MerchantProductDto } from '../merchant-api/products.ts';
 import { payOrder } from '../payment/pay-order.ts';
 import { applyRefund } from './apply-refund.ts';
+import { autoRefund } from './auto-refund.ts';
 import { approveMerchantRefund } from './merchant-approve-refund.ts';
 import { MERCHANT_REFUND_TEXT } from './merchant-refund-transition.ts';
 import { getRefundProduct, listRefundableItems } from './refundable-items.ts';
+import { ITEM_REFUND } from './refund-state.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -86,6 +99,12 @@ async function buyPresale(d: Database, p: MerchantPresellDto, sku: string, n: nu
   return { s, order: o!, line: line! };
 }
 
+/** Pays the balance of deposit order `orderId` in its window (tomorrow), then holds the clock there. */
+async function payBalance(s: Shopper, orderId: number) {
+  vi.setSystemTime(new Date(Date.now() + DAY + HOUR));
+  await payOrder(s, { id: orderId, subject: 'presell', type: 'balance' });
+}
+
 const ask = (orderId: number, orderProductId: number, num: number, cents: number) => ({
   order_id: orderId,
   type: 1,
@@ -104,6 +123,8 @@ const refundBills = (d: Database, uid: number) =>
     .from(userBill)
     .where(and(eq(userBill.uid, uid), eq(userBill.type, 'refund')));
 const orderRow = async (d: Database, id: number) => (await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, id)))[0]!;
+const refundRow = async (d: Database, id: number) => (await d.db.select().from(refundOrder).where(eq(refundOrder.refundOrderId, id)))[0]!;
+
 /** Stock and sales of a SKU (by `unique`) and of its product. */
 async function stockOf(d: Database, unique: string) {
   const [s] = await d.db
@@ -112,6 +133,18 @@ async function stockOf(d: Database, unique: string) {
     .where(eq(productSku.unique, unique));
   const [p] = await d.db.select({ stock: product.stock, sales: product.sales }).from(product).where(eq(product.productId, s!.productId));
   return { sku: s!.stock, skuSales: s!.sales, product: p!.stock, productSales: p!.sales };
+}
+
+/** Runs the request's queued refund.auto jobs at `when`, as the runner would (only this request's). */
+async function runAuto(d: Database, refundOrderId: number, when: Date) {
+  const rows = await d.db
+    .select()
+    .from(job)
+    .where(and(eq(job.kind, 'refund.auto'), sql`${job.key} like ${`${refundOrderId}:%`}`));
+  for (const row of rows) {
+    if (row.state === 'queued')
+      await autoRefund.run(row.payload as { refundOrderId: number; status: number }, { db: d.db, job: row, now: when });
+  }
 }
 
 /** Approval by the merchant, again: refused as already handled; the pay job runs again: nothing moves twice. */
@@ -186,6 +219,87 @@ export function presellRefundSuite(open: () => Promise<Database>) {
         product: before.product - 2,
         productSales: before.productSales + 2,
       });
+    });
+
+    it('deposit and balance paid: the shopper asks for all of it, the merchant approves; deposit and balance come back, the stock once', async () => {
+      const d = await open();
+      const { m, origin, p } = await shopPresale(d, 13, depositBody);
+      const grey = uniqueOf(p, '灰色');
+      const before = await stockOf(d, grey);
+      const originBefore = await stockOf(d, uniqueOf(origin, '灰色'));
+      const { s, order, line } = await buyPresale(d, p, '灰色', 2);
+      const uid = s.user.uid;
+      await payBalance(s, order.orderId);
+      expect(await orderRow(d, order.orderId)).toMatchObject({ status: ORDER_STATUS.toShip, payPrice: 2 * 9900 });
+      const paidOut = await balanceOf(d, uid);
+      // The whole price may be asked back now: the deposit and the balance.
+      const [item] = await listRefundableItems(s, { order_id: order.orderId });
+      expect(item).toMatchObject({ refund_num: 2, refund_price: '198.00' });
+      expect(await getRefundProduct(s, { order_id: order.orderId, ids: String(line.orderProductId) })).toMatchObject({
+        total_refund_price: '198.00',
+        max_by_num: ['99.00', '198.00'],
+      });
+      const { refund_order_id: id } = await applyRefund(s, ask(order.orderId, line.orderProductId, 2, 2 * 9900));
+      expect(await approveMerchantRefund(m, { id })).toMatchObject({ status: 3, money_state: 'done', refund_price: '198.00' });
+      await expectOnce(d, m, id);
+
+      expect(await balanceOf(d, uid)).toBe(paidOut + 2 * 9900);
+      expect((await refundBills(d, uid)).map((b) => b.number)).toEqual([2 * 9900]);
+      expect(await orderRow(d, order.orderId)).toMatchObject({ status: -1 });
+      const [after] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderProductId, line.orderProductId));
+      expect(after).toMatchObject({ isRefund: ITEM_REFUND.fully, refundNum: 0 });
+      expect(await stockOf(d, grey)).toEqual(before);
+      expect(await stockOf(d, uniqueOf(origin, '灰色'))).toEqual(originBefore);
+    });
+
+    it('deposit and balance paid, one unit of two asked back: its deposit and balance (¥99) come back, the other unit stays refundable', async () => {
+      const d = await open();
+      const { m, p } = await shopPresale(d, 10, depositBody);
+      const grey = uniqueOf(p, '灰色');
+      const before = await stockOf(d, grey);
+      const { s, order, line } = await buyPresale(d, p, '灰色', 2);
+      await payBalance(s, order.orderId);
+      const paidOut = await balanceOf(d, s.user.uid);
+      await expect(applyRefund(s, ask(order.orderId, line.orderProductId, 1, 9901))).rejects.toMatchObject({
+        status: 400,
+        message: REFUND_TEXT.tooMuch,
+      });
+      const { refund_order_id: id } = await applyRefund(s, ask(order.orderId, line.orderProductId, 1, 9900));
+      await approveMerchantRefund(m, { id });
+      expect(await balanceOf(d, s.user.uid)).toBe(paidOut + 9900);
+      expect((await stockOf(d, grey)).sku).toBe(before.sku - 1);
+      const [item] = await listRefundableItems(s, { order_id: order.orderId });
+      expect(item).toMatchObject({ refund_num: 1, refund_price: '99.00' });
+      expect((await orderRow(d, order.orderId)).status).toBe(ORDER_STATUS.toShip);
+    });
+
+    it('approvals racing each other and the refund.auto job: refunded once, the money and the stock back once', async () => {
+      const d = await open();
+      const { m, p } = await shopPresale(d, 11, depositBody);
+      const grey = uniqueOf(p, '灰色');
+      const before = await stockOf(d, grey);
+      const { s, order, line } = await buyPresale(d, p, '灰色', 3);
+      await payBalance(s, order.orderId);
+      const uid = s.user.uid;
+      const paidOut = await balanceOf(d, uid);
+      const { refund_order_id: id } = await applyRefund(s, ask(order.orderId, line.orderProductId, 3, 3 * 9900));
+      const late = new Date(Date.now() + 8 * DAY);
+      const results = await Promise.allSettled([
+        approveMerchantRefund(m, { id }),
+        runAuto(d, id, late),
+        approveMerchantRefund(m, { id }),
+        approveMerchantRefund(await asMerchant(d, 11), { id }),
+        runAuto(d, id, late),
+      ]);
+      const approvals = [results[0]!, results[2]!, results[3]!];
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'refused' });
+      expect(approvals.filter((r) => r.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+      await runDueJobs(d.db, { 'refund.pay': appJobs['refund.pay']! }, { worker: 'presell-refund-test', now: new Date() });
+
+      expect(await refundRow(d, id)).toMatchObject({ status: REFUND_STATUS.refunded, moneyState: 'done' });
+      expect(await balanceOf(d, uid)).toBe(paidOut + 3 * 9900);
+      expect((await refundBills(d, uid)).map((b) => b.number)).toEqual([3 * 9900]);
+      expect(await stockOf(d, grey)).toEqual(before);
     });
   });
 }
