@@ -2,9 +2,11 @@
  * The bench mall: tops the demo mall up to `products` normal products and `merchants` shops (defaults
  * 50,000 and 200) with the same generators, so the first 600 products are the demo's. Products added here
  * share 8 pictures per category instead of 3 each. Idempotent (fixed ids, ON CONFLICT DO NOTHING);
- * batches of 1,000 products per transaction keep memory flat.
+ * batches of 1,000 products per transaction keep memory flat. Every product is filed under a category of its own
+ * shop (each shop gets its categories with it). A product is generated from its id and the shop count, so a re-run
+ * (with another count) generates only the ids not there yet: the old ones keep their shop, its category and SKUs.
  */
-import { sql } from 'drizzle-orm';
+import { between, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import * as s from '../schema/index.ts';
 import { seedDemo } from './index.ts';
@@ -45,8 +47,17 @@ export async function seedLarge(db: Db, opts: LargeOptions = {}): Promise<{ prod
   const extra = products - DEMO_PRODUCTS;
   for (let done = 0; done < extra; done += BATCH) {
     const ids = Array.from({ length: Math.min(BATCH, extra - done) }, (_, i) => LARGE_FIRST_ID + done + i);
-    const items = ids.map((id) => generateProduct(id, { merchantCount: merchants, sharedImages: true, maxReviews: 4 }));
-    await db.transaction((tx) => insertProducts(tx, items));
+    await db.transaction(async (tx) => {
+      const there = await tx
+        .select({ id: s.product.productId })
+        .from(s.product)
+        .where(between(s.product.productId, ids[0]!, ids.at(-1)!));
+      const had = new Set(there.map((r) => r.id));
+      const items = ids
+        .filter((id) => !had.has(id))
+        .map((id) => generateProduct(id, { merchantCount: merchants, sharedImages: true, maxReviews: 4 }));
+      await insertProducts(tx, items);
+    });
     opts.onProgress?.(done + ids.length, extra);
   }
   await seedShopScores(db);

@@ -152,4 +152,24 @@ describe('large bench mall', () => {
     // The demo's rows are untouched by the top-up.
     expect(await one<{ h: string }>(own.db, demoRows)).toEqual(before);
   });
+
+  it('files every product under a category of its own shop, also after a re-run with more shops and products', async () => {
+    const own = await createTestDatabase();
+    // Products filed under no category, or under one that is not their shop's; shops without categories.
+    const misfiled = `select
+      (select count(*) from product p where p.product_type = 0 and not exists (select 1 from product_shop_category pc where pc.product_id = p.product_id))::int unfiled,
+      (select count(*) from product_shop_category pc join product p using (product_id) join merchant_shop_category c using (mer_cate_id) where c.mer_id <> p.mer_id)::int foreign,
+      (select count(*) from merchant m where not exists (select 1 from merchant_shop_category c where c.mer_id = m.mer_id and c.pid <> 0))::int bare,
+      (select count(distinct p.mer_id) from product p where p.product_id >= ${LARGE_FIRST_ID})::int shops,
+      (select count(*) from product where product_type = 0)::int products`;
+    await seedLarge(own.db, { products: 900, merchants: 30 });
+    expect(await one(own.db, misfiled)).toEqual({ unfiled: 0, foreign: 0, bare: 0, shops: 30, products: 900 });
+    // A product keeps the shop it was made in (the ids are a function of the shop count): a second run with another
+    // count adds the new products only, not a second shop's category and SKUs to the old ones.
+    const skus = `select count(*)::int n from product_sku where product_id between ${LARGE_FIRST_ID} and ${LARGE_FIRST_ID + 299}`;
+    const skusBefore = await one(own.db, skus);
+    await seedLarge(own.db, { products: 1000, merchants: 45 });
+    expect(await one(own.db, misfiled)).toEqual({ unfiled: 0, foreign: 0, bare: 0, shops: 45, products: 1000 });
+    expect(await one(own.db, skus)).toEqual(skusBefore);
+  });
 });

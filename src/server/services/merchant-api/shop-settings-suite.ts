@@ -330,6 +330,52 @@ export function shopSettingsSuite(open: () => Promise<Database>) {
       });
     });
 
+    it('a category the shoppers\u2019 tree does not show (hidden, or a shown child of a hidden one) filters the shop list as an unknown id does', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 6);
+      const shopper = visitor(d);
+      const filter = (mer_cate_id: number) => listMerchantProducts(shopper, { id: 6, mer_cate_id, limit: 100 });
+      const ids = (page: { list: { product_id: number }[] }) => page.list.map((p) => p.product_id).sort((a, b) => a - b);
+      const unknown = await filter(999999999);
+      expect(unknown).toMatchObject({ count: 0, list: [] });
+      const whole = ids(await listMerchantProducts(shopper, { id: 6, limit: 100 }));
+
+      const top = (await listShopCategories(m)).list.find((c) => c.children.filter((x) => x.product_count > 0).length > 1);
+      const child = top!.children.find((x) => x.product_count > 0)!;
+      const inTop = ids(await filter(top!.store_category_id));
+      const inChild = ids(await filter(child.store_category_id));
+      expect(inChild.length).toBeGreaterThan(0);
+      expect(inTop).toEqual(expect.arrayContaining(inChild));
+
+      // The parent hidden: its child stays shown in the shop's own list but leaves the shoppers' tree with it.
+      await updateShopCategory(m, { id: top!.store_category_id, is_show: 0 });
+      const tree = await listMerchantProductCategories(shopper, { id: 6 });
+      const treeIds = tree.flatMap((c) => [c.store_category_id, ...c.children.map((x) => x.store_category_id)]);
+      expect(treeIds).not.toContain(top!.store_category_id);
+      expect(treeIds).not.toContain(child.store_category_id);
+      expect(await filter(top!.store_category_id)).toEqual(unknown);
+      expect(await filter(child.store_category_id)).toEqual(unknown);
+      // Its products are still on sale in the shop.
+      expect(ids(await listMerchantProducts(shopper, { id: 6, limit: 100 }))).toEqual(whole);
+      expect(whole).toEqual(expect.arrayContaining(inTop));
+
+      // A hidden child of a shown parent: not a filter, and the parent no longer lists the products filed only there.
+      await updateShopCategory(m, { id: top!.store_category_id, is_show: 1 });
+      await updateShopCategory(m, { id: child.store_category_id, is_show: 0 });
+      expect(await filter(child.store_category_id)).toEqual(unknown);
+      const shownChildren = top!.children.filter((x) => x.store_category_id !== child.store_category_id);
+      const stillFiled = new Set<number>();
+      for (const x of shownChildren) for (const id of ids(await filter(x.store_category_id))) stillFiled.add(id);
+      expect(ids(await filter(top!.store_category_id))).toEqual(inTop.filter((id) => stillFiled.has(id)));
+
+      // Shown again: the filters are back; another shop's category is no filter here either.
+      await updateShopCategory(m, { id: child.store_category_id, is_show: 1 });
+      expect(ids(await filter(child.store_category_id))).toEqual(inChild);
+      expect(ids(await filter(top!.store_category_id))).toEqual(inTop);
+      const foreign = (await listShopCategories(await asMerchant(d, 7))).list[0]!;
+      expect(await filter(foreign.store_category_id)).toEqual(unknown);
+    });
+
     it('refuses bad categories: a third level, a missing or foreign parent, another shop’s category, duplicates, control characters', async () => {
       const d = await open();
       const m = await asMerchant(d, 16);

@@ -13,7 +13,10 @@ export interface MerchantProductCategoryNode {
   children: MerchantProductCategoryNode[];
 }
 
-/** The visible shop categories of shop `merId` as a tree (ids of the `mer_cate_id` filter). */
+/**
+ * The visible shop categories of shop `merId` as a tree (ids of the `mer_cate_id` filter). A hidden top-level category
+ * hides its children with it: a shopper sees neither, and the shop list is not filtered by either (`shownCategoryIds`).
+ */
 export async function merchantProductCategoryTree(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<MerchantProductCategoryNode[]> {
   // Kept per shop (services/cache.ts), dropped by a change naming the shop.
   const rows = await cached(ctx.db, `${CACHE_KEYS.merchantTrees}${merId}`, () => {
@@ -32,6 +35,19 @@ export async function merchantProductCategoryTree(ctx: Pick<ServiceContext, 'db'
     else byId.get(node.pid)?.children.push(node);
   }
   return roots;
+}
+
+/**
+ * The ids the shop product list filters by for shop category `merCateId`: it and its children as the tree shows them
+ * (a hidden child is left out; a hidden category, a child of a hidden one or another shop's is not in the tree, so
+ * none: the list answers as for an unknown id).
+ */
+export function shownCategoryIds(tree: MerchantProductCategoryNode[], merCateId: number): number[] {
+  for (const top of tree) {
+    if (top.store_category_id === merCateId) return [merCateId, ...top.children.map((c) => c.store_category_id)];
+    if (top.children.some((c) => c.store_category_id === merCateId)) return [merCateId];
+  }
+  return [];
 }
 
 /** `GET /api/store/merchant/category/lst/{id}`: the shop's category tree `[{store_category_id, cate_name, children}]`. */

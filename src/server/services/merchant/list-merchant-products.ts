@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { merchantProductCategory, product, productMerchantCategory } from '../../db/schema/index.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { product, productMerchantCategory } from '../../db/schema/index.ts';
 import { merchantProductQuery, idField, type MerchantProductQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput, type Page } from '../input.ts';
@@ -7,14 +7,24 @@ import { visibleNormal, keywordMatch, priceBetween } from '../catalogue/product-
 import { listingPage } from '../catalogue/product-page.ts';
 import type { ProductCard } from '../catalogue/product-card.ts';
 import { assertMerchantOpen } from './get-merchant.ts';
+import { merchantProductCategoryTree, shownCategoryIds } from './list-merchant-product-categories.ts';
 
 const input = merchantProductQuery.extend({ id: idField('店铺') });
 
-/** A shop category and its children (a parent category shows the products of its children too). */
-function inMerchantCategory(merId: number, merCateId: number) {
-  const cates = sql`select ${merchantProductCategory.merCateId} from ${merchantProductCategory}
-    where ${merchantProductCategory.merId} = ${merId} and (${merchantProductCategory.merCateId} = ${merCateId} or ${merchantProductCategory.pid} = ${merCateId})`;
-  return sql`${product.productId} in (select ${productMerchantCategory.productId} from ${productMerchantCategory} where ${productMerchantCategory.merCateId} in (${cates}))`;
+/**
+ * A shop category and its children (a parent category shows the products of its children too), as the shopper's tree
+ * shows them: a category the tree does not show (hidden, under a hidden parent, another shop's, unknown) matches nothing.
+ */
+async function inMerchantCategory(ctx: Pick<ServiceContext, 'db'>, merId: number, merCateId: number) {
+  const ids = shownCategoryIds(await merchantProductCategoryTree(ctx, merId), merCateId);
+  if (ids.length === 0) return sql`false`;
+  return inArray(
+    product.productId,
+    ctx.db
+      .select({ id: productMerchantCategory.productId })
+      .from(productMerchantCategory)
+      .where(inArray(productMerchantCategory.merCateId, ids)),
+  );
 }
 
 /**
@@ -31,7 +41,7 @@ export async function listMerchantProducts(
     visibleNormal,
     eq(product.merId, q.id),
     keywordMatch(q.keyword),
-    q.mer_cate_id !== undefined ? inMerchantCategory(q.id, q.mer_cate_id) : undefined,
+    q.mer_cate_id !== undefined ? await inMerchantCategory(ctx, q.id, q.mer_cate_id) : undefined,
     ...priceBetween(q.price_on, q.price_off),
   );
   // The shop home's default order is its best sellers. A shop's whole list (no filter but the shop: its home page) is

@@ -94,20 +94,24 @@ export function linePresell(
 export const balanceAfterDeposit = (costCents: number, depositPerUnit: number, num: number): number =>
   Math.max(0, costCents - depositPerUnit * num);
 
+/** The balance (cents) of a deposit-presale order line (`balanceAfterDeposit` of its cost after its discounts). */
+export const lineBalance = (
+  i: Pick<ItemRow, 'totalPrice' | 'couponPrice' | 'svipDiscount' | 'integralPrice' | 'snapshot' | 'productNum'>,
+) => balanceAfterDeposit(i.totalPrice - i.couponPrice - i.svipDiscount - i.integralPrice, i.snapshot.down_price, i.productNum);
+
+/** Whether an order line's presale takes a deposit and a balance (`depositTerms`' lines). */
+export const isDepositLine = (pr: PresellRow | null): pr is PresellRow => pr?.presellType === 2 && !!pr.finalStartTime && !!pr.finalEndTime;
+
 /**
  * A deposit presale order's balance (cents) and payment window, from its lines and their presales: what its
  * deposit-presale lines cost after their discounts, less the deposit. Null when it has no such line (not a presale, or a
  * full-payment one). Paying the deposit records it (payment/settle.ts); the unpaid order pages show it beforehand.
  */
 export function depositTerms(lines: readonly { i: ItemRow; pr: PresellRow | null }[]): { balance: number; start: Date; end: Date } | null {
-  const deposit = lines.filter(({ pr }) => pr?.presellType === 2 && pr.finalStartTime && pr.finalEndTime);
+  const deposit = lines.filter(({ pr }) => isDepositLine(pr));
   const first = deposit[0]?.pr;
   if (!first) return null;
-  const balance = deposit.reduce(
-    (a, { i }) =>
-      a + balanceAfterDeposit(i.totalPrice - i.couponPrice - i.svipDiscount - i.integralPrice, i.snapshot.down_price, i.productNum),
-    0,
-  );
+  const balance = deposit.reduce((a, { i }) => a + lineBalance(i), 0);
   return { balance, start: first.finalStartTime!, end: first.finalEndTime! };
 }
 

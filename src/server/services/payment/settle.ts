@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { depositTerms } from '../order/presell-dto.ts';
+import { depositTerms, isDepositLine, lineBalance } from '../order/presell-dto.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { MALL_UTC_OFFSET_MS } from '../dates.ts';
 
@@ -97,13 +97,17 @@ async function settleGroup(tx: Tx, p: SettleInput): Promise<{ ok: true } | { ok:
 
 /** A deposit presale order's balance (cents) and payment window (`depositTerms`); null for a full-payment presale. */
 async function depositWindow(tx: Tx, orderId: number): Promise<{ balance: number; start: Date; end: Date } | null> {
-  const lines = await tx
+  return depositTerms(await depositLines(tx, orderId));
+}
+
+/** The presale lines of store order `orderId` with their presales. */
+const depositLines = (tx: Tx, orderId: number) =>
+  tx
     .select({ i: storeOrderProduct, pr: presell })
     .from(storeOrderProduct)
     .innerJoin(presell, eq(presell.productId, storeOrderProduct.productId))
-    .where(eq(storeOrderProduct.orderId, orderId));
-  return depositTerms(lines);
-}
+    .where(eq(storeOrderProduct.orderId, orderId))
+    .orderBy(storeOrderProduct.orderProductId);
 
 async function settlePresell(tx: Tx, p: SettleInput): Promise<{ ok: true } | { ok: false; why: SettleRefusal }> {
   const [po] = await tx
@@ -126,6 +130,15 @@ async function settlePresell(tx: Tx, p: SettleInput): Promise<{ ok: true } | { o
     .where(and(eq(storeOrder.orderId, po.orderId), eq(storeOrder.status, ORDER_STATUS.presellBalance)))
     .returning({ groupOrderId: storeOrder.groupOrderId });
   if (!o) return { ok: false, why: 'closed' };
+  // Each deposit line's `pay_price` is what it was paid: its deposit and now its balance (what a refund of it may give
+  // back, refundable-items.ts). The balances add up to `po.payPrice` (depositTerms).
+  for (const { i, pr } of await depositLines(tx, po.orderId)) {
+    if (!isDepositLine(pr)) continue;
+    await tx
+      .update(storeOrderProduct)
+      .set({ payPrice: sql`${storeOrderProduct.payPrice} + ${lineBalance(i)}` })
+      .where(eq(storeOrderProduct.orderProductId, i.orderProductId));
+  }
   // An invoice asked for at checkout was for the deposit: it is for the whole price now (until the merchant issues it).
   await tx
     .update(orderReceipt)
