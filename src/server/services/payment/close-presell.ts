@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { ORDER_STATUS, presellOrder, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { ORDER_STATUS, presellOrder, storeOrder, storeOrderProduct, storeOrderStatus } from '../../db/schema/index.ts';
+import { restockItems } from '../order/restock.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { transaction } from '../../db/transaction.ts';
 
 /**
  * The `presell.close` job, queued when a deposit is paid, due at the end of the balance window: an unpaid balance
- * closes the order (status 11, reference section 3; the deposit is not returned). Paid, already closed, or run
- * twice: nothing changes.
+ * closes the order (status 11, reference section 3; the deposit is not returned) and its units go back on sale in the
+ * same transaction (`restockItems`: to the presale, or on to its product once the presale has ended). Paid, already
+ * closed, or run twice: nothing changes.
  */
 export const closePresell: JobDefinition<{ orderId: number }> = {
   async run({ orderId }, { db, now }) {
@@ -31,6 +33,15 @@ export const closePresell: JobDefinition<{ orderId: number }> = {
           changeMessage: '尾款未在支付时间内支付，订单已关闭',
           createdAt: now,
         });
+        const items = await tx
+          .select({
+            productId: storeOrderProduct.productId,
+            unique: storeOrderProduct.productAttrUnique,
+            num: storeOrderProduct.productNum,
+          })
+          .from(storeOrderProduct)
+          .where(eq(storeOrderProduct.orderId, orderId));
+        await restockItems(tx, items);
       }
     });
   },

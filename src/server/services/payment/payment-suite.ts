@@ -15,7 +15,7 @@ import {
   userBill,
   users,
 } from '../../db/schema/index.ts';
-import { newShopper, pickSku, addLine, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
+import { newShopper, pickSku, addLine, placeOrder, topUp, stockOf, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { useQrProvider } from '../../payment/index.ts';
 import { createSandboxProvider, readTicket, sandboxNotification, signNotification } from '../../payment/sandbox.ts';
 import type { QrPaymentProvider } from '../../payment/provider.ts';
@@ -338,7 +338,7 @@ export function paymentSuite(open: () => Promise<Database>) {
       expect((await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, o!.orderId)))[0]!.status).toBe(0);
     });
 
-    it('a balance not paid in its window closes the order (status 11) once, and cannot be paid after', async () => {
+    it('a balance not paid in its window closes the order (status 11) once, its unit back on sale, and cannot be paid after', async () => {
       const d = await open();
       const s = await newShopper(d);
       await topUp(d, s.user.uid, 10_000_000);
@@ -351,8 +351,10 @@ export function paymentSuite(open: () => Promise<Database>) {
         is_new: 1,
         product_type: 2,
       });
+      const stockBefore = await stockOf(d, sku);
       const { order } = await placeOrder(s, [line.cart_id]);
       await payOrder(s, { id: order.order_id, type: 'balance' });
+      expect(await stockOf(d, sku)).toBe(stockBefore - 1);
       const [o] = (await groupOf(d, order.order_id)).orders;
       await expect(payOrder(s, { id: o!.orderId, subject: 'presell', type: 'balance' })).rejects.toThrow('尚未到尾款支付时间');
       const other = await newShopper(d);
@@ -363,6 +365,8 @@ export function paymentSuite(open: () => Promise<Database>) {
       expect(closed!.status).toBe(11);
       const timeline = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.orderId, o!.orderId));
       expect(timeline.filter((t) => t.changeType === 'presell_close')).toHaveLength(1);
+      // The unit the shopper did not pay for is on sale again, once (the job ran twice).
+      expect(await stockOf(d, sku)).toBe(stockBefore);
       await expect(payOrder(s, { id: o!.orderId, subject: 'presell', type: 'balance' })).rejects.toThrow('尾款支付时间已结束');
     });
   });
