@@ -27,7 +27,7 @@ export const ACTIVITY_USAGE = `  sessions                                 the ma
   seckill-on <product_id> | seckill-off <product_id>   put a flash sale on the shelf or take it off
   seckill-stock <product_id> <unique> <+n | -n> [<unique> <±n> ...]   move stock from the product to the flash sale (+n) or back (-n)
                                            (when the sale ends, after end_day, what is left goes back to the product by itself;
-                                           a SKU the product no longer has keeps its stock there: -n writes it off)
+                                           a SKU the product no longer has keeps its stock there: -n writes it off; an ended sale takes no +n)
   presells [status] [type] [keyword]       the shop's presales; status: all (default), 1 on the shelf, 0 off it;
                                            type: all (default), 0 not started, 1 in progress, 2 ended
   presell <product_presell_id>             one presale with its SKUs (unique, price, deposit, stock, sales, the product's stock left)
@@ -39,7 +39,7 @@ export const ACTIVITY_USAGE = `  sessions                                 the ma
   presell-on <product_presell_id> | presell-off <product_presell_id>   put a presale on the shelf or take it off
   presell-stock <product_presell_id> <unique> <+n | -n> [<unique> <±n> ...]   move stock from the product to the presale (+n) or back (-n)
                                            (when the presale ends, at end_time, what is left goes back to the product by itself;
-                                           a SKU the product no longer has keeps its stock there: -n writes it off)`;
+                                           a SKU the product no longer has keeps its stock there: -n writes it off; an ended presale takes no +n)`;
 
 const STATUS = ['已下架', '在售'];
 const STATE: Record<string, string> = { 1: '抢购中', 0: '未开始', [-1]: '已结束' };

@@ -604,6 +604,11 @@ export function merchantPresellSuite(open: () => Promise<Database>) {
       await runEndJobs(d, end + 60_000);
       expect([await skuStock(d, grey), await skuStock(d, red)]).toEqual([0, 3]);
       expect((await productRow(d, origin.product_id)).stock).toBe(50);
+      // Ended, it takes no more pieces from the product.
+      await expect(updateMerchantPresell(m, { id: p.product_presell_id, attrValue: [{ unique: grey, add: 1 }] })).rejects.toMatchObject({
+        code: 'invalid',
+        message: PRESELL_TEXT.ended,
+      });
       await updateMerchantPresell(m, { id: p.product_presell_id, attrValue: [{ unique: red, add: -3 }] });
       expect((await productRow(d, p.product_id)).stock).toBe(0);
       expect((await productRow(d, origin.product_id)).stock).toBe(50);

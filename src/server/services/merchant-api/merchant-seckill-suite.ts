@@ -541,6 +541,11 @@ export function merchantSeckillSuite(open: () => Promise<Database>) {
       await housekeeping.run({}, { db: d.db, job: {} as JobRow, now: new Date(end + 60_000) });
       expect([await skuStock(d, grey), await skuStock(d, red)]).toEqual([0, 3]);
       expect((await productRow(d, origin.product_id)).stock).toBe(50);
+      // Ended, it takes no more pieces from the product.
+      await expect(updateMerchantSeckill(m, { id: o.product_id, attrValue: [{ unique: grey, add: 1 }] })).rejects.toMatchObject({
+        code: 'invalid',
+        message: SECKILL_TEXT.ended,
+      });
       await updateMerchantSeckill(m, { id: o.product_id, attrValue: [{ unique: red, add: -3 }] });
       expect((await productRow(d, o.product_id)).stock).toBe(0);
       expect((await productRow(d, origin.product_id)).stock).toBe(50);

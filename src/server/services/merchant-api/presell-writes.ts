@@ -33,6 +33,7 @@ export const PRESELL_TEXT = {
   originShort: (u: string, left: number) => `SKU ${u} 的商品库存不足，最多可转入${left}件`,
   originGone: (u: string) => `SKU ${u} 在商品中已不存在，库存无法转入（减少库存仍可：不退回商品，直接核销）`,
   stockBelowZero: (u: string, left: number) => `SKU ${u} 的预售库存只剩${left}件，不能减少更多`,
+  ended: '预售活动已结束，不能再转入库存',
   ordered: (what: string) => `已有用户下单，不能再修改${what}`,
   endLater: '已有用户下单，结束时间（end_time）只能提前，不能推迟',
   deliveryLonger: '已有用户下单，发货天数（delivery_day）只能缩短，不能延长',
@@ -242,6 +243,8 @@ export async function updateMerchantPresell(
       // A product SKU removed since: pieces can still leave the presale (written off, nowhere to go), none can come.
       const o = originOf.get(r.sku);
       if (!o && x.add > 0) throw new ServiceError('invalid', PRESELL_TEXT.originGone(x.unique));
+      // Pieces added to an ended presale would only go straight back to the product (activity-end.ts).
+      if (x.add > 0 && w.endTime < now()) throw new ServiceError('invalid', PRESELL_TEXT.ended);
       if (o && x.add > o.stock) throw new ServiceError('invalid', PRESELL_TEXT.originShort(x.unique, o.stock));
       if (-x.add > held.stock) throw new ServiceError('invalid', PRESELL_TEXT.stockBelowZero(x.unique, held.stock));
       const stock = held.stock + x.add;

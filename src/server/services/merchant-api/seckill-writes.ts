@@ -29,6 +29,7 @@ export const SECKILL_TEXT = {
   originShort: (u: string, left: number) => `SKU ${u} 的商品库存不足，最多可转入${left}件`,
   originGone: (u: string) => `SKU ${u} 在商品中已不存在，库存无法转入（减少库存仍可：不退回商品，直接核销）`,
   stockBelowZero: (u: string, left: number) => `SKU ${u} 的秒杀库存只剩${left}件，不能减少更多`,
+  ended: '秒杀活动已结束，不能再转入库存；如要继续，请把结束日期（end_day）改到今天或以后',
   overlap: (id: number, start: string, end: string) =>
     `该商品已在同一场次的秒杀 #${id}（${start} 至 ${end}）中，同一商品同一场次的秒杀日期不能重叠`,
 } as const;
@@ -187,6 +188,8 @@ export async function updateMerchantSeckill(
         // A product SKU removed since: pieces can still leave the offer (written off, nowhere to go), none can come.
         const o = originOf.get(r.sku);
         if (!o && x.add > 0) throw new ServiceError('invalid', SECKILL_TEXT.originGone(x.unique));
+        // Pieces added to an ended offer would only go straight back to the product (activity-end.ts).
+        if (x.add > 0 && endDay < today()) throw new ServiceError('invalid', SECKILL_TEXT.ended);
         if (o && x.add > o.stock) throw new ServiceError('invalid', SECKILL_TEXT.originShort(x.unique, o.stock));
         if (-x.add > locked.stock) throw new ServiceError('invalid', SECKILL_TEXT.stockBelowZero(x.unique, locked.stock));
         stock = locked.stock + x.add;
