@@ -13,6 +13,7 @@ import { storeCategory } from '../../src/server/db/schema/index.ts';
 import { uploadMerchantImage } from '../../src/server/services/media/upload-image.ts';
 import { createMerchantProduct, updateMerchantProduct } from '../../src/server/services/merchant-api/product-writes.ts';
 import { getMerchantProduct, type MerchantProductDto } from '../../src/server/services/merchant-api/products.ts';
+import { formatDateTime } from '../../src/server/services/dates.ts';
 
 /** Shop `merId` signed in with its demo token, as the HTTP wrapper does it. */
 export async function asMerchant(d: Database, merId: number): Promise<MerchantContext> {
@@ -105,3 +106,44 @@ export async function dropSku(m: MerchantContext, id: number, sku: string): Prom
     status: 1,
   });
 }
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** 'YYYY-MM-DD HH:mm:ss' in mall time, `ms` from now (the held clock). */
+export const mallTimeIn = (ms: number) => formatDateTime(new Date(Date.now() + ms))!;
+
+/**
+ * A deposit presale of a `twoSkuProduct` running now (started an hour ago, ends in a day, balance payable from then for
+ * two days): 灰色 ¥99 (deposit ¥20) × 10, 红色 ¥109.50 (deposit ¥30.50) × 5.
+ */
+export const depositPresellBody = (origin: MerchantProductDto, extra: Record<string, unknown> = {}) => ({
+  origin_product_id: origin.product_id,
+  presell_type: 2,
+  start_time: mallTimeIn(-HOUR),
+  end_time: mallTimeIn(DAY),
+  final_start_time: mallTimeIn(DAY),
+  final_end_time: mallTimeIn(3 * DAY),
+  delivery_type: 1,
+  delivery_day: 5,
+  pay_count: 3,
+  attrValue: [
+    { unique: uniqueOf(origin, '灰色'), price: '99', down_price: '20', stock: 10 },
+    { unique: uniqueOf(origin, '红色'), price: 109.5, down_price: '30.50', stock: 5 },
+  ],
+  ...extra,
+});
+
+/** A full-payment presale of a `twoSkuProduct` running now (until tomorrow): 灰色 ¥59.90 × `grey`, 红色 ¥69 × 0. */
+export const fullPresellBody = (origin: MerchantProductDto, grey: number, extra: Record<string, unknown> = {}) => ({
+  origin_product_id: origin.product_id,
+  presell_type: 1,
+  start_time: mallTimeIn(-HOUR),
+  end_time: mallTimeIn(DAY),
+  delivery_type: 2,
+  delivery_day: 3,
+  attrValue: [
+    { unique: uniqueOf(origin, '灰色'), price: '59.90', stock: grey },
+    { unique: uniqueOf(origin, '红色'), price: 69, stock: 0 },
+  ],
+  ...extra,
+});

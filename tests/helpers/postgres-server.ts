@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, chownSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
-import { beforeAll, afterAll } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { beforeAll, afterAll, expect } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -83,4 +84,16 @@ export function usePostgres(timeoutMs = 180000): PostgresPair {
     stop?.();
   });
   return pair;
+}
+
+/** Waits until some session of `d`'s database waits for a lock (a transaction started meanwhile queues on a held row). */
+export async function untilOneWaitsForALock(d: Database): Promise<void> {
+  await expect
+    .poll(async () => {
+      const rows = await d.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    })
+    .toBeGreaterThan(0);
 }

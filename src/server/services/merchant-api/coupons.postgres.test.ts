@@ -2,8 +2,8 @@
 // writes really run at the same time; and claims that wait for a write of the shop's, which only a server with
 // several connections can show (on PGlite one transaction runs at a time).
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { usePostgres } from '../../../../tests/helpers/postgres-server.ts';
+import { eq } from 'drizzle-orm';
+import { untilOneWaitsForALock, usePostgres } from '../../../../tests/helpers/postgres-server.ts';
 import { asMerchant } from '../../../../tests/helpers/merchant-api.ts';
 import { newShopper } from '../../../../tests/helpers/checkout.ts';
 import { coupon, couponUser } from '../../db/schema/index.ts';
@@ -33,14 +33,7 @@ describe('a claim that waits for a write of the shop (PostgreSQL)', () => {
         (e: Error) => e.message,
       );
       // The claim has read the coupon (no lock needed) and waits for the row.
-      await expect
-        .poll(async () => {
-          const rows = await d.db.execute(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
-        })
-        .toBeGreaterThan(0);
+      await untilOneWaitsForALock(d);
       await write(tx);
     });
     return claim!;

@@ -4,7 +4,16 @@
 // at the moment the test starts (whole seconds, as the API's times are) and moved on where a test says so.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
-import { asMerchant, callRoute, dropSku, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
+import {
+  asMerchant,
+  callRoute,
+  depositPresellBody as depositBody,
+  dropSku,
+  fullPresellBody as fullBody,
+  mallTimeIn as at,
+  twoSkuProduct,
+  uniqueOf,
+} from '../../../../tests/helpers/merchant-api.ts';
 import { addLine, newShopper, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { visitorContext } from '../../../../tests/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,7 +24,6 @@ import { changeSequence, changedSince } from '../cache.ts';
 import { collectShown } from '../cache-tags.ts';
 import { createCart } from '../cart/create-cart.ts';
 import { getProductDetail } from '../catalogue/get-product-detail.ts';
-import { formatDateTime } from '../dates.ts';
 import { appJobs } from '../../jobs/registry.ts';
 import { runDueJobs, type JobRow } from '../../jobs/runner.ts';
 import { cancelOrder } from '../order/cancel-order.ts';
@@ -32,44 +40,6 @@ const ownProduct = (d: Database, m: MerchantContext) => twoSkuProduct(d, m, '预
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-/** 'YYYY-MM-DD HH:mm:ss' in mall time, `ms` from now (the held clock). */
-const at = (ms: number) => formatDateTime(new Date(Date.now() + ms))!;
-
-/**
- * A deposit presale of `origin` running now (started an hour ago, ends in a day, balance payable from then for two
- * days): 灰色 ¥99 (deposit ¥20) × 10, 红色 ¥109.50 (deposit ¥30.50) × 5.
- */
-const depositBody = (origin: MerchantProductDto, extra: Record<string, unknown> = {}) => ({
-  origin_product_id: origin.product_id,
-  presell_type: 2,
-  start_time: at(-HOUR),
-  end_time: at(DAY),
-  final_start_time: at(DAY),
-  final_end_time: at(3 * DAY),
-  delivery_type: 1,
-  delivery_day: 5,
-  pay_count: 3,
-  attrValue: [
-    { unique: uniqueOf(origin, '灰色'), price: '99', down_price: '20', stock: 10 },
-    { unique: uniqueOf(origin, '红色'), price: 109.5, down_price: '30.50', stock: 5 },
-  ],
-  ...extra,
-});
-
-/** A full-payment presale of `origin` running now: 灰色 ¥59.90 × `grey`, 红色 ¥69 × 0. */
-const fullBody = (origin: MerchantProductDto, grey: number, extra: Record<string, unknown> = {}) => ({
-  origin_product_id: origin.product_id,
-  presell_type: 1,
-  start_time: at(-HOUR),
-  end_time: at(DAY),
-  delivery_type: 2,
-  delivery_day: 3,
-  attrValue: [
-    { unique: uniqueOf(origin, '灰色'), price: '59.90', stock: grey },
-    { unique: uniqueOf(origin, '红色'), price: 69, stock: 0 },
-  ],
-  ...extra,
-});
 
 const skuStock = async (d: Database, unique: string) =>
   (await d.db.select({ stock: productSku.stock }).from(productSku).where(eq(productSku.unique, unique)))[0]!.stock;

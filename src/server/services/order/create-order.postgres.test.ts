@@ -2,8 +2,8 @@
 // parallel on a pool of connections (PGlite runs one transaction at a time); and an order that waits for a shop's
 // re-pricing, which only a server with several connections can show.
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { usePostgres } from '../../../../tests/helpers/postgres-server.ts';
+import { eq } from 'drizzle-orm';
+import { untilOneWaitsForALock, usePostgres } from '../../../../tests/helpers/postgres-server.ts';
 import { addLine, newShopper, pickSku, stockOf } from '../../../../tests/helpers/checkout.ts';
 import { productSku, storeGroupOrder } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -35,14 +35,7 @@ describe('an order placed while the shop re-prices its SKU (PostgreSQL)', () => 
           (o) => `created at ${o.pay_price}`,
           (e: Error) => e.message,
         );
-        await expect
-          .poll(async () => {
-            const rows = await d.db.execute(
-              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-            );
-            return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
-          })
-          .toBeGreaterThan(0);
+        await untilOneWaitsForALock(d);
       });
       expect(await created).toBe(ORDER_TEXT.changed);
       expect(await stockOf(d, sku)).toBe(sku.stock);

@@ -4,7 +4,7 @@
 // only. The clock (Date only) is held still at the moment the test starts and moved on where a test says so.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { asMerchant, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
+import { asMerchant, depositPresellBody, fullPresellBody, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
 import { newShopper, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -23,7 +23,6 @@ import { REFUND_TEXT } from '../../../shared/refund.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { appJobs } from '../../jobs/registry.ts';
 import { createCart } from '../cart/create-cart.ts';
-import { formatDateTime } from '../dates.ts';
 import type { MerchantContext } from '../merchant-api/context.ts';
 import { createMerchantPresell, setMerchantPresellStatus } from '../merchant-api/presell-writes.ts';
 import type { MerchantPresellDto } from '../merchant-api/presells.ts';
@@ -38,39 +37,9 @@ import { ITEM_REFUND } from './refund-state.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-/** 'YYYY-MM-DD HH:mm:ss' in mall time, `ms` from now (the held clock). */
-const at = (ms: number) => formatDateTime(new Date(Date.now() + ms))!;
 
-/** A running deposit presale of `origin`: 灰色 ¥99 (deposit ¥20) × 10, 红色 ¥109.50 (deposit ¥30.50) × 5; balance from tomorrow. */
-const depositBody = (origin: MerchantProductDto) => ({
-  origin_product_id: origin.product_id,
-  presell_type: 2,
-  start_time: at(-HOUR),
-  end_time: at(DAY),
-  final_start_time: at(DAY),
-  final_end_time: at(3 * DAY),
-  delivery_type: 1,
-  delivery_day: 5,
-  pay_count: 3,
-  attrValue: [
-    { unique: uniqueOf(origin, '灰色'), price: '99', down_price: '20', stock: 10 },
-    { unique: uniqueOf(origin, '红色'), price: 109.5, down_price: '30.50', stock: 5 },
-  ],
-});
-
-/** A running full-payment presale of `origin`: 灰色 ¥59.90 × 10, 红色 ¥69 × 0. */
-const fullBody = (origin: MerchantProductDto) => ({
-  origin_product_id: origin.product_id,
-  presell_type: 1,
-  start_time: at(-HOUR),
-  end_time: at(DAY),
-  delivery_type: 2,
-  delivery_day: 3,
-  attrValue: [
-    { unique: uniqueOf(origin, '灰色'), price: '59.90', stock: 10 },
-    { unique: uniqueOf(origin, '红色'), price: 69, stock: 0 },
-  ],
-});
+const depositBody = (origin: MerchantProductDto) => depositPresellBody(origin);
+const fullBody = (origin: MerchantProductDto) => fullPresellBody(origin, 10);
 
 /** Shop `merId` makes a presale of a new product of its own (`body`) and puts it on the shelf. */
 async function shopPresale(d: Database, merId: number, body: (o: MerchantProductDto) => Record<string, unknown>) {
