@@ -244,7 +244,7 @@ export async function updateMerchantPresell(
       const o = originOf.get(r.sku);
       if (!o && x.add > 0) throw new ServiceError('invalid', PRESELL_TEXT.originGone(x.unique));
       // Pieces added to an ended presale would only go straight back to the product (activity-end.ts).
-      if (x.add > 0 && w.endTime < now()) throw new ServiceError('invalid', PRESELL_TEXT.ended);
+      if (x.add > 0 && presellEndsAt(w.endTime) <= now()) throw new ServiceError('invalid', PRESELL_TEXT.ended);
       if (o && x.add > o.stock) throw new ServiceError('invalid', PRESELL_TEXT.originShort(x.unique, o.stock));
       if (-x.add > held.stock) throw new ServiceError('invalid', PRESELL_TEXT.stockBelowZero(x.unique, held.stock));
       const stock = held.stock + x.add;

@@ -189,7 +189,7 @@ export async function updateMerchantSeckill(
         const o = originOf.get(r.sku);
         if (!o && x.add > 0) throw new ServiceError('invalid', SECKILL_TEXT.originGone(x.unique));
         // Pieces added to an ended offer would only go straight back to the product (activity-end.ts).
-        if (x.add > 0 && endDay < today()) throw new ServiceError('invalid', SECKILL_TEXT.ended);
+        if (x.add > 0 && seckillEndsAt(endDay) <= now()) throw new ServiceError('invalid', SECKILL_TEXT.ended);
         if (o && x.add > o.stock) throw new ServiceError('invalid', SECKILL_TEXT.originShort(x.unique, o.stock));
         if (-x.add > locked.stock) throw new ServiceError('invalid', SECKILL_TEXT.stockBelowZero(x.unique, locked.stock));
         stock = locked.stock + x.add;
