@@ -37,9 +37,17 @@ function originFor(seed: number): GeneratedProduct {
   }
 }
 
-function activityCopy(out: ActivityRows, origin: GeneratedProduct, productId: number, type: 1 | 2, factor: number, deposit: boolean) {
+function activityCopy(
+  out: ActivityRows,
+  origin: GeneratedProduct,
+  productId: number,
+  type: 1 | 2,
+  factor: number,
+  deposit: boolean,
+  ended = false,
+) {
   const r = entityRng('activity', productId);
-  const skus = activitySkus(r, productId, origin.skus, factor, deposit);
+  const skus = activitySkus(r, productId, origin.skus, factor, deposit).map((s) => (ended ? { ...s, stock: 0 } : s));
   out.skus.push(...skus);
   out.attrs.push(...origin.attrs.map((a) => ({ ...a, productId })));
   out.contents.push({ ...origin.content, productId });
@@ -89,7 +97,8 @@ const phases = (from: number, to: number) => ({
   finalEnd: new Date(seedAt(to + 7).getTime() - 1000),
 });
 /** Not started, in progress, ended. */
-const STATES = [phases(5, 36), phases(-3, 28), phases(-60, -30)];
+const ENDED = phases(-60, -30);
+const STATES = [phases(5, 36), phases(-3, 28), ENDED];
 
 /**
  * The deposit presale in its balance window (after the 24): its deposit phase is over, its balance payable for a week.
@@ -110,7 +119,9 @@ export function presellRows() {
     origin = originFor((PRESELL_FIRST_ID + n) * 3),
   ) => {
     const productId = PRESELL_FIRST_ID + n;
-    activityCopy(out, origin, productId, 2, 0.85, presellType === 2);
+    // An ended presale holds nothing: what it did not sell went back to its product when it ended (activity-end.ts),
+    // and the seed never took it from the product, so the ended ones start at 0.
+    activityCopy(out, origin, productId, 2, 0.85, presellType === 2, w === ENDED);
     const start = w.start.getTime() + k * 3600_000;
     return {
       productPresellId: n + 1,

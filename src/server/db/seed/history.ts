@@ -426,6 +426,10 @@ async function bookBalancePresale(
     .update(s.presell)
     .set({ endTime: new Date(ended.getTime() - 1000) })
     .where(where);
+  // Its deposit phase is over: what it did not sell went back to its product then (activity-end.ts), and the seed never
+  // took it from the product, so it keeps nothing.
+  await db.update(s.productSku).set({ stock: 0 }).where(eq(s.productSku.productId, presale.productId));
+  await db.update(s.product).set({ stock: 0 }).where(eq(s.product.productId, presale.productId));
   return { groupOrderId: placed.order_id, deposit: parseYuan(placed.pay_price) ?? 0 };
 }
 

@@ -12,6 +12,7 @@ import { createTestDatabase } from '../../../../tests/helpers/test-db.ts';
 import { authenticateMerchant } from '../../services/merchant-api/authenticate.ts';
 import { revokeMerchantToken } from '../../services/merchant-api/tokens.ts';
 import { demoMerchantToken, seedMerchantTokens } from './merchant-tokens.ts';
+import { sweepEndedOffers } from '../../services/merchant-api/activity-end.ts';
 
 const TABLES = ['system_config', 'group_data', 'hot_keyword', 'country', 'currency', 'users', 'cart', 'user_session'] as const;
 
@@ -170,5 +171,13 @@ describe('demo seed', () => {
     await expect(authenticateMerchant({ db: database.db, user: null }, `Bearer ${demoMerchantToken(7)}`)).rejects.toMatchObject({
       code: 'unauthorized',
     });
+  });
+
+  it("makes no stock: its ended presales hold none for the housekeeping's sweep to give their products", async () => {
+    const { db } = await createTestDatabase();
+    const total = async () => (await db.select({ n: sql<number>`sum(${s.productSku.stock})::int` }).from(s.productSku))[0]!.n;
+    const before = await total();
+    expect(await sweepEndedOffers(db)).toBe(0);
+    expect(await total()).toBe(before);
   });
 });
