@@ -27,6 +27,7 @@ import type { MerchantContext } from '../merchant-api/context.ts';
 import { createMerchantPresell, setMerchantPresellStatus } from '../merchant-api/presell-writes.ts';
 import type { MerchantPresellDto } from '../merchant-api/presells.ts';
 import type { MerchantProductDto } from '../merchant-api/products.ts';
+import { closePresell } from '../payment/close-presell.ts';
 import { payOrder } from '../payment/pay-order.ts';
 import { applyRefund } from './apply-refund.ts';
 import { autoRefund } from './auto-refund.ts';
@@ -163,7 +164,7 @@ export function presellRefundSuite(open: () => Promise<Database>) {
       expect(await stockOf(d, uniqueOf(origin, '灰色'))).toEqual(originBefore);
     });
 
-    it('deposit only: no refund while the balance is unpaid (the deposit is not refundable), nothing is asked', async () => {
+    it('deposit only: no refund while the balance is unpaid, nor once the order is closed unpaid (the deposit is not refundable), nothing is asked', async () => {
       const d = await open();
       const { p } = await shopPresale(d, 9, depositBody);
       const grey = uniqueOf(p, '灰色');
@@ -188,6 +189,23 @@ export function presellRefundSuite(open: () => Promise<Database>) {
         product: before.product - 2,
         productSales: before.productSales + 2,
       });
+
+      // The balance window closes unpaid (status 11): the units go back on sale, the deposit stays forfeited.
+      const [closeJob] = await d.db
+        .select()
+        .from(job)
+        .where(and(eq(job.kind, 'presell.close'), eq(job.key, String(order.orderId))));
+      await closePresell.run({ orderId: order.orderId }, { db: d.db, job: closeJob!, now: new Date(Date.now() + 4 * DAY) });
+      expect(await orderRow(d, order.orderId)).toMatchObject({ status: ORDER_STATUS.presellClosed });
+      const money = await balanceOf(d, s.user.uid);
+      expect(await listRefundableItems(s, { order_id: order.orderId })).toEqual([]);
+      await expect(applyRefund(s, ask(order.orderId, line.orderProductId, 2, 4000))).rejects.toMatchObject({
+        status: 400,
+        message: REFUND_TEXT.presell,
+      });
+      expect(await d.db.select().from(refundOrder).where(eq(refundOrder.orderId, order.orderId))).toEqual([]);
+      expect(await balanceOf(d, s.user.uid)).toBe(money);
+      expect((await stockOf(d, grey)).sku).toBe(before.sku);
     });
 
     it('deposit and balance paid: the shopper asks for all of it, the merchant approves; deposit and balance come back, the stock once', async () => {
