@@ -2,6 +2,7 @@
 // (presell-refund.test.ts) and on PostgreSQL 15 (presell-refund.postgres.test.ts), where approvals and the refund.auto
 // job really race on a pool of connections. Each test makes its own product, presale and shopper and asserts on them
 // only. The clock (Date only) is held still at the moment the test starts and moved on where a test says so.
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { asMerchant, depositPresellBody, fullPresellBody, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
@@ -206,6 +207,28 @@ export function presellRefundSuite(open: () => Promise<Database>) {
       expect(await d.db.select().from(refundOrder).where(eq(refundOrder.orderId, order.orderId))).toEqual([]);
       expect(await balanceOf(d, s.user.uid)).toBe(money);
       expect((await stockOf(d, grey)).sku).toBe(before.sku);
+    });
+
+    it('migration 0021 gives a line paid the old way (its pay_price still the deposit) its balance, and leaves other lines alone', async () => {
+      const d = await open();
+      const { p } = await shopPresale(d, 9, depositBody);
+      const paid = await buyPresale(d, p, '灰色', 2);
+      const unpaid = await buyPresale(d, p, '灰色', 1);
+      const lineOf = async (id: number) =>
+        (await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderProductId, id)))[0]!;
+      const deposit = (await lineOf(paid.line.orderProductId)).payPrice;
+      const unpaidBefore = await lineOf(unpaid.line.orderProductId);
+      await payBalance(paid.s, paid.order.orderId);
+      const full = (await lineOf(paid.line.orderProductId)).payPrice;
+      expect([deposit, full]).toEqual([2 * 2000, 2 * 9900]);
+      // Back to what paying the balance left before 18a037b, then the migration's own SQL.
+      await d.db.update(storeOrderProduct).set({ payPrice: deposit }).where(eq(storeOrderProduct.orderProductId, paid.line.orderProductId));
+      const repair = readFileSync(new URL('../../db/migrations/0021_presell_line_balance.sql', import.meta.url), 'utf8');
+      await d.db.execute(sql.raw(repair));
+      expect((await lineOf(paid.line.orderProductId)).payPrice).toBe(full);
+      expect(await lineOf(unpaid.line.orderProductId)).toEqual(unpaidBefore);
+      const [item] = await listRefundableItems(paid.s, { order_id: paid.order.orderId });
+      expect(item).toMatchObject({ refund_num: 2, refund_price: '198.00' });
     });
 
     it('deposit and balance paid: the shopper asks for all of it, the merchant approves; deposit and balance come back, the stock once', async () => {
