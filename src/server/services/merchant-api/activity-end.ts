@@ -59,19 +59,28 @@ export async function queueOfferEnd(db: Db | Tx, productId: number, endsAt: Date
   else await enqueue(db, 'activity.end', { productId }, { runAt: at });
 }
 
-/** Of `productIds`, the offers that have ended by `at` get their end queued (due at once): stock just put back on them moves on. */
-export async function queueEndIfEnded(tx: Tx, productIds: number[], at = now()): Promise<void> {
-  if (!productIds.length) return;
-  const ids = [...new Set(productIds)];
+/**
+ * Of `offers` (flash-sale copies, `product_type` 1, and presale copies, 2: what the restock read off their product rows),
+ * those that have ended by `at` get their end queued (due at once): stock just put back on them moves on. Normal products
+ * cost no query.
+ */
+export async function queueEndIfEnded(tx: Tx, offers: { productId: number; type: 1 | 2 }[], at = now()): Promise<void> {
+  const of = (type: 1 | 2) => [...new Set(offers.filter((o) => o.type === type).map((o) => o.productId))];
+  const seckills = of(1);
+  const presells = of(2);
   const ended = [
-    ...(await tx
-      .select({ id: seckillProduct.productId })
-      .from(seckillProduct)
-      .where(and(inArray(seckillProduct.productId, ids), lt(seckillProduct.endDay, mallDate(at))))),
-    ...(await tx
-      .select({ id: presell.productId })
-      .from(presell)
-      .where(and(inArray(presell.productId, ids), lt(presell.endTime, at)))),
+    ...(seckills.length
+      ? await tx
+          .select({ id: seckillProduct.productId })
+          .from(seckillProduct)
+          .where(and(inArray(seckillProduct.productId, seckills), lt(seckillProduct.endDay, mallDate(at))))
+      : []),
+    ...(presells.length
+      ? await tx
+          .select({ id: presell.productId })
+          .from(presell)
+          .where(and(inArray(presell.productId, presells), lt(presell.endTime, at)))
+      : []),
   ];
   for (const { id } of ended) await queueOfferEnd(tx, id, at, at);
 }

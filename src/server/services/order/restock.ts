@@ -16,6 +16,7 @@ import { queueEndIfEnded } from '../merchant-api/activity-end.ts';
  */
 export async function restockItems(tx: Tx, items: { productId: number; unique: string; num: number }[]): Promise<void> {
   const changed = new Set<Tag>();
+  const offers: { productId: number; type: 1 | 2 }[] = [];
   for (const it of [...items].sort(stockOrder)) {
     const back = await tx
       .update(productSku)
@@ -25,18 +26,17 @@ export async function restockItems(tx: Tx, items: { productId: number; unique: s
     // A SKU the shop has removed since (merchant product update) takes nothing back: the product's stock stays the sum
     // of the SKUs it still sells.
     const num = back.length ? it.num : 0;
-    await tx
+    const [row] = await tx
       .update(product)
       .set({ stock: sql`${product.stock} + ${num}`, sales: sql`greatest(${product.sales} - ${it.num}, 0)` })
-      .where(eq(product.productId, it.productId));
+      .where(eq(product.productId, it.productId))
+      .returning({ type: product.productType });
+    if (row?.type === 1 || row?.type === 2) offers.push({ productId: it.productId, type: row.type });
     changed.add(tag('stock', it.productId));
   }
   invalidate(tx, [...changed]);
   // Pieces back on a flash sale or presale that has ended go on to its product (the `activity.end` job, due at once).
-  await queueEndIfEnded(
-    tx,
-    items.map((it) => it.productId),
-  );
+  await queueEndIfEnded(tx, offers);
 }
 
 /** A refund request's quantities back to stock (`restockItems`). */
