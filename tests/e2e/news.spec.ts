@@ -165,6 +165,24 @@ test.describe('news article', () => {
   });
 });
 
+test.describe('agreement pages', () => {
+  test('an agreement and the list of them carry a visible breadcrumb and its BreadcrumbList', async ({ page, baseURL }) => {
+    await page.goto('/privacy_agreement?type=sys_userr_privacy');
+    const trail = page.getByRole('navigation', { name: '面包屑' });
+    await expect(trail.getByRole('link', { name: '协议与规则' })).toHaveAttribute('href', '/privacy_agreement');
+    await expect(trail.locator('[aria-current="page"]')).toHaveText('隐私政策');
+    const crumbs = (await jsonLd(page)).find((d) => d['@type'] === 'BreadcrumbList') as {
+      itemListElement: { name: string; item?: string }[];
+    };
+    expect(crumbs.itemListElement.map((i) => i.name)).toEqual(['首页', '协议与规则', '隐私政策']);
+    expect(crumbs.itemListElement[1]!.item).toBe(`${baseURL}/privacy_agreement`);
+
+    await page.goto('/privacy_agreement');
+    const list = (await jsonLd(page)).find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
+    expect(list.itemListElement.map((i) => i.name)).toEqual(['首页', '协议与规则']);
+  });
+});
+
 test.describe('news API', () => {
   test('categories, pages of a category, latest list and detail answer the documented fields', async ({ request }) => {
     const cats = await api<{ article_category_id: number; title: string }[]>(request, '/api/article/category/lst');
