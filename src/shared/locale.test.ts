@@ -26,6 +26,13 @@ describe('locale cookie', () => {
     expect(parseLocale('CN%7CCNY%7C%C2%A5')).toEqual(cn);
   });
 
+  it("reads a value a script wrote unencoded, whose UTF-8 bytes the server's header parser gives one character each", () => {
+    const asHeader = (text: string) => String.fromCharCode(...new TextEncoder().encode(text));
+    expect(parseLocale(asHeader('KR|KRW|₩'))).toEqual({ country: 'KR', currency: 'KRW', symbol: '₩' });
+    expect(parseLocale(asHeader('CN|CNY|¥'))).toEqual(cn);
+    expect(parseLocale(asHeader('JP|JPY|JP¥'))).toEqual({ country: 'JP', currency: 'JPY', symbol: 'JP¥' });
+  });
+
   it('ignores blanks around the parts', () => {
     expect(parseLocale(' SG | SGD | S$ ')).toEqual({ country: 'SG', currency: 'SGD', symbol: 'S$' });
   });

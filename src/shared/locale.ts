@@ -8,11 +8,26 @@ export interface Locale {
 export const LOCALE_COOKIE = 'locale';
 export const DEFAULT_LOCALE: Locale = Object.freeze({ country: 'CN', currency: 'CNY', symbol: '¥' });
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The value as it was written: percent-encoded (js-cookie), or raw from a script (`document.cookie = 'locale=KR|KRW|₩'`),
+ * whose UTF-8 bytes the server's header parser hands over one character per byte (₩ arrives as `â\u0082©`). Characters
+ * that are not valid UTF-8 as bytes (a lone `¥` already decoded) stay as they are.
+ */
 function decode(raw: string): string {
+  let text = raw;
+  if (/[\u0080-\u00ff]/.test(text) && !/[\u0100-\uffff]/.test(text)) {
+    try {
+      text = utf8.decode(Uint8Array.from(text, (c) => c.charCodeAt(0)));
+    } catch {
+      /* not UTF-8 bytes */
+    }
+  }
   try {
-    return decodeURIComponent(raw);
+    return decodeURIComponent(text);
   } catch {
-    return raw;
+    return text;
   }
 }
 

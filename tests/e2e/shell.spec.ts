@@ -148,6 +148,18 @@ test.describe('locale picker', () => {
     await expect(page.getByRole('button', { name: /配送至/ }).locator('img.flag')).toHaveAttribute('src', '/flags/JP.svg');
   });
 
+  test('a locale cookie a script wrote unencoded shows its currency symbol', async ({ page }) => {
+    await page.goto('/goods_list');
+    // As `document.cookie` stores it: the symbol's UTF-8 bytes, not percent-encoded.
+    await page.evaluate(() => {
+      document.cookie = 'locale=KR|KRW|₩; path=/';
+    });
+    await page.reload();
+    await expect(page.getByRole('button', { name: /配送至/ })).toContainText('韩国');
+    await expect(page.getByRole('button', { name: /配送至/ })).toContainText('KRW ₩');
+    await expect(page.locator('.card__now').first()).toHaveText(/^₩\d/);
+  });
+
   test('flags are pictures (Windows draws no emoji flags) that load for every listed country', async ({ page, request }) => {
     await page.goto('/');
     const flag = page.getByRole('button', { name: /配送至/ }).locator('img.flag');

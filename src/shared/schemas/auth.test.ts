@@ -61,10 +61,14 @@ describe('register', () => {
 });
 
 describe('password rule: 6-16 characters mixing letters and digits', () => {
-  it.each(['abc123', 'Abcdefgh12345678', 'pass-word9'])('accepts %s', (p) => expect(newPassword.safeParse(p).success).toBe(true));
-  it.each(['abc12', 'abcdefgh123456789', '12345678', 'abcdefgh', 'abc 1234', '密码abc123'])('refuses %s', (p) => {
-    expect(msg(newPassword, p)).toBe('请输入6-16位字母加数字组合');
-  });
+  it.each(['abc123', 'Abcdefgh12345678', '9passWord'])('accepts %s', (p) => expect(newPassword.safeParse(p).success).toBe(true));
+  // Letters and digits only: a symbol is neither.
+  it.each(['abc12', 'abcdefgh123456789', '12345678', 'abcdefgh', 'abc 1234', '密码abc123', 'pass-word9', 'abc123!', '!@#$%^'])(
+    'refuses %s',
+    (p) => {
+      expect(msg(newPassword, p)).toBe('请输入6-16位字母加数字组合');
+    },
+  );
 });
 
 describe('password reset', () => {

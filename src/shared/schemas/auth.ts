@@ -42,11 +42,11 @@ export const areaCode = trimmed(authText.areaCode)
 const phoneOf = (required: string) => trimmed(required).pipe(z.string().regex(/^\d{4,15}$/, authText.phoneFormat));
 /** SMS code: letters and digits only (spec), at most 8. */
 const codeOf = (required: string) => trimmed(required).pipe(z.string().regex(/^[A-Za-z0-9]{1,8}$/, authText.codeFormat));
-/** 6-16 characters mixing letters and digits, neither digits-only nor letters-only. */
+/** 6-16 characters mixing letters and digits (those only), neither digits-only nor letters-only. */
 export const newPassword = z
   .string({ error: authText.passwordRegister })
   .min(1, authText.passwordRegister)
-  .refine((v) => /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{6,16}$/.test(v), authText.passwordRule);
+  .refine((v) => /^(?![0-9]+$)(?![A-Za-z]+$)[0-9A-Za-z]{6,16}$/.test(v), authText.passwordRule);
 const agreed = z.literal(true, { error: authText.agree });
 
 /** Optional image captcha answered with a send or a login (when the server demands it). */

@@ -142,6 +142,8 @@ describe('register (POST /api/auth/register)', () => {
     [{ pwd: '123456' }, '请输入6-16位字母加数字组合'],
     [{ pwd: 'abcdef' }, '请输入6-16位字母加数字组合'],
     [{ pwd: 'a1' }, '请输入6-16位字母加数字组合'],
+    // Letters and digits only (spec section 5).
+    [{ pwd: 'abc123!' }, '请输入6-16位字母加数字组合'],
     [{ pwd: '' }, '请输入密码'],
     [{ sms_code: '' }, '请输入验证码'],
     [{ phone: '' }, '请输入手机号码'],
