@@ -6,12 +6,13 @@ import { addAddress, addLine, placeOrder, skuOf, stockOf } from './orders.ts';
 
 // The visitor page cache (src/server/http/page-cache.ts): visitors share rendered catalogue pages, signed-in
 // shoppers never do, a write drops at once the pages showing what it changed, and nothing else.
-// Shops 19 and 20 are followed only here. Other specs write to the same server meanwhile (claims, follows),
-// and a claim that takes the last coupon of a product or shop coupon drops every page with product cards
-// (their coupon markers): each check that expects a HIT runs as one block, retried until no other spec's
-// write fell inside it. A MISS right after our own write needs no retry.
+// Shop 19 is followed only here, and no spec writes to shop 12 (the page that must stay kept; it was shop 20, whose
+// coupons merchant-coupons.spec writes). Other specs write to the same server meanwhile (claims, follows), and a claim
+// that takes the last coupon of a product or shop coupon drops every page with product cards (their coupon markers):
+// each check that expects a HIT runs as one block, retried until no other spec's write fell inside it. A MISS right
+// after our own write needs no retry.
 const SHOP = 19;
-const OTHER_SHOP = 20;
+const OTHER_SHOP = 12;
 const careCount = (html: string) => Number(/data-care-count>(\d+)</.exec(html)?.[1] ?? NaN);
 const cacheOf = (res: APIResponse) => res.headers()['x-page-cache'];
 const RETRY = { timeout: 25000 };
