@@ -49,3 +49,12 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/** Whether `raw` is an absolute http(s) URL (a gateway's setting). */
+export function httpUrl(raw: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(raw).protocol);
+  } catch {
+    return false;
+  }
+}

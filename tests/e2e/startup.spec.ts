@@ -58,6 +58,24 @@ test.describe('starting the server', () => {
     }
   });
 
+  test('a wrong SMS, tracking or payment setting stops the start with a message naming it, before any shopper meets it', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ SMS_PROVIDER: 'aliyun' }, 'cannot start: SMS_PROVIDER=aliyun is not an SMS provider: use outbox or http'],
+      [{ SMS_PROVIDER: 'http', SMS_GATEWAY_URL: '' }, 'cannot start: SMS_PROVIDER=http needs SMS_GATEWAY_URL, an http(s) address'],
+      [{ LOGISTICS_PROVIDER: 'kuaidi100' }, 'cannot start: LOGISTICS_PROVIDER=kuaidi100 is not a tracking provider: use demo or http'],
+      [
+        { LOGISTICS_PROVIDER: 'http', LOGISTICS_URL: 'ftp://track.example' },
+        'cannot start: LOGISTICS_PROVIDER=http needs LOGISTICS_URL, an http(s) address',
+      ],
+      [{ PAY_ALIPAY: 'paypal' }, 'cannot start: PAY_ALIPAY=paypal is not a payment provider'],
+    ];
+    for (const [env, message] of cases) {
+      const run = startServe({ PORT: String(await freePort()), DATA_DIR: 'memory://', ...env });
+      expect(await run.exited, JSON.stringify(env)).toBe(1);
+      expect(run.output()).toContain(message);
+    }
+  });
+
   test('a second server on the same data directory refuses to start; a lock left by a killed server is taken over', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mallfront-data-'));
     try {

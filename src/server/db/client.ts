@@ -16,6 +16,8 @@ import { preparePglite } from './prepared.ts';
 import { openPgliteThread, type PgliteThread } from './pglite-thread.ts';
 import { withCacheBus } from '../http/cache-bus.ts';
 import { checkPaymentSettings } from '../payment/index.ts';
+import { checkSmsSettings } from '../auth/sms/index.ts';
+import { checkLogisticsSettings } from '../logistics/index.ts';
 
 /**
  * What services query: the top-level database of either driver (PGlite, node-postgres) or a transaction on it.
@@ -107,14 +109,18 @@ async function openPglite(dataDir: string): Promise<{ client: PGlite | PgliteThr
 type Holder = { __mallfrontDatabase?: Promise<Database> };
 
 /**
- * The process-wide database. Opened once at server start (server/serve.mjs warms it up), after the payment settings
- * are checked, with the job runner (src/server/jobs); a test harness can install its own with `useDatabase` before
+ * The process-wide database. Opened once at server start (server/serve.mjs warms it up), after the payment, SMS and
+ * tracking settings are checked, with the job runner (src/server/jobs); a test harness can install its own with `useDatabase` before
  * the server handles a request.
  */
 export function getDatabase(): Promise<Database> {
   const g = globalThis as Holder;
   g.__mallfrontDatabase ??= Promise.resolve()
-    .then(checkPaymentSettings)
+    .then(() => {
+      checkPaymentSettings();
+      checkSmsSettings();
+      checkLogisticsSettings();
+    })
     .then(() => openDatabase())
     .then(withJobRunner)
     .catch((err: unknown) => {
