@@ -4,6 +4,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  job,
   payment,
   paymentNotification,
   presell,
@@ -11,6 +12,7 @@ import {
   productSku,
   storeGroupOrder,
   storeOrder,
+  storeOrderProduct,
   storeOrderStatus,
   userBill,
   users,
@@ -24,6 +26,8 @@ import { payOrder } from './pay-order.ts';
 import { getPayStatus } from './pay-status.ts';
 import { handleNotification } from './handle-notification.ts';
 import { createCart } from '../cart/create-cart.ts';
+import { depositOrder } from '../../../../tests/helpers/orders.ts';
+import { closePresell } from './close-presell.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { appJobs } from '../../jobs/registry.ts';
 
@@ -368,6 +372,47 @@ export function paymentSuite(open: () => Promise<Database>) {
       // The unit the shopper did not pay for is on sale again, once (the job ran twice).
       expect(await stockOf(d, sku)).toBe(stockBefore);
       await expect(payOrder(s, { id: o!.orderId, subject: 'presell', type: 'balance' })).rejects.toThrow('尾款支付时间已结束');
+    });
+
+    it('the balance paid as the window closes: paid and shipped, or closed with its unit back and no money taken, never both', async () => {
+      const d = await open();
+      const hour = 3600_000;
+      for (let k = 0; k < 3; k++) {
+        const s = await newShopper(d);
+        const { orderId } = await depositOrder(d, s, { start: new Date(Date.now() - hour), end: new Date(Date.now() + hour) });
+        const [po] = await d.db.select().from(presellOrder).where(eq(presellOrder.orderId, orderId));
+        await topUp(d, s.user.uid, po!.payPrice);
+        const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, orderId));
+        const sku = { unique: item!.productAttrUnique };
+        const stockBefore = await stockOf(d, sku);
+        const [close] = await d.db
+          .select()
+          .from(job)
+          .where(and(eq(job.kind, 'presell.close'), eq(job.key, String(orderId))));
+        // The job's clock is past the window's end; the payment was asked for just before it.
+        const [paid, closed] = await Promise.allSettled([
+          payOrder(s, { id: orderId, subject: 'presell', type: 'balance' }),
+          closePresell.run({ orderId }, { db: d.db, job: close!, now: new Date(Date.now() + 2 * hour) }),
+        ]);
+        expect(closed.status).toBe('fulfilled');
+        const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, orderId));
+        const [after] = await d.db.select().from(presellOrder).where(eq(presellOrder.orderId, orderId));
+        if (paid.status === 'fulfilled') {
+          expect(o!.status).toBe(0);
+          expect(after).toMatchObject({ paid: 1, status: 1 });
+          expect(await balanceOf(d, s.user.uid)).toBe(0);
+          expect(await stockOf(d, sku)).toBe(stockBefore);
+        } else {
+          expect(paid.reason).toMatchObject({ code: 'refused', message: '尾款支付时间已结束' });
+          expect(o!.status).toBe(11);
+          expect(after).toMatchObject({ paid: 0, status: 0 });
+          expect(await balanceOf(d, s.user.uid)).toBe(po!.payPrice);
+          expect(await stockOf(d, sku)).toBe(stockBefore + item!.productNum);
+        }
+        expect(await ledgerOf(d, s.user.uid)).toBe(await balanceOf(d, s.user.uid));
+        const timeline = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.orderId, orderId));
+        expect(timeline.filter((t) => t.changeType === 'presell_final' || t.changeType === 'presell_close')).toHaveLength(1);
+      }
     });
   });
 }
