@@ -236,6 +236,53 @@ export function orderSuite(open: () => Promise<Database>) {
       await expect(cancelOrder(s, { id: order.order_id })).rejects.toMatchObject({ message: '订单已取消' });
     });
 
+    it('two tabs ordering at once with the same coupon and points: one order takes them, the other is refused as changed', async () => {
+      const d = await open();
+      const s = await newShopper(d, { integral: 500 });
+      const [cu] = await d.db
+        .insert(couponUser)
+        .values({
+          uid: s.user.uid,
+          couponId: await platformCouponId(d),
+          merId: 0,
+          couponTitle: '平台通用券',
+          couponPrice: 100,
+          useMinPrice: 0,
+          startTime: new Date(Date.now() - 60_000),
+          endTime: new Date(Date.now() + 86_400_000),
+        })
+        .returning();
+      const a = await pickSku(d, { merId: 4 });
+      const b = await pickSku(d, { merId: 4, except: [a.productId] });
+      const [sa, sb] = [await stockOf(d, a), await stockOf(d, b)];
+      // Each tab checks its own line; both are shown the coupon and the points.
+      const tabs = await Promise.all(
+        [a, b].map(async (sku) => {
+          const body = { cart_id: [await addLine(s, sku, 1)], address_id: s.addressId, use_integral: true };
+          const check = await checkOrder(s, body);
+          expect(check.platformCoupon.find((c) => c.checked)?.coupon_user_id).toBe(cu!.couponUserId);
+          expect(check.order_total_integral).toBeGreaterThan(0);
+          return { body, check };
+        }),
+      );
+      const results = await Promise.allSettled(tabs.map(({ body, check }) => createOrder(s, { ...body, key: check.key })));
+      const made = results.flatMap((r, k) => (r.status === 'fulfilled' ? [{ order: r.value, check: tabs[k]!.check, k }] : []));
+      expect(made).toHaveLength(1);
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ status: 400, message: '订单信息已变化，请确认后重新提交' });
+      const { order, check, k } = made[0]!;
+      const [used] = await d.db.select().from(couponUser).where(eq(couponUser.couponUserId, cu!.couponUserId));
+      expect([used!.status, used!.groupOrderId]).toEqual([1, order.order_id]);
+      const points = (await d.db.select({ i: users.integral }).from(users).where(eq(users.uid, s.user.uid)))[0]!.i;
+      expect(points).toBe(500 - check.order_total_integral);
+      const bills = await d.db.select().from(userBill).where(eq(userBill.uid, s.user.uid));
+      expect(bills.map((x) => [x.type, x.pm, x.number])).toEqual([['deduction', 0, check.order_total_integral]]);
+      // Only the order made took stock; the other tab's line is still in the cart.
+      expect([await stockOf(d, a), await stockOf(d, b)]).toEqual(k === 0 ? [sa - 1, sb] : [sa, sb - 1]);
+      const other = tabs[1 - k]!.body.cart_id[0]!;
+      expect((await d.db.select().from(cart).where(eq(cart.cartId, other)))[0]!.isPay).toBe(false);
+    });
+
     it('pays at once an order that coupons cover completely', async () => {
       const d = await open();
       const s = await newShopper(d);
