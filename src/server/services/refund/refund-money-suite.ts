@@ -361,6 +361,31 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       expect((await timelineTypes(d, order.orderId)).filter((t) => t === 'refund_done')).toHaveLength(1);
     });
 
+    it('paid back once when the request’s own try, a second try and the job run at once', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidBySandbox(d);
+      const { state, provider } = flakyGateway();
+      useQrProvider('weixinQr', provider);
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 1, 130);
+      expect(await approveMerchantRefund(await asMerchant(d, 1), { id: r.refundOrderId })).toMatchObject({ money_state: 'retrying' });
+      state.failing = false;
+      const results = await Promise.allSettled([
+        payRefund(d.db, r.refundOrderId),
+        payRefund(d.db, r.refundOrderId),
+        runPayJob(d, new Date(Date.now() + hour)),
+      ]);
+      expect(results.map((x) => x.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      const row = await refundRow(d, r.refundOrderId);
+      expect(row).toMatchObject({ moneyState: 'done', refundChannel: 'sandbox', moneyError: '' });
+      expect((await payJobs(d, r.refundOrderId))[0]!.state).toBe('done');
+      // Each call asked the gateway with the request's number (its idempotency key): one refund there, one here.
+      expect(new Set(state.calls.map((c) => c.refundNo))).toEqual(new Set([r.refundOrderSn]));
+      expect(new Set(state.calls.map((c) => c.amount))).toEqual(new Set([130]));
+      expect((await timelineTypes(d, order.orderId)).filter((t) => t === 'refund_done')).toHaveLength(1);
+      expect(await balanceOf(d, shopper.user.uid)).toBe(0);
+      await expectBalanceEqualsLedger(d, shopper.user.uid);
+    });
+
     it('after the last attempt the money is failed: 退款失败，请联系客服, visible to the merchant', async () => {
       const d = await open();
       const { shopper, order, items } = await paidBySandbox(d);
