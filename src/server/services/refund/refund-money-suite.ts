@@ -722,6 +722,43 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       await expectBalanceEqualsLedger(d, uid);
     });
 
+    it('a full refund racing the order’s receipt: the money back once, the points used back once, no points earned kept', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d, { integral: 500, usePoints: true });
+      const uid = shopper.user.uid;
+      const before = await balanceOf(d, uid);
+      const m1 = await asMerchant(d, 1);
+      await shipOrder(m1, { id: order.orderId, delivery_type: 3 });
+      const r = await refundRequestForTest(
+        d,
+        shopper,
+        order.orderId,
+        [{ orderProductId: items[0]!.orderProductId, num: 1 }],
+        1,
+        order.payPrice,
+      );
+      const [approved, received] = await Promise.allSettled([
+        approveMerchantRefund(m1, { id: r.refundOrderId }),
+        receiveOrder(d.db, order.orderId, { uid }),
+      ]);
+      expect(approved).toMatchObject({ status: 'fulfilled', value: { status: 3, money_state: 'done' } });
+      expect(received.status).toBe('fulfilled');
+      expect((await orderRow(d, order.orderId)).status).toBe(-1);
+      expect(await balanceOf(d, uid)).toBe(before + order.payPrice);
+      expect(await refundBills(d, uid)).toHaveLength(1);
+      // Received first or not at all: whatever the receipt gave is taken back, and the points the order used are back.
+      const bills = await d.db
+        .select()
+        .from(userBill)
+        .where(and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), eq(userBill.linkId, String(order.orderId))));
+      const given = bills.filter((b) => b.type === 'order_give');
+      expect(given).toHaveLength((received as PromiseFulfilledResult<boolean>).value ? 1 : 0);
+      expect(bills.filter((b) => b.type === 'refund_give_back').map((b) => b.number)).toEqual(given.map((b) => b.number));
+      expect(bills.filter((b) => b.type === 'refund_integral').map((b) => b.number)).toEqual([order.integral]);
+      expect(await pointsOf(d, uid)).toBe(500);
+      await expectBalanceEqualsLedger(d, uid);
+    });
+
     it('earned points already spent are taken back only as far as they are left', async () => {
       const d = await open();
       const { shopper, order, items } = await paidByBalance(d);
