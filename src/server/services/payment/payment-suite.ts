@@ -21,7 +21,7 @@ import { newShopper, pickSku, addLine, placeOrder, topUp, stockOf, type Shopper 
 import { useQrProvider } from '../../payment/index.ts';
 import { createSandboxProvider, readTicket, sandboxNotification, signNotification } from '../../payment/sandbox.ts';
 import type { QrPaymentProvider } from '../../payment/provider.ts';
-import { cancelOrder } from '../order/cancel-order.ts';
+import { cancelGroupOrder, cancelOrder } from '../order/cancel-order.ts';
 import { payOrder } from './pay-order.ts';
 import { getPayStatus } from './pay-status.ts';
 import { handleNotification } from './handle-notification.ts';
@@ -251,6 +251,37 @@ export function paymentSuite(open: () => Promise<Database>) {
       await cancelOrder(s, { id: c.id });
       expect((await handleNotification(d.db, sandbox, notificationFor(qr.result.config), FORM)).result).toBe('refund_due');
       expect((await groupOf(d, c.id)).g).toMatchObject({ paid: false, isCancel: true });
+    });
+
+    it('a notification, a balance payment and the expiry’s cancel at once: one wins, the money and stock follow it', async () => {
+      const d = await open();
+      for (let k = 0; k < 3; k++) {
+        const s = await newShopper(d);
+        await topUp(d, s.user.uid, 10_000_000);
+        const sku = await pickSku(d, { merId: 1, minStock: 5 });
+        const { order } = await placeOrder(s, [await addLine(s, sku, 1)]);
+        const id = order.order_id;
+        const cents = Math.round(Number(order.pay_price) * 100);
+        const stock = await stockOf(d, sku);
+        const qr = await payOrder(s, { id, type: 'weixinQr' });
+        if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
+        const [notified, , cancelled] = await Promise.allSettled([
+          handleNotification(d.db, sandbox, notificationFor(qr.result.config), FORM),
+          payOrder(s, { id, type: 'balance' }),
+          cancelGroupOrder(d.db, id, '订单超时未支付，系统自动取消'),
+        ]);
+        const { g } = await groupOf(d, id);
+        const [p] = await d.db.select().from(payment).where(eq(payment.outTradeNo, qr.result.out_trade_no));
+        const byQr = g.paid && g.payType === 6;
+        const byBalance = g.paid && g.payType === 0;
+        expect([byQr, byBalance, g.isCancel].filter(Boolean)).toHaveLength(1);
+        expect(notified).toMatchObject({ status: 'fulfilled', value: { result: byQr ? 'paid' : 'refund_due' } });
+        expect(p!.status).toBe(byQr ? 'paid' : 'refund_due');
+        expect(cancelled).toMatchObject({ status: 'fulfilled', value: g.isCancel });
+        expect(await balanceOf(d, s.user.uid)).toBe(byBalance ? 10_000_000 - cents : 10_000_000);
+        expect(await ledgerOf(d, s.user.uid)).toBe(await balanceOf(d, s.user.uid));
+        expect(await stockOf(d, sku)).toBe(g.isCancel ? stock + 1 : stock);
+      }
     });
 
     it('a notification for a trade that is not ours is recorded and changes nothing', async () => {
