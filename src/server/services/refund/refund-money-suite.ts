@@ -605,6 +605,39 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       await expectBalanceEqualsLedger(d, uid);
     });
 
+    it('a returned parcel confirmed twice by the merchant and by the job at once: stock and money back once', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d, { n: 3 });
+      const uid = shopper.user.uid;
+      const before = await balanceOf(d, uid);
+      const m1 = await asMerchant(d, 1);
+      await shipOrder(m1, { id: order.orderId, delivery_type: 3 });
+      const { refund_order_id: id } = await applyRefund(shopper, { ...ask(order.orderId, items[0]!.orderProductId, 2, 200), num: 2 });
+      await approveMerchantRefund(m1, { id });
+      await shipReturn(shopper, { id, delivery_type: '顺丰速运', delivery_id: 'SF1234567891', delivery_phone: '13800001111' });
+      const stockBefore = await stockOf(d, items[0]!);
+      const sent = await refundRow(d, id);
+      const results = await Promise.allSettled([
+        receiveMerchantRefund(m1, { id }),
+        receiveMerchantRefund(m1, { id }),
+        runAuto(d, id, new Date(sent.statusTime.getTime() + 7 * DAY + 60_000)),
+      ]);
+      const merchants = results.slice(0, 2);
+      // The job never throws for a request answered meanwhile; at most one of the three moved it.
+      expect(results[2]!.status).toBe('fulfilled');
+      expect(merchants.filter((x) => x.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+      for (const x of merchants)
+        if (x.status === 'rejected') expect(x.reason).toMatchObject({ code: 'refused', message: MERCHANT_REFUND_TEXT.refunded });
+      expect(await refundRow(d, id)).toMatchObject({ status: REFUND_STATUS.refunded, moneyState: 'done' });
+      const lines = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.orderId, order.orderId));
+      expect(lines.filter((l) => l.changeType === 'refund_receive')).toHaveLength(1);
+      expect((await stockOf(d, items[0]!)).sku).toBe(stockBefore.sku + 2);
+      expect((await stockOf(d, items[0]!)).product).toBe(stockBefore.product + 2);
+      expect(await balanceOf(d, uid)).toBe(before + 200);
+      expect(await refundBills(d, uid)).toHaveLength(1);
+      await expectBalanceEqualsLedger(d, uid);
+    });
+
     it('an approved return whose parcel is not sent in refund_return_days closes, once; the items can be asked for again', async () => {
       const d = await open();
       const { shopper, order, items } = await paidByBalance(d, { n: 2 });
