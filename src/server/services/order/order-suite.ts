@@ -425,6 +425,42 @@ export function orderSuite(open: () => Promise<Database>) {
       const again = await placeOrder(s, [(await buyNow()).cart_id]);
       expect(again.order.order_id).toBeGreaterThan(first.order.order_id);
     });
+
+    it('two tabs buying a flash sale at once past its cap for one shopper: one order, its unit taken once', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const offers = (await listSeckillProducts({ db: d.db }, {})).list.filter((o) => o.stock > 2);
+      const offer = offers[Math.max(0, offers.length - 2)]!;
+      await d.db.update(seckillProduct).set({ oncePayCount: 1, allPayCount: 1 }).where(eq(seckillProduct.productId, offer.product_id));
+      const [sku] = await d.db
+        .select()
+        .from(productSku)
+        .where(and(eq(productSku.productId, offer.product_id), gt(productSku.stock, 1)))
+        .limit(1);
+      const stock = sku!.stock;
+      // Both tabs are checked before either orders: each is within the cap then.
+      const tabs = await Promise.all(
+        [1, 2].map(async () => {
+          const line = await createCart(s, {
+            product_id: offer.product_id,
+            product_attr_unique: sku!.unique,
+            cart_num: 1,
+            is_new: 1,
+            product_type: 1,
+          });
+          const body = { cart_id: [line.cart_id], address_id: s.addressId };
+          return { body, key: (await checkOrder(s, body)).key };
+        }),
+      );
+      const results = await Promise.allSettled(tabs.map((t) => createOrder(s, { ...t.body, key: t.key })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ status: 400, message: expect.stringMatching(/您已达到限购数量/) });
+      const [after] = await d.db.select({ stock: productSku.stock }).from(productSku).where(eq(productSku.unique, sku!.unique));
+      expect(after!.stock).toBe(stock - 1);
+      const orders = await d.db.select().from(storeGroupOrder).where(eq(storeGroupOrder.uid, s.user.uid));
+      expect(orders).toHaveLength(1);
+    });
   });
 
   describe('unpaid orders expire', () => {
