@@ -88,6 +88,11 @@ export function usePostgres(timeoutMs = 180000): PostgresPair {
 
 /** Waits until some session of `d`'s database waits for a lock (a transaction started meanwhile queues on a held row). */
 export async function untilOneWaitsForALock(d: Database): Promise<void> {
+  await untilWaitingForLocks(d, 1);
+}
+
+/** Waits until at least `n` sessions of `d`'s database wait for a lock (two calls queued on held rows). */
+export async function untilWaitingForLocks(d: Database, n: number): Promise<void> {
   await expect
     .poll(async () => {
       const rows = await d.db.execute(
@@ -95,5 +100,5 @@ export async function untilOneWaitsForALock(d: Database): Promise<void> {
       );
       return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n;
     })
-    .toBeGreaterThan(0);
+    .toBeGreaterThanOrEqual(n);
 }

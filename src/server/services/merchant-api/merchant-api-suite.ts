@@ -17,6 +17,8 @@ import { getMerchantOrder } from './get-order.ts';
 import { shipOrder, SHIP_TEXT } from './ship-order.ts';
 import { verifyOrder, VERIFY_FAILS_PER_HOUR, VERIFY_TEXT } from './verify-order.ts';
 import { remarkOrder } from './remark-order.ts';
+import { applyRefund } from '../refund/apply-refund.ts';
+import { cancelRefund } from '../refund/cancel-refund.ts';
 
 let ipSeq = 0;
 /** A client address no other test uses (rate limits are per address). */
@@ -260,6 +262,49 @@ export function merchantApiSuite(open: () => Promise<Database>) {
       await d.db.update(storeOrderProduct).set({ isRefund: 1 }).where(eq(storeOrderProduct.orderId, refunding.orderId));
       await expect(shipOrder(m1, { id: refunding.orderId, delivery_type: 3 })).rejects.toThrow(SHIP_TEXT.refunding);
     });
+
+    it('a shipment racing the shopper’s refund request: shipped before the request, or refused while it is open', async () => {
+      const d = await open();
+      const m1 = await asMerchant(d, 1);
+      for (let k = 0; k < 3; k++) {
+        const { shopper, orders } = await paidOrder(d);
+        const o = orders[0]!;
+        const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, o.orderId));
+        const [shipped, asked] = await Promise.allSettled([
+          shipOrder(m1, { id: o.orderId, delivery_type: 3 }),
+          applyRefund(shopper, {
+            order_id: o.orderId,
+            type: 1,
+            refund_type: 1,
+            num: 1,
+            ids: [item!.orderProductId],
+            refund_message: '不想要了',
+            refund_price: '0.01',
+          }),
+        ]);
+        // A refund only is asked for whether the goods left or not.
+        expect(asked.status).toBe('fulfilled');
+        const [auto] = await d.db
+          .select()
+          .from(job)
+          .where(
+            and(
+              eq(job.kind, 'refund.auto'),
+              eq(job.key, `${(asked as PromiseFulfilledResult<{ refund_order_id: number }>).value.refund_order_id}:0`),
+            ),
+          );
+        const receive = await receiveJobs(d, o.orderId);
+        if (shipped.status === 'fulfilled') {
+          // Shipped first: the request came after it (its job was queued after the shipment's).
+          expect((await rowOf(d, o.orderId)).status).toBe(1);
+          expect(receive[0]!.id).toBeLessThan(auto!.id);
+        } else {
+          expect(shipped.reason).toMatchObject({ code: 'refused', message: SHIP_TEXT.refunding });
+          expect((await rowOf(d, o.orderId)).status).toBe(0);
+          expect(receive).toHaveLength(0);
+        }
+      }
+    });
   });
 
   describe('pickup verification', () => {
@@ -284,6 +329,44 @@ export function merchantApiSuite(open: () => Promise<Database>) {
       await expect(verifyOrder(m1, { id: o.orderId, verify_code: o.verifyCode })).rejects.toThrow(VERIFY_TEXT.verified);
       const express = (await paidOrder(d)).orders[0]!;
       await expect(verifyOrder(m1, { id: express.orderId, verify_code: '12345678' })).rejects.toThrow(VERIFY_TEXT.notPickup);
+    });
+
+    it('is refused while a refund request of the order is in progress, also when both arrive at once; verifies once it is withdrawn', async () => {
+      const d = await open();
+      const m1 = await asMerchant(d, 1);
+      const ask = async (shopper: Shopper, orderId: number) => {
+        const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, orderId));
+        return applyRefund(shopper, {
+          order_id: orderId,
+          type: 1,
+          refund_type: 1,
+          num: 1,
+          ids: [item!.orderProductId],
+          refund_message: '不想要了',
+          refund_price: '0.01',
+        });
+      };
+      const first = await paidOrder(d, [1], [1]);
+      const a = first.orders[0]!;
+      const [verified, asked] = await Promise.allSettled([
+        verifyOrder(m1, { id: a.orderId, verify_code: a.verifyCode }),
+        ask(first.shopper, a.orderId),
+      ]);
+      // Handed over before the request (which is then for a collected order), or refused while it is open.
+      expect(asked.status).toBe('fulfilled');
+      if (verified.status === 'fulfilled') expect((await rowOf(d, a.orderId)).status).toBe(2);
+      else {
+        expect(verified.reason).toMatchObject({ code: 'refused', message: VERIFY_TEXT.refunding });
+        expect((await rowOf(d, a.orderId)).status).toBe(0);
+      }
+
+      const second = await paidOrder(d, [1], [1]);
+      const b = second.orders[0]!;
+      const r = await ask(second.shopper, b.orderId);
+      await expect(verifyOrder(m1, { id: b.orderId, verify_code: b.verifyCode })).rejects.toThrow(VERIFY_TEXT.refunding);
+      expect((await rowOf(d, b.orderId)).status).toBe(0);
+      await cancelRefund(second.shopper, { id: r.refund_order_id });
+      expect(await verifyOrder(m1, { id: b.orderId, verify_code: b.verifyCode })).toMatchObject({ status: 2 });
     });
 
     it(`after ${VERIFY_FAILS_PER_HOUR} wrong codes an order takes no code for an hour`, async () => {

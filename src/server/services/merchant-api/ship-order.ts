@@ -115,7 +115,8 @@ function shipmentOf(body: z.output<typeof shipBody>): Shipment {
 
 /**
  * `POST /api/merchant/order/delivery/{order_id}`: ships one of the merchant's paid express orders that waits to ship
- * (status 0; not a pickup order, not a presale awaiting its balance). In one transaction: status 0 → 1 by a
+ * (status 0; not a pickup order, not a presale awaiting its balance, no refund in progress). In one transaction under the
+ * store order's row lock (so a refund request committed meanwhile is seen): status 0 → 1 by a
  * conditional update (so shipping twice, or two requests at once, ships once: the other is refused 订单已发货),
  * `delivery_time`, a 6-digit `finish_code` for a rider delivery (the shopper tells it to the rider), the timeline
  * row, and the `order.receive` job due `order_take_days` days later (key: the order id).
@@ -128,15 +129,18 @@ export async function shipOrder(ctx: MerchantContext, input: { id: unknown } & P
   const refusal = shipRefusal(o);
   if (refusal) throw refuse(refusal);
   const s = shipmentOf(body);
-  const refunding = await ctx.db
-    .select({ id: storeOrderProduct.orderProductId })
-    .from(storeOrderProduct)
-    .where(and(eq(storeOrderProduct.orderId, o.orderId), eq(storeOrderProduct.isRefund, 1)))
-    .limit(1);
-  if (refunding.length) throw refuse(SHIP_TEXT.refunding);
   const takeDays = await orderTakeDays(ctx.db);
   const at = now();
   const shipped = await transaction(ctx.db, async (tx) => {
+    // The store order's row first, as a shopper's refund request takes it (apply-refund.ts): a request committed while
+    // this waited is seen below, so an order with a refund in progress never ships.
+    await tx.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.orderId, o.orderId)).for('update');
+    const refunding = await tx
+      .select({ id: storeOrderProduct.orderProductId })
+      .from(storeOrderProduct)
+      .where(and(eq(storeOrderProduct.orderId, o.orderId), eq(storeOrderProduct.isRefund, 1)))
+      .limit(1);
+    if (refunding.length) throw refuse(SHIP_TEXT.refunding);
     const [row] = await tx
       .update(storeOrder)
       .set({

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { DELIVERY_TYPE, ORDER_STATUS, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { DELIVERY_TYPE, ORDER_STATUS, storeOrder, storeOrderProduct, storeOrderStatus } from '../../db/schema/index.ts';
 import { receiveOrder } from '../order/receive-order.ts';
 import { transaction } from '../../db/transaction.ts';
 import { count, hit } from '../../auth/rate-limit.ts';
@@ -20,6 +20,7 @@ export const VERIFY_TEXT = {
   presell: '预售订单尚未支付尾款，不能核销',
   closed: '订单已关闭，不能核销',
   refunded: '订单已退款，不能核销',
+  refunding: '订单有退款申请处理中，请先处理后再核销',
   status: '订单当前状态不能核销',
   wrong: '核销码错误',
   tooMany: '核销码错误次数过多，请1小时后再试',
@@ -85,7 +86,8 @@ async function checkCode(ctx: MerchantContext, orderId: number, code: string, ex
 /**
  * `POST /api/merchant/order/verify/{order_id}` `{verify_code}`: the shopper collects a pickup order (order_type 1) at
  * the shop and shows its code. The right code moves status 0 → 2 (to review) with `verify_time` and the timeline row
- * 已核销, once (a conditional update: a second or concurrent verify is refused 订单已核销). A wrong code is refused
+ * 已核销, once (a conditional update: a second or concurrent verify is refused 订单已核销); not while a refund request of
+ * the order is in progress (checked under the store order's row lock, as shipping does). A wrong code is refused
  * and counted; after VERIFY_FAILS_PER_HOUR wrong codes the order takes none for an hour.
  *
  * The same call takes a same-city order's receipt code (`finish_code`, which the shopper tells the shop's rider on
@@ -111,6 +113,15 @@ export async function verifyOrder(ctx: MerchantContext, input: { id: unknown; ve
   await checkCode(ctx, o.orderId, code, o.verifyCode);
   const at = now();
   const verified = await transaction(ctx.db, async (tx) => {
+    // As a shipment does (ship-order.ts): under the store order's row lock, which a refund request takes, an order with
+    // a refund in progress is not handed over.
+    await tx.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.orderId, o.orderId)).for('update');
+    const refunding = await tx
+      .select({ id: storeOrderProduct.orderProductId })
+      .from(storeOrderProduct)
+      .where(and(eq(storeOrderProduct.orderId, o.orderId), eq(storeOrderProduct.isRefund, 1)))
+      .limit(1);
+    if (refunding.length) throw refuse(VERIFY_TEXT.refunding);
     const [row] = await tx
       .update(storeOrder)
       .set({ status: ORDER_STATUS.toReview, verifyTime: at })

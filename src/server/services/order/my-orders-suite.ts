@@ -470,6 +470,33 @@ export function myOrdersSuite(open: () => Promise<Database>) {
       expect(await givenPoints(d, s.user.uid, id)).toHaveLength(1);
     });
 
+    it('racing a refund request: received before it (points once), or waiting for it with no points, never both', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { orderIds } = await paidOrder(d, s, [4]);
+      const id = orderIds[0]!;
+      const { dueAt } = await shipForTest(d, id, { at: new Date(Date.now() - 8 * DAY) });
+      const now = new Date(dueAt.getTime() + 1000);
+      const [, asked] = await Promise.allSettled([runDueJobs(d.db, handlers, { worker: 'test', now }), askRefund(d, s, id)]);
+      // The request is taken either way (a received order is still within its refund window).
+      expect(asked.status).toBe('fulfilled');
+      const tomorrow = new Date(now.getTime() + DAY);
+      const waiting = await d.db
+        .select()
+        .from(job)
+        .where(and(eq(job.kind, 'order.receive'), eq(job.key, `${id}@${tomorrow.getTime()}`)));
+      if ((await statusOf(d, id)) === 2) {
+        expect(await givenPoints(d, s.user.uid, id)).toHaveLength(1);
+        expect(waiting).toHaveLength(0);
+      } else {
+        expect(await statusOf(d, id)).toBe(1);
+        expect(await givenPoints(d, s.user.uid, id)).toHaveLength(0);
+        expect(waiting).toHaveLength(1);
+      }
+      const p = await pointsOf(d, s.user.uid);
+      expect(p.ledger).toBe(p.integral);
+    });
+
     it('run before the order is due, it receives nothing and runs again at the due time', async () => {
       const d = await open();
       const s = await newShopper(d);

@@ -236,6 +236,53 @@ export function orderSuite(open: () => Promise<Database>) {
       await expect(cancelOrder(s, { id: order.order_id })).rejects.toMatchObject({ message: '订单已取消' });
     });
 
+    it('two tabs ordering at once with the same coupon and points: one order takes them, the other is refused as changed', async () => {
+      const d = await open();
+      const s = await newShopper(d, { integral: 500 });
+      const [cu] = await d.db
+        .insert(couponUser)
+        .values({
+          uid: s.user.uid,
+          couponId: await platformCouponId(d),
+          merId: 0,
+          couponTitle: '平台通用券',
+          couponPrice: 100,
+          useMinPrice: 0,
+          startTime: new Date(Date.now() - 60_000),
+          endTime: new Date(Date.now() + 86_400_000),
+        })
+        .returning();
+      const a = await pickSku(d, { merId: 4 });
+      const b = await pickSku(d, { merId: 4, except: [a.productId] });
+      const [sa, sb] = [await stockOf(d, a), await stockOf(d, b)];
+      // Each tab checks its own line; both are shown the coupon and the points.
+      const tabs = await Promise.all(
+        [a, b].map(async (sku) => {
+          const body = { cart_id: [await addLine(s, sku, 1)], address_id: s.addressId, use_integral: true };
+          const check = await checkOrder(s, body);
+          expect(check.platformCoupon.find((c) => c.checked)?.coupon_user_id).toBe(cu!.couponUserId);
+          expect(check.order_total_integral).toBeGreaterThan(0);
+          return { body, check };
+        }),
+      );
+      const results = await Promise.allSettled(tabs.map(({ body, check }) => createOrder(s, { ...body, key: check.key })));
+      const made = results.flatMap((r, k) => (r.status === 'fulfilled' ? [{ order: r.value, check: tabs[k]!.check, k }] : []));
+      expect(made).toHaveLength(1);
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ status: 400, message: '订单信息已变化，请确认后重新提交' });
+      const { order, check, k } = made[0]!;
+      const [used] = await d.db.select().from(couponUser).where(eq(couponUser.couponUserId, cu!.couponUserId));
+      expect([used!.status, used!.groupOrderId]).toEqual([1, order.order_id]);
+      const points = (await d.db.select({ i: users.integral }).from(users).where(eq(users.uid, s.user.uid)))[0]!.i;
+      expect(points).toBe(500 - check.order_total_integral);
+      const bills = await d.db.select().from(userBill).where(eq(userBill.uid, s.user.uid));
+      expect(bills.map((x) => [x.type, x.pm, x.number])).toEqual([['deduction', 0, check.order_total_integral]]);
+      // Only the order made took stock; the other tab's line is still in the cart.
+      expect([await stockOf(d, a), await stockOf(d, b)]).toEqual(k === 0 ? [sa - 1, sb] : [sa, sb - 1]);
+      const other = tabs[1 - k]!.body.cart_id[0]!;
+      expect((await d.db.select().from(cart).where(eq(cart.cartId, other)))[0]!.isPay).toBe(false);
+    });
+
     it('pays at once an order that coupons cover completely', async () => {
       const d = await open();
       const s = await newShopper(d);
@@ -377,6 +424,42 @@ export function orderSuite(open: () => Promise<Database>) {
       await cancelOrder(s, { id: first.order.order_id });
       const again = await placeOrder(s, [(await buyNow()).cart_id]);
       expect(again.order.order_id).toBeGreaterThan(first.order.order_id);
+    });
+
+    it('two tabs buying a flash sale at once past its cap for one shopper: one order, its unit taken once', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const offers = (await listSeckillProducts({ db: d.db }, {})).list.filter((o) => o.stock > 2);
+      const offer = offers[Math.max(0, offers.length - 2)]!;
+      await d.db.update(seckillProduct).set({ oncePayCount: 1, allPayCount: 1 }).where(eq(seckillProduct.productId, offer.product_id));
+      const [sku] = await d.db
+        .select()
+        .from(productSku)
+        .where(and(eq(productSku.productId, offer.product_id), gt(productSku.stock, 1)))
+        .limit(1);
+      const stock = sku!.stock;
+      // Both tabs are checked before either orders: each is within the cap then.
+      const tabs = await Promise.all(
+        [1, 2].map(async () => {
+          const line = await createCart(s, {
+            product_id: offer.product_id,
+            product_attr_unique: sku!.unique,
+            cart_num: 1,
+            is_new: 1,
+            product_type: 1,
+          });
+          const body = { cart_id: [line.cart_id], address_id: s.addressId };
+          return { body, key: (await checkOrder(s, body)).key };
+        }),
+      );
+      const results = await Promise.allSettled(tabs.map((t) => createOrder(s, { ...t.body, key: t.key })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ status: 400, message: expect.stringMatching(/您已达到限购数量/) });
+      const [after] = await d.db.select({ stock: productSku.stock }).from(productSku).where(eq(productSku.unique, sku!.unique));
+      expect(after!.stock).toBe(stock - 1);
+      const orders = await d.db.select().from(storeGroupOrder).where(eq(storeGroupOrder.uid, s.user.uid));
+      expect(orders).toHaveLength(1);
     });
   });
 

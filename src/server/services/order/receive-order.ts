@@ -25,13 +25,20 @@ export const RECEIVE_TEXT = {
 /**
  * Receives a shipped order (status 1 → 2 with `take_time` and a timeline row) and gives the shopper the points the
  * site gives for it (`order_give_integral` per yuan paid while `integral_status` is on, with its `user_bill` row),
- * all in one transaction. Exactly once: the conditional update flips the order only from status 1, so a second or
+ * all in one transaction. The system (`order.receive`) does not receive an order with a refund request open, checked
+ * under the store order's row lock (false: it waits). Exactly once: the conditional update flips the order only from status 1, so a second or
  * concurrent call (the shopper twice, the shopper and the job) finds nothing and returns false. With `{uid}` only
  * that shopper's order is received.
  */
 export async function receiveOrder(db: Db, orderId: number, by: ReceivedBy, at: Date = now()): Promise<boolean> {
   const settings = await afterSaleSettings(db);
   return transaction(db, async (tx) => {
+    if (by === 'system') {
+      // The store order's row first, as a refund request takes it (apply-refund.ts): a request committed while this
+      // waited is seen, and the order waits for it (autoReceive looks again a day later).
+      await tx.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.orderId, orderId)).for('update');
+      if (await hasOpenRefund(tx, orderId)) return false;
+    }
     const [o] = await tx
       .update(storeOrder)
       .set({ status: ORDER_STATUS.toReview, takeTime: at })
@@ -91,16 +98,26 @@ export const autoReceive: JobDefinition<{ orderId: number }> = {
     const { takeDays } = await afterSaleSettings(db);
     // Shipped without a time (never through the merchant API): the job's own schedule is all there is.
     const due = o.deliveryTime ? new Date(o.deliveryTime.getTime() + takeDays * DAY_MS) : at;
-    const [open] = await db
-      .select({ id: refundOrder.refundOrderId })
-      .from(refundOrder)
-      .where(and(eq(refundOrder.orderId, orderId), inArray(refundOrder.status, [...REFUND_OPEN])))
-      .limit(1);
+    const open = await hasOpenRefund(db, orderId);
     const next = open && due <= at ? new Date(at.getTime() + DAY_MS) : due;
     if (next > at) {
       await enqueue(db, 'order.receive', { orderId }, { runAt: next, key: `${orderId}@${next.getTime()}` });
       return;
     }
-    await receiveOrder(db, orderId, 'system', at);
+    if (!(await receiveOrder(db, orderId, 'system', at)) && (await hasOpenRefund(db, orderId))) {
+      // A refund request committed while this ran: the order waits for it too.
+      const tomorrow = new Date(at.getTime() + DAY_MS);
+      await enqueue(db, 'order.receive', { orderId }, { runAt: tomorrow, key: `${orderId}@${tomorrow.getTime()}` });
+    }
   },
 };
+
+/** Whether a refund request of store order `orderId` is open (under review, awaiting the return or its receipt). */
+async function hasOpenRefund(db: Db, orderId: number): Promise<boolean> {
+  const [open] = await db
+    .select({ id: refundOrder.refundOrderId })
+    .from(refundOrder)
+    .where(and(eq(refundOrder.orderId, orderId), inArray(refundOrder.status, [...REFUND_OPEN])))
+    .limit(1);
+  return !!open;
+}

@@ -4,6 +4,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  job,
   payment,
   paymentNotification,
   presell,
@@ -11,6 +12,7 @@ import {
   productSku,
   storeGroupOrder,
   storeOrder,
+  storeOrderProduct,
   storeOrderStatus,
   userBill,
   users,
@@ -19,11 +21,13 @@ import { newShopper, pickSku, addLine, placeOrder, topUp, stockOf, type Shopper 
 import { useQrProvider } from '../../payment/index.ts';
 import { createSandboxProvider, readTicket, sandboxNotification, signNotification } from '../../payment/sandbox.ts';
 import type { QrPaymentProvider } from '../../payment/provider.ts';
-import { cancelOrder } from '../order/cancel-order.ts';
+import { cancelGroupOrder, cancelOrder } from '../order/cancel-order.ts';
 import { payOrder } from './pay-order.ts';
 import { getPayStatus } from './pay-status.ts';
 import { handleNotification } from './handle-notification.ts';
 import { createCart } from '../cart/create-cart.ts';
+import { depositOrder } from '../../../../tests/helpers/orders.ts';
+import { closePresell } from './close-presell.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { appJobs } from '../../jobs/registry.ts';
 
@@ -249,6 +253,37 @@ export function paymentSuite(open: () => Promise<Database>) {
       expect((await groupOf(d, c.id)).g).toMatchObject({ paid: false, isCancel: true });
     });
 
+    it('a notification, a balance payment and the expiry’s cancel at once: one wins, the money and stock follow it', async () => {
+      const d = await open();
+      for (let k = 0; k < 3; k++) {
+        const s = await newShopper(d);
+        await topUp(d, s.user.uid, 10_000_000);
+        const sku = await pickSku(d, { merId: 1, minStock: 5 });
+        const { order } = await placeOrder(s, [await addLine(s, sku, 1)]);
+        const id = order.order_id;
+        const cents = Math.round(Number(order.pay_price) * 100);
+        const stock = await stockOf(d, sku);
+        const qr = await payOrder(s, { id, type: 'weixinQr' });
+        if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
+        const [notified, , cancelled] = await Promise.allSettled([
+          handleNotification(d.db, sandbox, notificationFor(qr.result.config), FORM),
+          payOrder(s, { id, type: 'balance' }),
+          cancelGroupOrder(d.db, id, '订单超时未支付，系统自动取消'),
+        ]);
+        const { g } = await groupOf(d, id);
+        const [p] = await d.db.select().from(payment).where(eq(payment.outTradeNo, qr.result.out_trade_no));
+        const byQr = g.paid && g.payType === 6;
+        const byBalance = g.paid && g.payType === 0;
+        expect([byQr, byBalance, g.isCancel].filter(Boolean)).toHaveLength(1);
+        expect(notified).toMatchObject({ status: 'fulfilled', value: { result: byQr ? 'paid' : 'refund_due' } });
+        expect(p!.status).toBe(byQr ? 'paid' : 'refund_due');
+        expect(cancelled).toMatchObject({ status: 'fulfilled', value: g.isCancel });
+        expect(await balanceOf(d, s.user.uid)).toBe(byBalance ? 10_000_000 - cents : 10_000_000);
+        expect(await ledgerOf(d, s.user.uid)).toBe(await balanceOf(d, s.user.uid));
+        expect(await stockOf(d, sku)).toBe(g.isCancel ? stock + 1 : stock);
+      }
+    });
+
     it('a notification for a trade that is not ours is recorded and changes nothing', async () => {
       const d = await open();
       const body = signNotification(KEY, {
@@ -368,6 +403,47 @@ export function paymentSuite(open: () => Promise<Database>) {
       // The unit the shopper did not pay for is on sale again, once (the job ran twice).
       expect(await stockOf(d, sku)).toBe(stockBefore);
       await expect(payOrder(s, { id: o!.orderId, subject: 'presell', type: 'balance' })).rejects.toThrow('尾款支付时间已结束');
+    });
+
+    it('the balance paid as the window closes: paid and shipped, or closed with its unit back and no money taken, never both', async () => {
+      const d = await open();
+      const hour = 3600_000;
+      for (let k = 0; k < 3; k++) {
+        const s = await newShopper(d);
+        const { orderId } = await depositOrder(d, s, { start: new Date(Date.now() - hour), end: new Date(Date.now() + hour) });
+        const [po] = await d.db.select().from(presellOrder).where(eq(presellOrder.orderId, orderId));
+        await topUp(d, s.user.uid, po!.payPrice);
+        const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, orderId));
+        const sku = { unique: item!.productAttrUnique };
+        const stockBefore = await stockOf(d, sku);
+        const [close] = await d.db
+          .select()
+          .from(job)
+          .where(and(eq(job.kind, 'presell.close'), eq(job.key, String(orderId))));
+        // The job's clock is past the window's end; the payment was asked for just before it.
+        const [paid, closed] = await Promise.allSettled([
+          payOrder(s, { id: orderId, subject: 'presell', type: 'balance' }),
+          closePresell.run({ orderId }, { db: d.db, job: close!, now: new Date(Date.now() + 2 * hour) }),
+        ]);
+        expect(closed.status).toBe('fulfilled');
+        const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, orderId));
+        const [after] = await d.db.select().from(presellOrder).where(eq(presellOrder.orderId, orderId));
+        if (paid.status === 'fulfilled') {
+          expect(o!.status).toBe(0);
+          expect(after).toMatchObject({ paid: 1, status: 1 });
+          expect(await balanceOf(d, s.user.uid)).toBe(0);
+          expect(await stockOf(d, sku)).toBe(stockBefore);
+        } else {
+          expect(paid.reason).toMatchObject({ code: 'refused', message: '尾款支付时间已结束' });
+          expect(o!.status).toBe(11);
+          expect(after).toMatchObject({ paid: 0, status: 0 });
+          expect(await balanceOf(d, s.user.uid)).toBe(po!.payPrice);
+          expect(await stockOf(d, sku)).toBe(stockBefore + item!.productNum);
+        }
+        expect(await ledgerOf(d, s.user.uid)).toBe(await balanceOf(d, s.user.uid));
+        const timeline = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.orderId, orderId));
+        expect(timeline.filter((t) => t.changeType === 'presell_final' || t.changeType === 'presell_close')).toHaveLength(1);
+      }
     });
   });
 }

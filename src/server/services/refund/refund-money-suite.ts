@@ -361,6 +361,31 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       expect((await timelineTypes(d, order.orderId)).filter((t) => t === 'refund_done')).toHaveLength(1);
     });
 
+    it('paid back once when the request’s own try, a second try and the job run at once', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidBySandbox(d);
+      const { state, provider } = flakyGateway();
+      useQrProvider('weixinQr', provider);
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 1, 130);
+      expect(await approveMerchantRefund(await asMerchant(d, 1), { id: r.refundOrderId })).toMatchObject({ money_state: 'retrying' });
+      state.failing = false;
+      const results = await Promise.allSettled([
+        payRefund(d.db, r.refundOrderId),
+        payRefund(d.db, r.refundOrderId),
+        runPayJob(d, new Date(Date.now() + hour)),
+      ]);
+      expect(results.map((x) => x.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      const row = await refundRow(d, r.refundOrderId);
+      expect(row).toMatchObject({ moneyState: 'done', refundChannel: 'sandbox', moneyError: '' });
+      expect((await payJobs(d, r.refundOrderId))[0]!.state).toBe('done');
+      // Each call asked the gateway with the request's number (its idempotency key): one refund there, one here.
+      expect(new Set(state.calls.map((c) => c.refundNo))).toEqual(new Set([r.refundOrderSn]));
+      expect(new Set(state.calls.map((c) => c.amount))).toEqual(new Set([130]));
+      expect((await timelineTypes(d, order.orderId)).filter((t) => t === 'refund_done')).toHaveLength(1);
+      expect(await balanceOf(d, shopper.user.uid)).toBe(0);
+      await expectBalanceEqualsLedger(d, shopper.user.uid);
+    });
+
     it('after the last attempt the money is failed: 退款失败，请联系客服, visible to the merchant', async () => {
       const d = await open();
       const { shopper, order, items } = await paidBySandbox(d);
@@ -580,6 +605,39 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       await expectBalanceEqualsLedger(d, uid);
     });
 
+    it('a returned parcel confirmed twice by the merchant and by the job at once: stock and money back once', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d, { n: 3 });
+      const uid = shopper.user.uid;
+      const before = await balanceOf(d, uid);
+      const m1 = await asMerchant(d, 1);
+      await shipOrder(m1, { id: order.orderId, delivery_type: 3 });
+      const { refund_order_id: id } = await applyRefund(shopper, { ...ask(order.orderId, items[0]!.orderProductId, 2, 200), num: 2 });
+      await approveMerchantRefund(m1, { id });
+      await shipReturn(shopper, { id, delivery_type: '顺丰速运', delivery_id: 'SF1234567891', delivery_phone: '13800001111' });
+      const stockBefore = await stockOf(d, items[0]!);
+      const sent = await refundRow(d, id);
+      const results = await Promise.allSettled([
+        receiveMerchantRefund(m1, { id }),
+        receiveMerchantRefund(m1, { id }),
+        runAuto(d, id, new Date(sent.statusTime.getTime() + 7 * DAY + 60_000)),
+      ]);
+      const merchants = results.slice(0, 2);
+      // The job never throws for a request answered meanwhile; at most one of the three moved it.
+      expect(results[2]!.status).toBe('fulfilled');
+      expect(merchants.filter((x) => x.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+      for (const x of merchants)
+        if (x.status === 'rejected') expect(x.reason).toMatchObject({ code: 'refused', message: MERCHANT_REFUND_TEXT.refunded });
+      expect(await refundRow(d, id)).toMatchObject({ status: REFUND_STATUS.refunded, moneyState: 'done' });
+      const lines = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.orderId, order.orderId));
+      expect(lines.filter((l) => l.changeType === 'refund_receive')).toHaveLength(1);
+      expect((await stockOf(d, items[0]!)).sku).toBe(stockBefore.sku + 2);
+      expect((await stockOf(d, items[0]!)).product).toBe(stockBefore.product + 2);
+      expect(await balanceOf(d, uid)).toBe(before + 200);
+      expect(await refundBills(d, uid)).toHaveLength(1);
+      await expectBalanceEqualsLedger(d, uid);
+    });
+
     it('an approved return whose parcel is not sent in refund_return_days closes, once; the items can be asked for again', async () => {
       const d = await open();
       const { shopper, order, items } = await paidByBalance(d, { n: 2 });
@@ -694,6 +752,43 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       expect(bills.find((b) => b.type === 'refund_integral')).toMatchObject({ pm: 1, number: order.integral });
       if (earned > 0) expect(bills.find((b) => b.type === 'refund_give_back')).toMatchObject({ pm: 0, number: earned });
       expect((await orderRow(d, order.orderId)).status).toBe(-1);
+      await expectBalanceEqualsLedger(d, uid);
+    });
+
+    it('a full refund racing the order’s receipt: the money back once, the points used back once, no points earned kept', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d, { integral: 500, usePoints: true });
+      const uid = shopper.user.uid;
+      const before = await balanceOf(d, uid);
+      const m1 = await asMerchant(d, 1);
+      await shipOrder(m1, { id: order.orderId, delivery_type: 3 });
+      const r = await refundRequestForTest(
+        d,
+        shopper,
+        order.orderId,
+        [{ orderProductId: items[0]!.orderProductId, num: 1 }],
+        1,
+        order.payPrice,
+      );
+      const [approved, received] = await Promise.allSettled([
+        approveMerchantRefund(m1, { id: r.refundOrderId }),
+        receiveOrder(d.db, order.orderId, { uid }),
+      ]);
+      expect(approved).toMatchObject({ status: 'fulfilled', value: { status: 3, money_state: 'done' } });
+      expect(received.status).toBe('fulfilled');
+      expect((await orderRow(d, order.orderId)).status).toBe(-1);
+      expect(await balanceOf(d, uid)).toBe(before + order.payPrice);
+      expect(await refundBills(d, uid)).toHaveLength(1);
+      // Received first or not at all: whatever the receipt gave is taken back, and the points the order used are back.
+      const bills = await d.db
+        .select()
+        .from(userBill)
+        .where(and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), eq(userBill.linkId, String(order.orderId))));
+      const given = bills.filter((b) => b.type === 'order_give');
+      expect(given).toHaveLength((received as PromiseFulfilledResult<boolean>).value ? 1 : 0);
+      expect(bills.filter((b) => b.type === 'refund_give_back').map((b) => b.number)).toEqual(given.map((b) => b.number));
+      expect(bills.filter((b) => b.type === 'refund_integral').map((b) => b.number)).toEqual([order.integral]);
+      expect(await pointsOf(d, uid)).toBe(500);
       await expectBalanceEqualsLedger(d, uid);
     });
 
