@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { storeOrder } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import { notFound } from '../input.ts';
 
 export const ORDER_GONE = '订单不存在';
@@ -13,4 +13,19 @@ export async function findMerchantOrder(db: Db, merId: number, orderId: number):
     .where(and(eq(storeOrder.orderId, orderId), eq(storeOrder.merId, merId), eq(storeOrder.paid, true)));
   if (!o) throw notFound(ORDER_GONE);
   return o;
+}
+
+/**
+ * Takes store order `orderId`'s row lock, as a shopper's refund request does (apply-refund.ts), and tells whether one of
+ * its lines has a refund in progress: a request committed while the caller waited is seen, so the shop does not hand over
+ * (ship, verify) an order whose money is being asked back.
+ */
+export async function lockedRefunding(tx: Tx, orderId: number): Promise<boolean> {
+  await tx.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.orderId, orderId)).for('update');
+  const [line] = await tx
+    .select({ id: storeOrderProduct.orderProductId })
+    .from(storeOrderProduct)
+    .where(and(eq(storeOrderProduct.orderId, orderId), eq(storeOrderProduct.isRefund, 1)))
+    .limit(1);
+  return !!line;
 }

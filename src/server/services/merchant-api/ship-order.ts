@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { DELIVERY_TYPE, ORDER_STATUS, storeOrder, storeOrderProduct, storeOrderStatus } from '../../db/schema/index.ts';
+import { DELIVERY_TYPE, ORDER_STATUS, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { findExpress } from '../../../shared/express.ts';
@@ -13,7 +13,7 @@ import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
 import { readSettings } from '../site/read-settings.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
-import { findMerchantOrder } from './find-order.ts';
+import { findMerchantOrder, lockedRefunding } from './find-order.ts';
 import { merchantOrderDtos, type MerchantOrderDto } from './order-dto.ts';
 
 export const SHIP_TEXT = {
@@ -132,15 +132,8 @@ export async function shipOrder(ctx: MerchantContext, input: { id: unknown } & P
   const takeDays = await orderTakeDays(ctx.db);
   const at = now();
   const shipped = await transaction(ctx.db, async (tx) => {
-    // The store order's row first, as a shopper's refund request takes it (apply-refund.ts): a request committed while
-    // this waited is seen below, so an order with a refund in progress never ships.
-    await tx.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.orderId, o.orderId)).for('update');
-    const refunding = await tx
-      .select({ id: storeOrderProduct.orderProductId })
-      .from(storeOrderProduct)
-      .where(and(eq(storeOrderProduct.orderId, o.orderId), eq(storeOrderProduct.isRefund, 1)))
-      .limit(1);
-    if (refunding.length) throw refuse(SHIP_TEXT.refunding);
+    // An order with a refund in progress never ships, a request committed while this waited included.
+    if (await lockedRefunding(tx, o.orderId)) throw refuse(SHIP_TEXT.refunding);
     const [row] = await tx
       .update(storeOrder)
       .set({

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { DELIVERY_TYPE, ORDER_STATUS, storeOrder, storeOrderProduct, storeOrderStatus } from '../../db/schema/index.ts';
+import { DELIVERY_TYPE, ORDER_STATUS, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
 import { receiveOrder } from '../order/receive-order.ts';
 import { transaction } from '../../db/transaction.ts';
 import { count, hit } from '../../auth/rate-limit.ts';
@@ -11,7 +11,7 @@ import { now } from '../dates.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
-import { findMerchantOrder } from './find-order.ts';
+import { findMerchantOrder, lockedRefunding } from './find-order.ts';
 import { merchantOrderDtos, type MerchantOrderDto } from './order-dto.ts';
 
 export const VERIFY_TEXT = {
@@ -113,15 +113,8 @@ export async function verifyOrder(ctx: MerchantContext, input: { id: unknown; ve
   await checkCode(ctx, o.orderId, code, o.verifyCode);
   const at = now();
   const verified = await transaction(ctx.db, async (tx) => {
-    // As a shipment does (ship-order.ts): under the store order's row lock, which a refund request takes, an order with
-    // a refund in progress is not handed over.
-    await tx.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.orderId, o.orderId)).for('update');
-    const refunding = await tx
-      .select({ id: storeOrderProduct.orderProductId })
-      .from(storeOrderProduct)
-      .where(and(eq(storeOrderProduct.orderId, o.orderId), eq(storeOrderProduct.isRefund, 1)))
-      .limit(1);
-    if (refunding.length) throw refuse(VERIFY_TEXT.refunding);
+    // As a shipment: an order with a refund in progress is not handed over.
+    if (await lockedRefunding(tx, o.orderId)) throw refuse(VERIFY_TEXT.refunding);
     const [row] = await tx
       .update(storeOrder)
       .set({ status: ORDER_STATUS.toReview, verifyTime: at })
