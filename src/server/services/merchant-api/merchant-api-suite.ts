@@ -4,7 +4,7 @@
 import { describe, it, expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { job, merchantToken, storeOrder, storeOrderProduct, storeOrderStatus, systemConfig } from '../../db/schema/index.ts';
+import { job, merchantToken, storeOrder, storeOrderProduct, storeOrderStatus, systemConfig, userBill } from '../../db/schema/index.ts';
 import { newShopper, pickSku, addLine, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
 import { payOrder } from '../payment/pay-order.ts';
@@ -308,7 +308,7 @@ export function merchantApiSuite(open: () => Promise<Database>) {
   });
 
   describe('pickup verification', () => {
-    it('the right code moves a pickup order to review once, with verify_time and 已核销; a wrong one is refused', async () => {
+    it('the right code moves a pickup order to review once, with verify_time, 已核销 and the points a receipt gives; a wrong one is refused', async () => {
       const d = await open();
       const o = (await paidOrder(d, [1], [1])).orders[0]!;
       const m1 = await asMerchant(d, 1);
@@ -326,6 +326,12 @@ export function merchantApiSuite(open: () => Promise<Database>) {
       expect(row.status).toBe(2);
       expect(row.verifyTime).toBeInstanceOf(Date);
       expect((await timelineOf(d, o.orderId)).filter((t) => t.changeType === 'verify').map((t) => t.changeMessage)).toEqual(['已核销']);
+      // Collected at the shop: the points a receipt gives (1 a yuan paid, the default), once for three verifies.
+      const given = await d.db
+        .select()
+        .from(userBill)
+        .where(and(eq(userBill.uid, o.uid), eq(userBill.type, 'order_give'), eq(userBill.linkId, String(o.orderId))));
+      expect(given.map((b) => [b.pm, b.number, b.title])).toEqual([[1, Math.floor(o.payPrice / 100), '到店自提赠送积分']]);
       await expect(verifyOrder(m1, { id: o.orderId, verify_code: o.verifyCode })).rejects.toThrow(VERIFY_TEXT.verified);
       const express = (await paidOrder(d)).orders[0]!;
       await expect(verifyOrder(m1, { id: express.orderId, verify_code: '12345678' })).rejects.toThrow(VERIFY_TEXT.notPickup);

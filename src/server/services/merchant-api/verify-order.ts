@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DELIVERY_TYPE, ORDER_STATUS, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
-import { receiveOrder } from '../order/receive-order.ts';
+import { giveOrderPoints, receiveOrder } from '../order/receive-order.ts';
+import { afterSaleSettings } from '../order/order-rules.ts';
 import { transaction } from '../../db/transaction.ts';
 import { count, hit } from '../../auth/rate-limit.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
@@ -112,6 +113,7 @@ export async function verifyOrder(ctx: MerchantContext, input: { id: unknown; ve
   if (refusal) throw refuse(refusal);
   await checkCode(ctx, o.orderId, code, o.verifyCode);
   const at = now();
+  const settings = await afterSaleSettings(ctx.db);
   const verified = await transaction(ctx.db, async (tx) => {
     // As a shipment: an order with a refund in progress is not handed over.
     if (await lockedRefunding(tx, o.orderId)) throw refuse(VERIFY_TEXT.refunding);
@@ -137,6 +139,8 @@ export async function verifyOrder(ctx: MerchantContext, input: { id: unknown; ve
       changeMessage: VERIFY_TEXT.done,
       createdAt: at,
     });
+    // Collected: the points a receipt would give.
+    await giveOrderPoints(tx, row, settings, at, true);
     return row;
   });
   if (!verified) throw refuse(verifyRefusal(await findMerchantOrder(ctx.db, merId, id)) ?? VERIFY_TEXT.verified);

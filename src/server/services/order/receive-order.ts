@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ORDER_STATUS, refundOrder, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
 import { REFUND_OPEN } from '../refund/refund-state.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
@@ -20,6 +20,7 @@ export const RECEIVE_TEXT = {
   bySystem: '系统自动确认收货',
   byRider: '配送员已送达，收货码核验通过',
   pointsTitle: '确认收货赠送积分',
+  collectedPointsTitle: '到店自提赠送积分',
 } as const;
 
 /**
@@ -60,22 +61,36 @@ export async function receiveOrder(db: Db, orderId: number, by: ReceivedBy, at: 
       changeMessage: by === 'system' ? RECEIVE_TEXT.bySystem : by === 'rider' ? RECEIVE_TEXT.byRider : RECEIVE_TEXT.byShopper,
       createdAt: at,
     });
-    const points = settings.integralOpen ? pointsFor(o.payPrice, settings.givePerYuan) : 0;
-    if (points > 0) {
-      // Once per order whatever happens: the ledger's unique (uid, category, type, link_id).
-      await changeWallet(tx, {
-        uid: o.uid,
-        category: 'integral',
-        type: 'order_give',
-        pm: 1,
-        number: points,
-        linkId: String(o.orderId),
-        title: RECEIVE_TEXT.pointsTitle,
-        mark: `订单${o.orderSn}确认收货，获得${points}积分`,
-        at,
-      });
-    }
+    await giveOrderPoints(tx, o, settings, at);
     return true;
+  });
+}
+
+/**
+ * The points the site gives for an order the shopper now has (received, or collected at the shop: verify-order.ts):
+ * `order_give_integral` per yuan paid while `integral_status` is on, with its `user_bill` row, in the caller's
+ * transaction. Once per order whatever happens: the ledger's unique (uid, category, type, link_id); a full refund takes
+ * them back (refund-money.ts).
+ */
+export async function giveOrderPoints(
+  tx: Tx,
+  o: Pick<typeof storeOrder.$inferSelect, 'uid' | 'orderId' | 'orderSn' | 'payPrice'>,
+  settings: Awaited<ReturnType<typeof afterSaleSettings>>,
+  at: Date,
+  collected = false,
+): Promise<void> {
+  const points = settings.integralOpen ? pointsFor(o.payPrice, settings.givePerYuan) : 0;
+  if (points <= 0) return;
+  await changeWallet(tx, {
+    uid: o.uid,
+    category: 'integral',
+    type: 'order_give',
+    pm: 1,
+    number: points,
+    linkId: String(o.orderId),
+    title: collected ? RECEIVE_TEXT.collectedPointsTitle : RECEIVE_TEXT.pointsTitle,
+    mark: `订单${o.orderSn}${collected ? '已到店自提' : '确认收货'}，获得${points}积分`,
+    at,
   });
 }
 
