@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { blank, optional, orDefault, textOrEmpty, zeroOrOne } from './common.ts';
+import { blank, numberInput, optional, orDefault, textOrEmpty, zeroOrOne } from './common.ts';
 import { idField, paged } from './catalogue.ts';
 import { count, PRODUCT_LIMITS, yuan } from './merchant-product.ts';
 
@@ -63,11 +63,14 @@ export const seckillCreateBody = z.object({
 export type SeckillCreateBody = z.output<typeof seckillCreateBody>;
 
 /** A stock change: how many more to sell (negative: fewer, given back to the product's own stock). */
-const stockAdd = z.coerce
-  .number({ error: '库存增减必须是整数' })
-  .int('库存增减必须是整数')
-  .min(-PRODUCT_LIMITS.stock, '库存增减过大')
-  .max(PRODUCT_LIMITS.stock, '库存增减过大');
+const stockAdd = z.preprocess(
+  numberInput,
+  z.coerce
+    .number({ error: '库存增减必须是整数' })
+    .int('库存增减必须是整数')
+    .min(-PRODUCT_LIMITS.stock, '库存增减过大')
+    .max(PRODUCT_LIMITS.stock, '库存增减过大'),
+);
 
 /**
  * Body of `POST /api/merchant/seckill/update/{id}`: only what it names changes. `attrValue[]` names the offer's SKUs by

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { asList, blank, noControlChars, orDefault, textOrEmpty, zeroOrOne } from './common.ts';
+import { asList, blank, noControlChars, numberInput, orDefault, textOrEmpty, zeroOrOne } from './common.ts';
 import { idField, paged } from './catalogue.ts';
 import { parseYuan } from '../money.ts';
 import { SKU_SEPARATOR } from '../sku.ts';
@@ -56,11 +56,14 @@ export const yuan = (name: string) =>
 
 /** A whole number from 0 to `max` (`name` says which, in the message). */
 export const count = (name: string, max: number) =>
-  z.coerce
-    .number({ error: `${name}必须是整数` })
-    .int(`${name}必须是整数`)
-    .min(0, `${name}不能小于0`)
-    .max(max, `${name}不能超过${max}`);
+  z.preprocess(
+    numberInput,
+    z.coerce
+      .number({ error: `${name}必须是整数` })
+      .int(`${name}必须是整数`)
+      .min(0, `${name}不能小于0`)
+      .max(max, `${name}不能超过${max}`),
+  );
 
 const flag = (name: string, fallback: 0 | 1) => orDefault(fallback, zeroOrOne(`${name}只能是0或1`));
 
@@ -206,11 +209,15 @@ export const productStockBody = z.object({
             stock: orDefault(undefined, count('库存', PRODUCT_LIMITS.stock).optional()),
             add: orDefault(
               undefined,
-              z.coerce
-                .number({ error: '库存增减必须是整数' })
-                .int('库存增减必须是整数')
-                .min(-PRODUCT_LIMITS.stock, '库存增减过大')
-                .max(PRODUCT_LIMITS.stock, '库存增减过大')
+              z
+                .preprocess(
+                  numberInput,
+                  z.coerce
+                    .number({ error: '库存增减必须是整数' })
+                    .int('库存增减必须是整数')
+                    .min(-PRODUCT_LIMITS.stock, '库存增减过大')
+                    .max(PRODUCT_LIMITS.stock, '库存增减过大'),
+                )
                 .optional(),
             ),
           },

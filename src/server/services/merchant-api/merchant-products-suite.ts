@@ -338,6 +338,28 @@ export function merchantProductsSuite(open: () => Promise<Database>) {
       expect((await getProductDetail(visitorContext(d), { id: p.product_id })).sku['灰色,180cm']!.stock).toBe(50);
     });
 
+    it('a stock figure that is not a number (an array, a boolean, blank text) is refused, not read as 0 or 1', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 10);
+      const p = await createMerchantProduct(m, await productBody(d, m));
+      const grey = skuOf(p, '灰色,180cm', 10);
+      for (const v of [[], [[]], [7], false, true, ' ', '\t']) {
+        for (const [field, message] of [
+          ['stock', '库存必须是整数'],
+          ['add', '库存增减必须是整数'],
+        ] as const) {
+          await expect(
+            changeMerchantProductStock(m, { id: p.product_id, list: [{ unique: grey.unique, [field]: v }] }),
+            `${field}: ${JSON.stringify(v)}`,
+          ).rejects.toMatchObject({ code: 'invalid', message });
+        }
+      }
+      await expect(
+        createMerchantProduct(m, await productBody(d, m, { attrValue: [{ price: '1', stock: [] }], attr: [], spec_type: 0 })),
+      ).rejects.toMatchObject({ code: 'invalid', message: '库存必须是整数' });
+      expect(await skuStocks(d, p.product_id)).toBe(15);
+    });
+
     it('restocking while shoppers buy both SKUs: every sale and every addition counts, once', async () => {
       const d = await open();
       const m = await asMerchant(d, 12);
