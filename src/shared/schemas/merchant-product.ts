@@ -114,8 +114,14 @@ const skuItem = z.object(
     stock: count('库存', PRODUCT_LIMITS.stock),
     image: orDefault('', z.string({ error: 'SKU图片格式不正确' }).trim().max(300, 'SKU图片地址过长')),
     bar_code: text('条形码', 30),
-    weight: orDefault(0, z.coerce.number({ error: '重量格式不正确' }).min(0, '重量不能小于0').max(99999, '重量过大')),
-    volume: orDefault(0, z.coerce.number({ error: '体积格式不正确' }).min(0, '体积不能小于0').max(99999, '体积过大')),
+    weight: orDefault(
+      0,
+      z.preprocess(numberInput, z.coerce.number({ error: '重量格式不正确' }).min(0, '重量不能小于0').max(99999, '重量过大')),
+    ),
+    volume: orDefault(
+      0,
+      z.preprocess(numberInput, z.coerce.number({ error: '体积格式不正确' }).min(0, '体积不能小于0').max(99999, '体积过大')),
+    ),
   },
   { error: 'SKU格式不正确' },
 );
@@ -142,10 +148,16 @@ export const merchantProductBody = z.object({
   ),
   cate_id: idField('平台分类'),
   mer_cate_id: z.preprocess(asList, z.array(idField('店铺分类'), { error: '店铺分类格式不正确' }).max(10, '店铺分类最多选择10个')),
-  brand_id: orDefault(0, z.coerce.number({ error: '品牌格式不正确' }).int('品牌格式不正确').min(0, '品牌格式不正确').max(2147483647)),
+  brand_id: orDefault(
+    0,
+    z.preprocess(numberInput, z.coerce.number({ error: '品牌格式不正确' }).int('品牌格式不正确').min(0, '品牌格式不正确').max(2147483647)),
+  ),
   temp_id: orDefault(
     0,
-    z.coerce.number({ error: '运费模板格式不正确' }).int('运费模板格式不正确').min(0, '运费模板格式不正确').max(2147483647),
+    z.preprocess(
+      numberInput,
+      z.coerce.number({ error: '运费模板格式不正确' }).int('运费模板格式不正确').min(0, '运费模板格式不正确').max(2147483647),
+    ),
   ),
   image: picture('商品主图'),
   slider_image: z.preprocess(

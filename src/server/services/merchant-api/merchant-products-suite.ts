@@ -170,6 +170,11 @@ export function merchantProductsSuite(open: () => Promise<Database>) {
         [{ image: 'https://evil.example/a.png' }, PRODUCT_TEXT.images],
         [{ content: `<p>看图</p><img src="${theirs.path}">` }, PRODUCT_TEXT.images],
         [{ temp_id: 999999 }, PRODUCT_TEXT.template],
+        // Not numbers: coercion would read them as 0 (no template, no brand) or 1.
+        [{ temp_id: [] }, '运费模板格式不正确'],
+        [{ brand_id: true }, '品牌格式不正确'],
+        [{ attrValue: [{ detail: { 颜色: '灰色', 长度: '180cm' }, price: '1', stock: 1, weight: [] }] }, '重量格式不正确'],
+        [{ attrValue: [{ detail: { 颜色: '灰色', 长度: '180cm' }, price: '1', stock: 1, volume: ' ' }] }, '体积格式不正确'],
         [{ mer_cate_id: [999999] }, PRODUCT_TEXT.shopCategory],
         [{ attrValue: [{ detail: { 颜色: '灰色', 长度: '180cm' }, price: '1.234', stock: 1 }] }, '售价格式不正确，最多两位小数'],
         [{ attrValue: [{ detail: { 颜色: '灰色', 长度: '180cm' }, price: '1', stock: -1 }] }, '库存不能小于0'],
