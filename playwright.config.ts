@@ -32,14 +32,16 @@ export default defineConfig({
   projects: [
     {
       name: 'shared',
-      testIgnore: /(frames|merchant-products|merchant-shipping|merchant-seckill|merchant-presell|merchant-categories)\.spec\.ts$/,
+      testIgnore:
+        /(frames|merchant-products|merchant-shipping|merchant-seckill|merchant-presell|merchant-categories|merchant-fuzz)\.spec\.ts$/,
     },
     // Writes that drop every catalogue page (the operator's activity frames are on every product card; a shop's new or
     // edited product changes every list it may be in; a shop's category change drops every page with its cards) run after
     // the rest, alone: other specs expect a page they just kept to be answered from the cache. `--no-deps` runs them alone.
     {
       name: 'mall-wide',
-      testMatch: /(frames|merchant-products|merchant-shipping|merchant-seckill|merchant-presell|merchant-categories)\.spec\.ts$/,
+      testMatch:
+        /(frames|merchant-products|merchant-shipping|merchant-seckill|merchant-presell|merchant-categories|merchant-fuzz)\.spec\.ts$/,
       dependencies: ['shared'],
     },
   ],

@@ -33,6 +33,13 @@ export const asList = (v: unknown): unknown =>
           ? [v]
           : v;
 
+/**
+ * A number as a client sends it, for `z.coerce.number()`: a number or a numeric string passes; anything else (an
+ * array, a boolean, null, blank text) becomes NaN, which the schema refuses. Coercion alone reads `[]`, `false`, `null`
+ * and `' '` as 0 and `true` as 1, so a malformed stock figure would empty a SKU.
+ */
+export const numberInput = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? v : Number.NaN);
+
 /** A number sent where text is expected (a phone or a tracking number as a JSON number) → its decimal text. */
 export const numberAsText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
 

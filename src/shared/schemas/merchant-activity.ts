@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { blank, optional, orDefault, textOrEmpty, zeroOrOne } from './common.ts';
+import { blank, numberInput, optional, orDefault, textOrEmpty, zeroOrOne } from './common.ts';
 import { idField, paged } from './catalogue.ts';
 import { count, PRODUCT_LIMITS, yuan } from './merchant-product.ts';
 
@@ -63,11 +63,14 @@ export const seckillCreateBody = z.object({
 export type SeckillCreateBody = z.output<typeof seckillCreateBody>;
 
 /** A stock change: how many more to sell (negative: fewer, given back to the product's own stock). */
-const stockAdd = z.coerce
-  .number({ error: '库存增减必须是整数' })
-  .int('库存增减必须是整数')
-  .min(-PRODUCT_LIMITS.stock, '库存增减过大')
-  .max(PRODUCT_LIMITS.stock, '库存增减过大');
+const stockAdd = z.preprocess(
+  numberInput,
+  z.coerce
+    .number({ error: '库存增减必须是整数' })
+    .int('库存增减必须是整数')
+    .min(-PRODUCT_LIMITS.stock, '库存增减过大')
+    .max(PRODUCT_LIMITS.stock, '库存增减过大'),
+);
 
 /**
  * Body of `POST /api/merchant/seckill/update/{id}`: only what it names changes. `attrValue[]` names the offer's SKUs by
@@ -142,21 +145,30 @@ const moment = (name: string) =>
       return d;
     });
 
-const presellType = z.coerce
-  .number({ error: '预售类型（presell_type）只能是1（全款）或2（定金+尾款）' })
-  .int('预售类型（presell_type）只能是1（全款）或2（定金+尾款）')
-  .refine((n) => n === 1 || n === 2, '预售类型（presell_type）只能是1（全款）或2（定金+尾款）');
+const presellType = z.preprocess(
+  numberInput,
+  z.coerce
+    .number({ error: '预售类型（presell_type）只能是1（全款）或2（定金+尾款）' })
+    .int('预售类型（presell_type）只能是1（全款）或2（定金+尾款）')
+    .refine((n) => n === 1 || n === 2, '预售类型（presell_type）只能是1（全款）或2（定金+尾款）'),
+);
 
-const deliveryType = z.coerce
-  .number({ error: '发货方式（delivery_type）只能是1（付款后发货）或2（预售结束后发货）' })
-  .int('发货方式（delivery_type）只能是1（付款后发货）或2（预售结束后发货）')
-  .refine((n) => n === 1 || n === 2, '发货方式（delivery_type）只能是1（付款后发货）或2（预售结束后发货）');
+const deliveryType = z.preprocess(
+  numberInput,
+  z.coerce
+    .number({ error: '发货方式（delivery_type）只能是1（付款后发货）或2（预售结束后发货）' })
+    .int('发货方式（delivery_type）只能是1（付款后发货）或2（预售结束后发货）')
+    .refine((n) => n === 1 || n === 2, '发货方式（delivery_type）只能是1（付款后发货）或2（预售结束后发货）'),
+);
 
-const deliveryDay = z.coerce
-  .number({ error: '发货天数（delivery_day）必须是整数' })
-  .int('发货天数（delivery_day）必须是整数')
-  .min(1, '发货天数（delivery_day）至少为1天')
-  .max(PRESELL_LIMITS.deliveryDay, `发货天数（delivery_day）不能超过${PRESELL_LIMITS.deliveryDay}天`);
+const deliveryDay = z.preprocess(
+  numberInput,
+  z.coerce
+    .number({ error: '发货天数（delivery_day）必须是整数' })
+    .int('发货天数（delivery_day）必须是整数')
+    .min(1, '发货天数（delivery_day）至少为1天')
+    .max(PRESELL_LIMITS.deliveryDay, `发货天数（delivery_day）不能超过${PRESELL_LIMITS.deliveryDay}天`),
+);
 
 const presellName = z
   .string({ error: '预售商品名称格式不正确' })

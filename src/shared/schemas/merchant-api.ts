@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { paged } from './catalogue.ts';
-import { asList, noControlChars, numberAsText, optional, orDefault, zeroOrOne } from './common.ts';
+import { asList, noControlChars, numberAsText, numberInput, optional, orDefault, zeroOrOne } from './common.ts';
 
 /** Input schemas of the merchant API (`/api/merchant/...`); every problem is a 400 with the Chinese message given here. */
 
@@ -234,12 +234,18 @@ const cateName = z.preprocess(
     .max(20, '分类名称不能超过20个字')
     .refine(...noControlChars('分类名称')),
 );
-const catePid = z.coerce
-  .number({ error: '上级分类格式不正确' })
-  .int('上级分类格式不正确')
-  .min(0, '上级分类格式不正确')
-  .max(2147483647, '上级分类格式不正确');
-const cateSort = z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能大于9999');
+const catePid = z.preprocess(
+  numberInput,
+  z.coerce
+    .number({ error: '上级分类格式不正确' })
+    .int('上级分类格式不正确')
+    .min(0, '上级分类格式不正确')
+    .max(2147483647, '上级分类格式不正确'),
+);
+const cateSort = z.preprocess(
+  numberInput,
+  z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能小于0').max(9999, '排序不能大于9999'),
+);
 const cateShow = optionalZeroOrOne('是否显示只能是0（隐藏）或1（显示）');
 
 /** Body of `POST /api/merchant/store/category/create`: `{cate_name, pid?, sort?, is_show?}` (pid 0: a top-level category). */

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { asList, blank, mallTimeField, noControlChars, numberAsText, optional, zeroOrOne } from './common.ts';
+import { asList, blank, mallTimeField, noControlChars, numberAsText, numberInput, optional, zeroOrOne } from './common.ts';
 import { idField, paged } from './catalogue.ts';
 import { parseYuan } from '../money.ts';
 
@@ -67,11 +67,14 @@ const yuan = (name: string, min: number, minMessage: string) =>
   );
 
 const whole = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name}须是${min}到${max}的整数` })
-    .int(`${name}须是${min}到${max}的整数`)
-    .min(min, `${name}须是${min}到${max}的整数`)
-    .max(max, `${name}须是${min}到${max}的整数`);
+  z.preprocess(
+    numberInput,
+    z.coerce
+      .number({ error: `${name}须是${min}到${max}的整数` })
+      .int(`${name}须是${min}到${max}的整数`)
+      .min(min, `${name}须是${min}到${max}的整数`)
+      .max(max, `${name}须是${min}到${max}的整数`),
+  );
 
 /** The coupon fields as a client sends them; a blank (absent, null, '') field is "not given". */
 export const merchantCouponBody = z.object({

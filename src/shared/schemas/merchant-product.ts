@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { asList, blank, noControlChars, orDefault, textOrEmpty, zeroOrOne } from './common.ts';
+import { asList, blank, noControlChars, numberInput, orDefault, textOrEmpty, zeroOrOne } from './common.ts';
 import { idField, paged } from './catalogue.ts';
 import { parseYuan } from '../money.ts';
 import { SKU_SEPARATOR } from '../sku.ts';
@@ -56,11 +56,14 @@ export const yuan = (name: string) =>
 
 /** A whole number from 0 to `max` (`name` says which, in the message). */
 export const count = (name: string, max: number) =>
-  z.coerce
-    .number({ error: `${name}必须是整数` })
-    .int(`${name}必须是整数`)
-    .min(0, `${name}不能小于0`)
-    .max(max, `${name}不能超过${max}`);
+  z.preprocess(
+    numberInput,
+    z.coerce
+      .number({ error: `${name}必须是整数` })
+      .int(`${name}必须是整数`)
+      .min(0, `${name}不能小于0`)
+      .max(max, `${name}不能超过${max}`),
+  );
 
 const flag = (name: string, fallback: 0 | 1) => orDefault(fallback, zeroOrOne(`${name}只能是0或1`));
 
@@ -111,8 +114,14 @@ const skuItem = z.object(
     stock: count('库存', PRODUCT_LIMITS.stock),
     image: orDefault('', z.string({ error: 'SKU图片格式不正确' }).trim().max(300, 'SKU图片地址过长')),
     bar_code: text('条形码', 30),
-    weight: orDefault(0, z.coerce.number({ error: '重量格式不正确' }).min(0, '重量不能小于0').max(99999, '重量过大')),
-    volume: orDefault(0, z.coerce.number({ error: '体积格式不正确' }).min(0, '体积不能小于0').max(99999, '体积过大')),
+    weight: orDefault(
+      0,
+      z.preprocess(numberInput, z.coerce.number({ error: '重量格式不正确' }).min(0, '重量不能小于0').max(99999, '重量过大')),
+    ),
+    volume: orDefault(
+      0,
+      z.preprocess(numberInput, z.coerce.number({ error: '体积格式不正确' }).min(0, '体积不能小于0').max(99999, '体积过大')),
+    ),
   },
   { error: 'SKU格式不正确' },
 );
@@ -139,10 +148,16 @@ export const merchantProductBody = z.object({
   ),
   cate_id: idField('平台分类'),
   mer_cate_id: z.preprocess(asList, z.array(idField('店铺分类'), { error: '店铺分类格式不正确' }).max(10, '店铺分类最多选择10个')),
-  brand_id: orDefault(0, z.coerce.number({ error: '品牌格式不正确' }).int('品牌格式不正确').min(0, '品牌格式不正确').max(2147483647)),
+  brand_id: orDefault(
+    0,
+    z.preprocess(numberInput, z.coerce.number({ error: '品牌格式不正确' }).int('品牌格式不正确').min(0, '品牌格式不正确').max(2147483647)),
+  ),
   temp_id: orDefault(
     0,
-    z.coerce.number({ error: '运费模板格式不正确' }).int('运费模板格式不正确').min(0, '运费模板格式不正确').max(2147483647),
+    z.preprocess(
+      numberInput,
+      z.coerce.number({ error: '运费模板格式不正确' }).int('运费模板格式不正确').min(0, '运费模板格式不正确').max(2147483647),
+    ),
   ),
   image: picture('商品主图'),
   slider_image: z.preprocess(
@@ -206,11 +221,15 @@ export const productStockBody = z.object({
             stock: orDefault(undefined, count('库存', PRODUCT_LIMITS.stock).optional()),
             add: orDefault(
               undefined,
-              z.coerce
-                .number({ error: '库存增减必须是整数' })
-                .int('库存增减必须是整数')
-                .min(-PRODUCT_LIMITS.stock, '库存增减过大')
-                .max(PRODUCT_LIMITS.stock, '库存增减过大')
+              z
+                .preprocess(
+                  numberInput,
+                  z.coerce
+                    .number({ error: '库存增减必须是整数' })
+                    .int('库存增减必须是整数')
+                    .min(-PRODUCT_LIMITS.stock, '库存增减过大')
+                    .max(PRODUCT_LIMITS.stock, '库存增减过大'),
+                )
                 .optional(),
             ),
           },

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { numberInput } from './common.ts';
 import { CHOICE_TYPES, FORM_FIELD_TYPES, FORM_LIMITS, type FormField } from '../order-form.ts';
 
 /**
@@ -98,9 +99,8 @@ export type OrderFormBody = z.input<typeof orderFormBody>;
 
 /** `POST /api/merchant/product/form/{product_id}` `{mer_form_id}`: 0 takes the form off the product. */
 export const productFormBody = z.object({
-  mer_form_id: z.coerce
-    .number({ error: '表单ID格式不正确' })
-    .int('表单ID格式不正确')
-    .min(0, '表单ID格式不正确')
-    .max(2147483647, '表单ID格式不正确'),
+  mer_form_id: z.preprocess(
+    numberInput,
+    z.coerce.number({ error: '表单ID格式不正确' }).int('表单ID格式不正确').min(0, '表单ID格式不正确').max(2147483647, '表单ID格式不正确'),
+  ),
 });

@@ -258,6 +258,11 @@ export function merchantCouponsSuite(open: () => Promise<Database>) {
         [{ coupon_time: -1 }, '有效天数须是1到365的整数'],
         [{ coupon_time: 366 }, '有效天数须是1到365的整数'],
         [{ coupon_time: 1.5 }, '有效天数须是1到365的整数'],
+        // Not numbers: coercion would read them as 0 or 1.
+        [{ coupon_time: [] }, '有效天数须是1到365的整数'],
+        [{ user_limit: true }, /^每人限领张数须是1到/],
+        [{ is_limited: 1, total_count: [[]] }, /^发放总量须是0到/],
+        [{ sort: ' ' }, /^排序须是0到/],
         [{ coupon_type: 1, use_start_time: soon }, MERCHANT_COUPON_TEXT.useTimes],
         [{ coupon_type: 1, use_start_time: later, use_end_time: soon }, MERCHANT_COUPON_TEXT.useOrder],
         [{ coupon_type: 1, use_start_time: mall(Date.now() - 2 * DAY), use_end_time: past }, MERCHANT_COUPON_TEXT.usePast],

@@ -252,6 +252,10 @@ export function merchantPresellSuite(open: () => Promise<Database>) {
         [{ start_time: '2026-02-30 10:00:00' }, 400, '开始时间（start_time）不是有效的时间'],
         [{ end_time: 'tomorrow' }, 400, '结束时间（end_time）格式不正确，应为 YYYY-MM-DD HH:mm:ss'],
         [{ presell_type: 3 }, 400, '预售类型（presell_type）只能是1（全款）或2（定金+尾款）'],
+        // Not numbers: coercion would read true as 1 (a full-payment presale) and [] as 0.
+        [{ presell_type: true }, 400, '预售类型（presell_type）只能是1（全款）或2（定金+尾款）'],
+        [{ delivery_type: true }, 400, '发货方式（delivery_type）只能是1（付款后发货）或2（预售结束后发货）'],
+        [{ delivery_day: [[7]] }, 400, '发货天数（delivery_day）必须是整数'],
         [{ final_start_time: '', final_end_time: '' }, 400, PRESELL_TEXT.finalMissing],
         [{ final_start_time: at(DAY - 1000) }, 400, PRESELL_TEXT.finalEarly],
         [{ final_end_time: at(DAY) }, 400, PRESELL_TEXT.finalWindow],

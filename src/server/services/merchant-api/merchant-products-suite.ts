@@ -170,6 +170,11 @@ export function merchantProductsSuite(open: () => Promise<Database>) {
         [{ image: 'https://evil.example/a.png' }, PRODUCT_TEXT.images],
         [{ content: `<p>看图</p><img src="${theirs.path}">` }, PRODUCT_TEXT.images],
         [{ temp_id: 999999 }, PRODUCT_TEXT.template],
+        // Not numbers: coercion would read them as 0 (no template, no brand) or 1.
+        [{ temp_id: [] }, '运费模板格式不正确'],
+        [{ brand_id: true }, '品牌格式不正确'],
+        [{ attrValue: [{ detail: { 颜色: '灰色', 长度: '180cm' }, price: '1', stock: 1, weight: [] }] }, '重量格式不正确'],
+        [{ attrValue: [{ detail: { 颜色: '灰色', 长度: '180cm' }, price: '1', stock: 1, volume: ' ' }] }, '体积格式不正确'],
         [{ mer_cate_id: [999999] }, PRODUCT_TEXT.shopCategory],
         [{ attrValue: [{ detail: { 颜色: '灰色', 长度: '180cm' }, price: '1.234', stock: 1 }] }, '售价格式不正确，最多两位小数'],
         [{ attrValue: [{ detail: { 颜色: '灰色', 长度: '180cm' }, price: '1', stock: -1 }] }, '库存不能小于0'],
@@ -336,6 +341,28 @@ export function merchantProductsSuite(open: () => Promise<Database>) {
       expect(await skuStocks(d, p.product_id)).toBe(53);
       // A shopper's page shows the new figure at once (the product's cached reads are dropped).
       expect((await getProductDetail(visitorContext(d), { id: p.product_id })).sku['灰色,180cm']!.stock).toBe(50);
+    });
+
+    it('a stock figure that is not a number (an array, a boolean, blank text) is refused, not read as 0 or 1', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 10);
+      const p = await createMerchantProduct(m, await productBody(d, m));
+      const grey = skuOf(p, '灰色,180cm', 10);
+      for (const v of [[], [[]], [7], false, true, ' ', '\t']) {
+        for (const [field, message] of [
+          ['stock', '库存必须是整数'],
+          ['add', '库存增减必须是整数'],
+        ] as const) {
+          await expect(
+            changeMerchantProductStock(m, { id: p.product_id, list: [{ unique: grey.unique, [field]: v }] }),
+            `${field}: ${JSON.stringify(v)}`,
+          ).rejects.toMatchObject({ code: 'invalid', message });
+        }
+      }
+      await expect(
+        createMerchantProduct(m, await productBody(d, m, { attrValue: [{ price: '1', stock: [] }], attr: [], spec_type: 0 })),
+      ).rejects.toMatchObject({ code: 'invalid', message: '库存必须是整数' });
+      expect(await skuStocks(d, p.product_id)).toBe(15);
     });
 
     it('restocking while shoppers buy both SKUs: every sale and every addition counts, once', async () => {

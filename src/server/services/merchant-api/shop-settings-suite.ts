@@ -398,6 +398,10 @@ export function shopSettingsSuite(open: () => Promise<Database>) {
       await refused(createShopCategory(m, { cate_name: '新\u0000品' }), 400, /参数错误|特殊控制字符/);
       await refused(createShopCategory(m, { cate_name: '新\u009b品' }), 400, '分类名称不能包含特殊控制字符');
       await refused(createShopCategory(m, { cate_name: '负排序', sort: -1 }), 400, '排序不能小于0');
+      // Not numbers: coercion would read them as 0 (a child moved to the top level) or as the one number in the array.
+      await refused(createShopCategory(m, { cate_name: '数组排序', sort: [5] }), 400, '排序必须是数字');
+      await refused(updateShopCategory(m, { id: leaf.store_category_id, pid: [] }), 400, '上级分类格式不正确');
+      await refused(updateShopCategory(m, { id: leaf.store_category_id, pid: false }), 400, '上级分类格式不正确');
       await refused(createShopCategory(m, { cate_name: '显示', is_show: 3 }), 400, '是否显示只能是0（隐藏）或1（显示）');
 
       await refused(updateShopCategory(m, { id: foreign.store_category_id, cate_name: '抢来的' }), 404, CATEGORY_TEXT.gone);

@@ -247,6 +247,14 @@ export function orderFormSuite(open: () => Promise<Database>) {
         mer_form_id: form.form_id,
       });
       expect((await getOrderForm(m, { id: form.form_id })).product_count).toBe(1);
+      // Not a number: coercion would read it as 0 and take the form off the product.
+      for (const v of [[], false, null, ' ']) {
+        await expect(setProductForm(m, { id: mine.productId, mer_form_id: v }), JSON.stringify(v)).rejects.toMatchObject({
+          status: 400,
+          message: '表单ID格式不正确',
+        });
+      }
+      expect((await getOrderForm(m, { id: form.form_id })).product_count).toBe(1);
       expect(await setProductForm(m, { id: mine.productId, mer_form_id: 0 })).toEqual({ product_id: mine.productId, mer_form_id: 0 });
       const updated = await updateOrderForm(m, {
         id: form.form_id,
