@@ -2,36 +2,10 @@
 // arrays for strings, deep objects, bad encodings), the answer is never a 5xx. Endpoints are read from
 // src/pages/api, so a new endpoint is fuzzed without touching this file. Signed-in calls use a freshly
 // registered shopper, so no other test's data changes.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { test, expect } from './fixtures.ts';
 import { registered } from './accounts.ts';
-
-interface Route {
-  template: string;
-  methods: string[];
-}
-
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? walk(p) : [p];
-  });
-}
-
-/** `src/pages/api/store/product/detail/[id].ts` → `/api/store/product/detail/[id]` with its exported methods. */
-function apiRoutes(): Route[] {
-  return walk('src/pages/api')
-    .filter((f) => f.endsWith('.ts') && !f.split('/').some((part) => part.startsWith('_')) && !f.includes('[...'))
-    .map((f) => ({
-      template: `/${relative('src/pages', f)
-        .replace(/\.ts$/, '')
-        .replace(/\/index$/, '')}`,
-      methods: [...readFileSync(f, 'utf8').matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!),
-    }))
-    .filter((r) => r.methods.length);
-}
+import { apiRoutes } from './api-routes.ts';
 
 const PAGES = [
   '/',

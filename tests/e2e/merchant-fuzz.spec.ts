@@ -5,40 +5,18 @@
 // SKUs, stock, coupons, offers, orders… as its own merchant API lists them, compared before and after every refused
 // write). No other spec uses shop 10. Some mutations are still valid and write (a product may be created), which drops
 // catalogue pages mall-wide: this spec runs in the `mall-wide` project.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
+import { apiRoutes } from './api-routes.ts';
 
 const TOKEN = 'mf_demo_mer_10_mallfront';
 /** Another shop's token, used for GETs only: the ids of its products, coupons, orders… */
 const OTHER_TOKEN = 'mf_demo_mer_3_mallfront';
 
-interface Route {
-  template: string;
-  methods: string[];
-}
-
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? walk(p) : [p];
-  });
-}
-
-function merchantRoutes(): Route[] {
-  return walk('src/pages/api/merchant')
-    .filter((f) => f.endsWith('.ts') && !f.split('/').some((part) => part.startsWith('_')))
-    .map((f) => ({
-      template: `/${relative('src/pages', f)
-        .replace(/\.ts$/, '')
-        .replace(/\/index$/, '')}`,
-      methods: [...readFileSync(f, 'utf8').matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!),
-    }))
-    .filter((r) => r.methods.length && !r.template.endsWith('/service/events'));
-}
+/** Every merchant endpoint but the event stream. */
+const merchantRoutes = () => apiRoutes('src/pages/api/merchant').filter((r) => !r.template.endsWith('/service/events'));
 
 const KEYS = ['id', 'page', 'limit', 'status', 'keyword', 'type', 'list', 'unique', 'stock', 'add', 'attrValue', '__proto__'];
 const hostileString = fc.oneof(
