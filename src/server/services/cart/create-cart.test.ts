@@ -150,12 +150,13 @@ describe('createCart: flash sales and presales', () => {
     const db = await createTestDatabase();
     const user = await userContext(db, 2);
     const rows = await db.db.select().from(presell).orderBy(presell.productPresellId);
-    const skuOf = async (productId: number) =>
+    // An ended presale holds no stock (what it did not sell went back to its product): any of its SKUs then.
+    const skuOf = async (productId: number, inStock = true) =>
       (
         await db.db
           .select()
           .from(productSku)
-          .where(and(eq(productSku.productId, productId), gt(productSku.stock, 0)))
+          .where(and(eq(productSku.productId, productId), inStock ? gt(productSku.stock, 0) : undefined))
           .limit(1)
       )[0]!;
     const running = rows.find((r) => r.startTime.getTime() < Date.now() && r.endTime.getTime() > Date.now())!;
@@ -189,7 +190,7 @@ describe('createCart: flash sales and presales', () => {
     await expect(
       createCart(user, {
         product_id: ended.productPresellId,
-        product_attr_unique: (await skuOf(ended.productId)).unique,
+        product_attr_unique: (await skuOf(ended.productId, false)).unique,
         cart_num: 1,
         is_new: 1,
         product_type: 2,
