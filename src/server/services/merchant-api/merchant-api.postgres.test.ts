@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { untilOneWaitsForALock, usePostgres } from '../../../../tests/helpers/postgres-server.ts';
-import { addLine, newShopper, pickSku, placeOrder, topUp } from '../../../../tests/helpers/checkout.ts';
+import { addLine, newShopper, pickSku, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
+import type { Database } from '../../db/client.ts';
+import type { MerchantContext } from './context.ts';
 import { payOrder } from '../payment/pay-order.ts';
 import { paidOrder } from '../../../../tests/helpers/orders.ts';
 import { job, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
@@ -20,39 +22,52 @@ const pg = usePostgres(180000);
 
 merchantApiSuite(async () => pg.server);
 
+/**
+ * Shop 1's call `call` on store order `orderId` made while shopper `s`'s refund request of its first line holds the
+ * order's row (uncommitted): the call starts, queues on the row, and the request commits. Its outcome: what the call
+ * answered (`ok`) or its refusal's message.
+ */
+async function whileARefundIsAsked(
+  d: Database,
+  s: Shopper,
+  orderId: number,
+  ip: string,
+  call: (m: MerchantContext) => Promise<{ status: number }>,
+): Promise<string> {
+  const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, orderId));
+  const merchant = await authenticateMerchant({ db: d.db, user: null, ip: `${ip}-${process.pid}` }, `Bearer ${demoMerchantToken(1)}`);
+  let outcome: Promise<string> | undefined;
+  await transaction(d.db, async (tx) => {
+    await applyRefund(
+      { ...s, db: tx },
+      {
+        order_id: orderId,
+        type: 1,
+        refund_type: 1,
+        num: 1,
+        ids: [item!.orderProductId],
+        refund_message: '不想要了',
+        refund_price: '0.01',
+      },
+    );
+    outcome = call({ db: d.db, merchant }).then(
+      (o) => `ok, status ${o.status}`,
+      (e: Error) => e.message,
+    );
+    await untilOneWaitsForALock(d);
+  });
+  return outcome!;
+}
+
 describe('a shipment that waits for a refund request (PostgreSQL)', () => {
   it('is refused once the request commits: an order with a refund in progress never ships', async () => {
     const d = pg.server;
     const s = await newShopper(d);
     const { orderIds } = await paidOrder(d, s);
     const orderId = orderIds[0]!;
-    const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, orderId));
-    const merchant = await authenticateMerchant(
-      { db: d.db, user: null, ip: `198.51.100.250-${process.pid}` },
-      `Bearer ${demoMerchantToken(1)}`,
-    );
-    let shipped: Promise<string> | undefined;
-    await transaction(d.db, async (tx) => {
-      // The shopper's request holds the store order's row until it commits; the shipment starts meanwhile and queues on it.
-      await applyRefund(
-        { ...s, db: tx },
-        {
-          order_id: orderId,
-          type: 1,
-          refund_type: 1,
-          num: 1,
-          ids: [item!.orderProductId],
-          refund_message: '不想要了',
-          refund_price: '0.01',
-        },
-      );
-      shipped = shipOrder({ db: d.db, merchant }, { id: orderId, delivery_type: 3 }).then(
-        (o) => `shipped, status ${o.status}`,
-        (e: Error) => e.message,
-      );
-      await untilOneWaitsForALock(d);
-    });
-    expect(await shipped).toBe(SHIP_TEXT.refunding);
+    // The shopper's request holds the store order's row until it commits; the shipment starts meanwhile and queues on it.
+    const shipped = await whileARefundIsAsked(d, s, orderId, '198.51.100.250', (m) => shipOrder(m, { id: orderId, delivery_type: 3 }));
+    expect(shipped).toBe(SHIP_TEXT.refunding);
     expect((await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, orderId)))[0]!.status).toBe(0);
     expect(
       await d.db
@@ -74,33 +89,11 @@ describe('a pickup verification that waits for a refund request (PostgreSQL)', (
     const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.groupOrderId, order.order_id));
     const orderId = o!.orderId;
     expect(o!.orderType).toBe(1);
-    const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, orderId));
-    const merchant = await authenticateMerchant(
-      { db: d.db, user: null, ip: `198.51.100.251-${process.pid}` },
-      `Bearer ${demoMerchantToken(1)}`,
+    // The shopper's request holds the store order's row until it commits; the verification starts meanwhile and queues on it.
+    const verified = await whileARefundIsAsked(d, s, orderId, '198.51.100.251', (m) =>
+      verifyOrder(m, { id: orderId, verify_code: o!.verifyCode }),
     );
-    let verified: Promise<string> | undefined;
-    await transaction(d.db, async (tx) => {
-      // The shopper's request holds the store order's row until it commits; the verification starts meanwhile and queues on it.
-      await applyRefund(
-        { ...s, db: tx },
-        {
-          order_id: orderId,
-          type: 1,
-          refund_type: 1,
-          num: 1,
-          ids: [item!.orderProductId],
-          refund_message: '不想要了',
-          refund_price: '0.01',
-        },
-      );
-      verified = verifyOrder({ db: d.db, merchant }, { id: orderId, verify_code: o!.verifyCode }).then(
-        (x) => `verified, status ${x.status}`,
-        (e: Error) => e.message,
-      );
-      await untilOneWaitsForALock(d);
-    });
-    expect(await verified).toBe(VERIFY_TEXT.refunding);
+    expect(verified).toBe(VERIFY_TEXT.refunding);
     expect((await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, orderId)))[0]!.status).toBe(0);
   });
 });
