@@ -7,7 +7,7 @@
 import { DEMO_PRODUCTS, generateProduct, type GeneratedProduct } from './catalogue-products.ts';
 import { activitySkus, type SkuRow } from './catalogue-skus.ts';
 import { entityRng } from './catalogue-random.ts';
-import { seedAt, seedDate } from './seed-day.ts';
+import { seedAt, seedDate, seedDayEnd } from './seed-day.ts';
 
 export const SECKILL_SESSIONS = Array.from({ length: 12 }, (_, i) => ({
   seckillTimeId: i + 1,
@@ -92,9 +92,9 @@ export function seckillRows() {
 /** A phase from 10:00 on day `from` to the last second of day `to - 1`, then a balance week. */
 const phases = (from: number, to: number) => ({
   start: seedAt(from, 10),
-  end: new Date(seedAt(to).getTime() - 1000),
+  end: seedDayEnd(to - 1),
   finalStart: seedAt(to),
-  finalEnd: new Date(seedAt(to + 7).getTime() - 1000),
+  finalEnd: seedDayEnd(to + 6),
 });
 /** Not started, in progress, ended. */
 const ENDED = phases(-60, -30);
@@ -106,7 +106,7 @@ const STATES = [phases(5, 36), phases(-3, 28), ENDED];
  * balance to pay.
  */
 export const BALANCE_PRESELL_ID = 25;
-const BALANCE_WINDOW = { ...phases(-20, -10), finalEnd: new Date(seedAt(8).getTime() - 1000) };
+const BALANCE_WINDOW = { ...phases(-20, -10), finalEnd: seedDayEnd(7) };
 
 /** 24 presales, 4 per (state, presell_type), and the one in its balance window; product rows of type 2 after the seckill rows. */
 export function presellRows() {

@@ -14,3 +14,6 @@ export const seedAt = (days: number, hours = 0) => new Date(BASE + days * DAY + 
 
 /** The mall date (YYYY-MM-DD) `days` from the seeding day. */
 export const seedDate = (days: number) => mallDate(seedAt(days, 12));
+
+/** The last second (23:59:59, mall time) of the day `days` from the seeding day. */
+export const seedDayEnd = (days: number) => new Date(seedAt(days + 1).getTime() - 1000);
