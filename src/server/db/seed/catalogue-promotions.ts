@@ -3,6 +3,9 @@
  * hour of the day from a week before to half a year after, and presales are "not started" (from 5 days on), "in
  * progress" (from 3 days ago to 4 weeks on) or "ended" (a month ago); one more deposit presale has ended its deposit
  * phase with its balance payable.
+ *
+ * Every offer that has not ended holds stock taken from its product, as the merchant API's create takes it
+ * (`promotionRows` says how much each product's SKU has left); the ended presales hold none.
  */
 import { DEMO_PRODUCTS, generateProduct, type GeneratedProduct } from './catalogue-products.ts';
 import { activitySkus, type SkuRow } from './catalogue-skus.ts';
@@ -37,8 +40,21 @@ function originFor(seed: number): GeneratedProduct {
   }
 }
 
+/**
+ * Stock of the products' SKUs (by `unique`) once the offers have taken theirs: filled as an origin is first copied, then
+ * lowered by each offer that copies it, so offers sharing a product share what it has.
+ */
+type StockLeft = Map<string, number>;
+
+/**
+ * The activity copy `productId` of `origin`. Unless `ended`, each of its SKUs takes its stock from the origin's SKU of the
+ * same spec values, at most half of what that SKU has left (a sold-out SKU gives none): the origin keeps a believable
+ * stock and the offer never holds pieces its product did not have. An ended offer holds nothing: what it did not sell
+ * went back to its product when it ended (activity-end.ts).
+ */
 function activityCopy(
   out: ActivityRows,
+  left: StockLeft,
   origin: GeneratedProduct,
   productId: number,
   type: 1 | 2,
@@ -47,7 +63,13 @@ function activityCopy(
   ended = false,
 ) {
   const r = entityRng('activity', productId);
-  const skus = activitySkus(r, productId, origin.skus, factor, deposit).map((s) => (ended ? { ...s, stock: 0 } : s));
+  const skus = activitySkus(r, productId, origin.skus, factor, deposit).map((s, i) => {
+    const from = origin.skus[i]!;
+    const has = left.get(from.unique) ?? from.stock;
+    const stock = ended ? 0 : Math.min(s.stock, Math.floor(has / 2));
+    left.set(from.unique, has - stock);
+    return { ...s, stock };
+  });
   out.skus.push(...skus);
   out.attrs.push(...origin.attrs.map((a) => ({ ...a, productId })));
   out.contents.push({ ...origin.content, productId });
@@ -67,14 +89,14 @@ function activityCopy(
   });
 }
 
-export function seckillRows() {
+function seckillRows(left: StockLeft) {
   const out: ActivityRows = { products: [], contents: [], attrs: [], skus: [] };
   const settings = [];
   for (const session of SECKILL_SESSIONS) {
     for (let k = 0; k < PER_SESSION; k++) {
       const productId = SECKILL_FIRST_ID + (session.seckillTimeId - 1) * PER_SESSION + k;
       const origin = originFor(productId);
-      activityCopy(out, origin, productId, 1, 0.6 + (k % 3) * 0.1, false);
+      activityCopy(out, left, origin, productId, 1, 0.6 + (k % 3) * 0.1, false);
       settings.push({
         productId,
         originProductId: origin.product.productId,
@@ -103,13 +125,14 @@ const STATES = [phases(5, 36), phases(-3, 28), ENDED];
 /**
  * The deposit presale in its balance window (after the 24): its deposit phase is over, its balance payable for a week.
  * The demo member booked it (seed/history.ts moves its dates to around the day the mall is seeded), so the mall shows a
- * balance to pay.
+ * balance to pay. It takes its stock from its product as the others do: once booked, its deposit phase closes and
+ * what it did not sell goes back (history.ts).
  */
 export const BALANCE_PRESELL_ID = 25;
 const BALANCE_WINDOW = { ...phases(-20, -10), finalEnd: seedDayEnd(7) };
 
 /** 24 presales, 4 per (state, presell_type), and the one in its balance window; product rows of type 2 after the seckill rows. */
-export function presellRows() {
+function presellRows(left: StockLeft) {
   const out: ActivityRows = { products: [], contents: [], attrs: [], skus: [] };
   const presale = (
     n: number,
@@ -119,9 +142,7 @@ export function presellRows() {
     origin = originFor((PRESELL_FIRST_ID + n) * 3),
   ) => {
     const productId = PRESELL_FIRST_ID + n;
-    // An ended presale holds nothing: what it did not sell went back to its product when it ended (activity-end.ts),
-    // and the seed never took it from the product, so the ended ones start at 0.
-    activityCopy(out, origin, productId, 2, 0.85, presellType === 2, w === ENDED);
+    activityCopy(out, left, origin, productId, 2, 0.85, presellType === 2, w === ENDED);
     const start = w.start.getTime() + k * 3600_000;
     return {
       productPresellId: n + 1,
@@ -150,4 +171,22 @@ export function presellRows() {
   // Earphones (¥399 in the shop): a deposit the member's welcome balance covers.
   presells.push(presale(BALANCE_PRESELL_ID - 1, BALANCE_WINDOW, 2, 0, originFor(2025)));
   return { ...out, presells };
+}
+
+/**
+ * The flash sales and presales, and what each SKU of their products has left once they took their stock (`left`, by
+ * `unique`; SKUs no offer copies are not in it).
+ */
+export function promotionRows() {
+  const left: StockLeft = new Map();
+  const seckill = seckillRows(left);
+  const presale = presellRows(left);
+  return { seckill, presale, left };
+}
+
+/** `g` with the stock the offers took from its SKUs taken off (`left` from `promotionRows`). */
+export function afterReservations(g: GeneratedProduct, left: StockLeft): GeneratedProduct {
+  if (!g.skus.some((s) => left.has(s.unique))) return g;
+  const skus = g.skus.map((s) => ({ ...s, stock: left.get(s.unique) ?? s.stock }));
+  return { ...g, skus, product: { ...g.product, stock: skus.reduce((n, s) => n + s.stock, 0) } };
 }

@@ -10,7 +10,7 @@ import * as s from '../schema/index.ts';
 import { CATEGORY_ROWS, BRAND_ROWS, PARAMETER_ROWS, TOPS } from './catalogue-data.ts';
 import { MERCHANT_TYPES, MERCHANT_CATEGORIES, DEMO_MERCHANTS, merchantRow, shopCategoryRows, shopSpec } from './catalogue-merchants.ts';
 import { DEMO_PRODUCTS, generateProduct, type GeneratedProduct } from './catalogue-products.ts';
-import { seckillRows, presellRows, SECKILL_SESSIONS } from './catalogue-promotions.ts';
+import { promotionRows, afterReservations, SECKILL_SESSIONS } from './catalogue-promotions.ts';
 import { couponRows, CATEGORY_LINKS, MERCHANT_LINKS, PRODUCT_LINKS } from './catalogue-coupons.ts';
 import { exchangeRateRows, priceRuleRows } from './catalogue-misc.ts';
 import { productImage, tileImage, bannerImage, licenceImage, mediaUrl, type MediaRow } from './catalogue-images.ts';
@@ -78,10 +78,8 @@ function productMedia(items: GeneratedProduct[]): MediaRow[] {
   );
 }
 
-async function seedPromotions(db: Db): Promise<void> {
+async function seedPromotions(db: Db, { seckill, presale }: ReturnType<typeof promotionRows>): Promise<void> {
   await insertAll(db, s.seckillTime, SECKILL_SESSIONS);
-  const seckill = seckillRows();
-  const presale = presellRows();
   await insertAll(db, s.product, [...seckill.products, ...presale.products]);
   await insertAll(db, s.productContent, [...seckill.contents, ...presale.contents]);
   await insertAll(db, s.productAttr, [...seckill.attrs, ...presale.attrs]);
@@ -98,10 +96,15 @@ async function seedPromotions(db: Db): Promise<void> {
 export async function seedCatalogue(db: Db): Promise<void> {
   await seedTaxonomy(db);
   await seedMerchants(db, 1, DEMO_MERCHANTS);
-  const products = Array.from({ length: DEMO_PRODUCTS }, (_, i) => generateProduct(i + 1, { merchantCount: DEMO_MERCHANTS }));
+  // The flash sales and presales hold stock taken from their products, as the merchant API's create takes it: the
+  // products are inserted with what the offers left them, so an offer's end gives back pieces its product had.
+  const promotions = promotionRows();
+  const products = Array.from({ length: DEMO_PRODUCTS }, (_, i) =>
+    afterReservations(generateProduct(i + 1, { merchantCount: DEMO_MERCHANTS }), promotions.left),
+  );
   await insertProducts(db, products);
   await insertAll(db, s.media, productMedia(products));
-  await seedPromotions(db);
+  await seedPromotions(db, promotions);
   await insertAll(db, s.exchangeRate, exchangeRateRows());
   await insertAll(db, s.priceRule, priceRuleRows());
   await seedShopScores(db);

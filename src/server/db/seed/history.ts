@@ -25,6 +25,7 @@ import { authenticateMerchant } from '../../services/merchant-api/authenticate.t
 import { shipOrder } from '../../services/merchant-api/ship-order.ts';
 import { demoMerchantToken } from './merchant-tokens.ts';
 import { BALANCE_PRESELL_ID } from './catalogue-promotions.ts';
+import { returnOfferStock } from '../../services/merchant-api/activity-end.ts';
 import { applyRefund } from '../../services/refund/apply-refund.ts';
 import { approveMerchantRefund } from '../../services/refund/merchant-approve-refund.ts';
 import { parseYuan, toYuan } from '../../../shared/money.ts';
@@ -426,10 +427,9 @@ async function bookBalancePresale(
     .update(s.presell)
     .set({ endTime: new Date(ended.getTime() - 1000) })
     .where(where);
-  // Its deposit phase is over: what it did not sell went back to its product then (activity-end.ts), and the seed never
-  // took it from the product, so it keeps nothing.
-  await db.update(s.productSku).set({ stock: 0 }).where(eq(s.productSku.productId, presale.productId));
-  await db.update(s.product).set({ stock: 0 }).where(eq(s.product.productId, presale.productId));
+  // Its deposit phase is over: what it did not sell goes back to the product it was taken from (catalogue-promotions.ts),
+  // as the offer's end does.
+  await returnOfferStock(db, presale.productId);
   return { groupOrderId: placed.order_id, deposit: parseYuan(placed.pay_price) ?? 0 };
 }
 

@@ -13,6 +13,8 @@ import { authenticateMerchant } from '../../services/merchant-api/authenticate.t
 import { revokeMerchantToken } from '../../services/merchant-api/tokens.ts';
 import { demoMerchantToken, seedMerchantTokens } from './merchant-tokens.ts';
 import { sweepEndedOffers } from '../../services/merchant-api/activity-end.ts';
+import { DEMO_PRODUCTS, generateProduct } from './catalogue-products.ts';
+import { DEMO_MERCHANTS } from './catalogue-merchants.ts';
 
 const TABLES = ['system_config', 'group_data', 'hot_keyword', 'country', 'currency', 'users', 'cart', 'user_session'] as const;
 
@@ -179,5 +181,33 @@ describe('demo seed', () => {
     const before = await total();
     expect(await sweepEndedOffers(db)).toBe(0);
     expect(await total()).toBe(before);
+  });
+
+  it('makes no stock when its flash sales and presales end: what they hold was taken from their products', async () => {
+    const { db } = await createTestDatabase();
+    const made = new Map<string, number>();
+    for (let id = 1; id <= DEMO_PRODUCTS; id++) {
+      for (const sku of generateProduct(id, { merchantCount: DEMO_MERCHANTS }).skus) made.set(sku.unique, sku.stock);
+    }
+    const madeTotal = [...made.values()].reduce((n, v) => n + v, 0);
+    const total = async () => (await db.select({ n: sql<number>`sum(${s.productSku.stock})::int` }).from(s.productSku))[0]!.n;
+    const before = await total();
+    // The demo's products, offers included, hold no more than the catalogue made them with (the orders took some).
+    expect(before).toBeLessThanOrEqual(madeTotal);
+
+    // A year on, every offer has ended (flash sales run half a year): the sweep gives back what they did not sell.
+    expect(await sweepEndedOffers(db, new Date(Date.now() + 365 * 86_400_000))).toBeGreaterThan(0);
+    expect(await total()).toBe(before);
+    const [offers] = await db
+      .select({ n: sql<number>`sum(${s.productSku.stock})::int` })
+      .from(s.productSku)
+      .where(sql`${s.productSku.productId} > ${DEMO_PRODUCTS}`);
+    expect(offers!.n).toBe(0);
+    const skus = await db
+      .select({ productId: s.productSku.productId, unique: s.productSku.unique, stock: s.productSku.stock })
+      .from(s.productSku)
+      .where(sql`${s.productSku.productId} <= ${DEMO_PRODUCTS}`);
+    // No product ends up with more of a SKU than it was made with: no pieces from nowhere.
+    expect(skus.filter((k) => k.stock > made.get(k.unique)!)).toEqual([]);
   });
 });
