@@ -160,6 +160,10 @@ export interface RefundDetailDto extends RefundListItemDto {
   return_end_time: string | null;
   refunded_time: string | null;
   order_sn: string;
+  /** Ours: the points the order used that this refund gave back (its `refund_integral` ledger row; 0 before it is refunded). */
+  refund_integral: number;
+  /** Ours: the points the order's receipt gave that this refund took back (its `refund_give_back` row; 0 when none). */
+  give_back_integral: number;
 }
 
 /** One row of `GET /api/refund/batch_product/{order_id}` and of `product[]` of `GET /api/refund/product/{order_id}`. */
