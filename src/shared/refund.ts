@@ -66,8 +66,14 @@ export const MONEY_STATE_TEXT: Record<string, string> = {
   pending: '退款处理中',
   retrying: '退款失败，系统正在重试',
   done: '已退回原支付账户',
+  /** Done, of a request for ¥0 (items coupons and points paid for in full): only points move. */
+  doneFree: '实付¥0，无款项退回',
   failed: '退款失败，请联系客服',
 };
+
+/** What a request's money state reads: `done` of a ¥0 request (items coupons and points paid for) says nothing was paid. */
+export const moneyStateText = (state: string, refundCents: number): string =>
+  (refundCents === 0 && state === 'done' ? MONEY_STATE_TEXT.doneFree : MONEY_STATE_TEXT[state]) ?? '';
 
 export const REFUND_TEXT = {
   orderGone: '订单不存在',

@@ -15,6 +15,7 @@ import {
   storeOrder,
   storeOrderProduct,
   storeOrderStatus,
+  systemConfig,
   userBill,
   users,
 } from '../../db/schema/index.ts';
@@ -942,6 +943,67 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       expect(m.taken).toBeGreaterThan(0);
       expect(await pointsOf(d, uid)).toBe(before + m.back - m.taken);
       expect(await refundBills(d, uid)).toHaveLength(1);
+    });
+
+    it('an order coupons and points paid in full (¥0) takes refund requests for ¥0, and they give its points back', async () => {
+      const d = await open();
+      const rate = await d.db.select().from(systemConfig).where(eq(systemConfig.key, 'integral_max_rate'));
+      await d.db
+        .insert(systemConfig)
+        .values({ key: 'integral_max_rate', value: 100 })
+        .onConflictDoUpdate({ target: systemConfig.key, set: { value: 100 } });
+      try {
+        const s = await newShopper(d, { integral: 10_000_000 });
+        const lines: number[] = [];
+        const used: number[] = [];
+        for (let k = 0; k < 2; k++) {
+          const sku = await pickSku(d, { merId: 1, except: used, minStock: 20 });
+          used.push(sku.productId);
+          lines.push(await addLine(s, sku, 1));
+        }
+        // Picked up at the shop (no postage), the points pay everything: paid at once.
+        const { order: g } = await placeOrder(s, lines, {
+          use_integral: true,
+          takes: [1],
+          post: { real_name: '李四', phone: '13900001111' },
+        });
+        const { order, items } = await storeOrderOf(d, g.order_id);
+        expect(order).toMatchObject({ paid: true, payPrice: 0 });
+        expect(order.integral).toBeGreaterThan(0);
+        const uid = s.user.uid;
+        const afterOrder = await pointsOf(d, uid);
+        const m1 = await asMerchant(d, 1);
+        const ask = (orderProductId: number, price: string) => ({
+          order_id: order.orderId,
+          type: 1,
+          refund_type: 1,
+          num: 1,
+          ids: [orderProductId],
+          refund_message: '不想要了',
+          refund_price: price,
+        });
+        // Nothing to pay back: ¥0.01 is too much, ¥0 is what is asked.
+        await expect(applyRefund(s, ask(items[0]!.orderProductId, '0.01'))).rejects.toMatchObject({ message: '退款金额超过最多可退金额' });
+        const sns: string[] = [];
+        for (const item of items) {
+          const { refund_order_id: id } = await applyRefund(s, ask(item.orderProductId, '0'));
+          await approveMerchantRefund(m1, { id });
+          const shown = await getRefund(s, { id });
+          expect(shown).toMatchObject({ status: 3, refund_price: '0.00', money_state: 'done', money_state_text: '实付¥0，无款项退回' });
+          expect(shown.refund_integral).toBeGreaterThan(0);
+          sns.push(shown.refund_order_sn);
+        }
+        // Both lines' points back, the first with its own request: every point the order used.
+        const moved = await Promise.all(sns.map((sn) => movedBy(d, uid, sn)));
+        expect(moved[0]!.back).toBeLessThan(order.integral);
+        expect(moved.reduce((x, m) => x + m.back, 0)).toBe(order.integral);
+        expect(await pointsOf(d, uid)).toBe(afterOrder + order.integral);
+        expect(await refundBills(d, uid)).toHaveLength(0);
+        expect((await orderRow(d, order.orderId)).status).toBe(-1);
+      } finally {
+        if (rate.length) await d.db.update(systemConfig).set({ value: rate[0]!.value }).where(eq(systemConfig.key, 'integral_max_rate'));
+        else await d.db.delete(systemConfig).where(eq(systemConfig.key, 'integral_max_rate'));
+      }
     });
   });
 

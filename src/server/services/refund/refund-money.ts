@@ -315,7 +315,10 @@ export async function payRefund(db: Db, refundOrderId: number, opts: { last?: bo
       orderId: r.orderId,
       groupOrderId: o?.groupOrderId ?? 0,
       changeType: 'refund_done',
-      changeMessage: `退款单${r.refundOrderSn}已退款¥${toYuan(r.refundPrice)}，${channels.includes('balance') && channels.length === 1 ? '已退回余额' : '已原路退回'}`,
+      changeMessage:
+        r.refundPrice === 0
+          ? `退款单${r.refundOrderSn}已完成，实付¥0，无款项退回`
+          : `退款单${r.refundOrderSn}已退款¥${toYuan(r.refundPrice)}，${channels.includes('balance') && channels.length === 1 ? '已退回余额' : '已原路退回'}`,
       createdAt: at,
     });
   });
