@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { ORDER_STATUS, refundOrder, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { ORDER_STATUS, REFUND_STATUS, refundOrder, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { settleRefundPoints } from '../refund/refund-money.ts';
 import { REFUND_OPEN } from '../refund/refund-state.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -80,8 +81,8 @@ export async function receiveOrderFor(db: Db, orderId: number, by: ReceivedBy, a
 /**
  * The points the site gives for an order the shopper now has (received, or collected at the shop: verify-order.ts):
  * `order_give_integral` per yuan paid while `integral_status` is on, with its `user_bill` row, in the caller's
- * transaction. Once per order whatever happens: the ledger's unique (uid, category, type, link_id); a full refund takes
- * them back (refund-money.ts).
+ * transaction. Once per order whatever happens: the ledger's unique (uid, category, type, link_id); each refund takes
+ * back its items' share (refund-money.ts), and the share of items refunded before is taken back here at once.
  */
 export async function giveOrderPoints(
   tx: Tx,
@@ -92,7 +93,7 @@ export async function giveOrderPoints(
 ): Promise<void> {
   const points = settings.integralOpen ? pointsFor(o.payPrice, settings.givePerYuan) : 0;
   if (points <= 0) return;
-  await changeWallet(tx, {
+  const given = await changeWallet(tx, {
     uid: o.uid,
     category: 'integral',
     type: 'order_give',
@@ -103,6 +104,16 @@ export async function giveOrderPoints(
     mark: `订单${o.orderSn}${collected ? '已到店自提' : '确认收货'}，获得${points}积分`,
     at,
   });
+  if (given.status !== 'applied') return;
+  // Items refunded before the order was received earned none of these: their share is taken back at once, as their
+  // refunds would have taken it (the cumulative rule of settleRefundPoints, linked to the order's last refund).
+  const [last] = await tx
+    .select()
+    .from(refundOrder)
+    .where(and(eq(refundOrder.orderId, o.orderId), eq(refundOrder.status, REFUND_STATUS.refunded)))
+    .orderBy(desc(refundOrder.refundOrderId))
+    .limit(1);
+  if (last) await settleRefundPoints(tx, last, false, at);
 }
 
 /**

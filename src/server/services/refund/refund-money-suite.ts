@@ -901,6 +901,42 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       expect((await orderRow(d, order.orderId)).status).toBe(-1);
     });
 
+    it('an order received after a refund of some of its items earns none of its points for them; refunded whole later, its points end as after one full refund', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d, { lines: 2, n: 3, integral: 5000, usePoints: true });
+      const uid = shopper.user.uid;
+      const m1 = await asMerchant(d, 1);
+      await shipOrder(m1, { id: order.orderId, delivery_type: 3 });
+      const [a, b] = [items[0]!.orderProductId, items[1]!.orderProductId];
+      const r1 = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: a, num: 1 }], 1, 1);
+      await approveMerchantRefund(m1, { id: r1.refundOrderId });
+      const beforeReceipt = await pointsOf(d, uid);
+      expect(await receiveOrder(d.db, order.orderId, { uid })).toBe(true);
+      const earned = (await pointBills(d, uid, String(order.orderId))).find((x) => x.type === 'order_give')!.number;
+      const first = await movedBy(d, uid, r1.refundOrderSn);
+      expect(first.back).toBeGreaterThan(0);
+      expect(first.taken).toBeGreaterThan(0);
+      expect(first.taken).toBeLessThan(earned / 2);
+      expect(await pointsOf(d, uid)).toBe(beforeReceipt + earned - first.taken);
+      expect(await getRefund(shopper, { id: r1.refundOrderId })).toMatchObject({ give_back_integral: first.taken });
+      const r2 = await refundRequestForTest(
+        d,
+        shopper,
+        order.orderId,
+        [
+          { orderProductId: a, num: 2 },
+          { orderProductId: b, num: 3 },
+        ],
+        1,
+        1,
+      );
+      await approveMerchantRefund(m1, { id: r2.refundOrderId });
+      const second = await movedBy(d, uid, r2.refundOrderSn);
+      expect(first.back + second.back).toBe(order.integral);
+      expect(first.taken + second.taken).toBe(earned);
+      expect((await orderRow(d, order.orderId)).status).toBe(-1);
+    });
+
     it('approved by the merchant and by refund.auto at once, its money paid by its own try and the job, and settled again: its points move once', async () => {
       const d = await open();
       const { shopper, order, items, uid, m1 } = await received(d);
