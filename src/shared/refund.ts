@@ -66,8 +66,14 @@ export const MONEY_STATE_TEXT: Record<string, string> = {
   pending: '退款处理中',
   retrying: '退款失败，系统正在重试',
   done: '已退回原支付账户',
+  /** Done, of a request for ¥0 (items coupons and points paid for in full): only points move. */
+  doneFree: '实付¥0，无款项退回',
   failed: '退款失败，请联系客服',
 };
+
+/** What a request's money state reads: `done` of a ¥0 request (items coupons and points paid for) says nothing was paid. */
+export const moneyStateText = (state: string, refundCents: number): string =>
+  (refundCents === 0 && state === 'done' ? MONEY_STATE_TEXT.doneFree : MONEY_STATE_TEXT[state]) ?? '';
 
 export const REFUND_TEXT = {
   orderGone: '订单不存在',
@@ -160,6 +166,10 @@ export interface RefundDetailDto extends RefundListItemDto {
   return_end_time: string | null;
   refunded_time: string | null;
   order_sn: string;
+  /** Ours: the points the order used that this refund gave back (its `refund_integral` ledger row; 0 before it is refunded). */
+  refund_integral: number;
+  /** Ours: the points the order's receipt gave that this refund took back (its `refund_give_back` row; 0 when none). */
+  give_back_integral: number;
 }
 
 /** One row of `GET /api/refund/batch_product/{order_id}` and of `product[]` of `GET /api/refund/product/{order_id}`. */

@@ -54,5 +54,5 @@ export interface IntegralInfoDto {
   validDays: number;
 }
 
-/** Points ledger types that give back points spent earlier (not gained): a cancelled or a fully refunded order. */
+/** Points ledger types that give back points spent earlier (not gained): a cancelled order, a refund of some or all of its items. */
 export const POINTS_RETURN_TYPES = ['order_cancel', 'refund_integral'] as const;

@@ -41,7 +41,8 @@ export default function RefundForm(p: RefundFormProps) {
     e.preventDefault();
     const cents = parseYuan(amount);
     if (cents === null) return setError('请输入正确的退款金额');
-    if (cents < 1) return setError(REFUND_TEXT.tooLittle);
+    // ¥0 only for items paid nothing (coupons and points covered them): their points still come back.
+    if (cents < 1 && (parseYuan(max) ?? 0) > 0) return setError(REFUND_TEXT.tooLittle);
     if (cents > (parseYuan(max) ?? 0)) return setError(`${REFUND_TEXT.tooMuch}（最多¥${max}）`);
     if (!reason) return setError('请选择退款原因');
     if (markCount > REFUND_MAX_MARK) return setError(`备注不能超过${REFUND_MAX_MARK}个字`);

@@ -69,7 +69,8 @@ const refundApplyFields = z
       z
         .number({ error: '请输入正确的退款金额' })
         .int('请输入正确的退款金额')
-        .min(1, REFUND_TEXT.tooLittle)
+        // 0 only for items that were paid nothing (coupons and points covered them): apply-refund.ts checks that.
+        .min(0, REFUND_TEXT.tooLittle)
         .max(99999999, REFUND_TEXT.tooMuch),
     ),
     pics: z.preprocess(

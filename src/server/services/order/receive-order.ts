@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { ORDER_STATUS, refundOrder, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { ORDER_STATUS, REFUND_STATUS, refundOrder, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { settleRefundPoints } from '../refund/refund-money.ts';
 import { REFUND_OPEN } from '../refund/refund-state.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -24,6 +25,12 @@ export const RECEIVE_TEXT = {
 } as const;
 
 /**
+ * What `receiveOrderFor` did: received the order, or refused because a refund request of it is open (the system only),
+ * or because it is not (or no longer) a shipped order awaiting receipt (of that shopper, for `{uid}`).
+ */
+export type ReceiveOutcome = 'received' | 'refundOpen' | 'notAwaiting';
+
+/**
  * Receives a shipped order (status 1 → 2 with `take_time` and a timeline row) and gives the shopper the points the
  * site gives for it (`order_give_integral` per yuan paid while `integral_status` is on, with its `user_bill` row),
  * all in one transaction. The system (`order.receive`) does not receive an order with a refund request open, checked
@@ -32,13 +39,18 @@ export const RECEIVE_TEXT = {
  * that shopper's order is received.
  */
 export async function receiveOrder(db: Db, orderId: number, by: ReceivedBy, at: Date = now()): Promise<boolean> {
+  return (await receiveOrderFor(db, orderId, by, at)) === 'received';
+}
+
+/** `receiveOrder`, saying why it refused (`autoReceive` waits a day for an open refund request, not for anything else). */
+export async function receiveOrderFor(db: Db, orderId: number, by: ReceivedBy, at: Date = now()): Promise<ReceiveOutcome> {
   const settings = await afterSaleSettings(db);
-  return transaction(db, async (tx) => {
+  return transaction(db, async (tx): Promise<ReceiveOutcome> => {
     if (by === 'system') {
       // The store order's row first, as a refund request takes it (apply-refund.ts): a request committed while this
       // waited is seen, and the order waits for it (autoReceive looks again a day later).
       await tx.select({ id: storeOrder.orderId }).from(storeOrder).where(eq(storeOrder.orderId, orderId)).for('update');
-      if (await hasOpenRefund(tx, orderId)) return false;
+      if (await hasOpenRefund(tx, orderId)) return 'refundOpen';
     }
     const [o] = await tx
       .update(storeOrder)
@@ -53,7 +65,7 @@ export async function receiveOrder(db: Db, orderId: number, by: ReceivedBy, at: 
         ),
       )
       .returning();
-    if (!o) return false;
+    if (!o) return 'notAwaiting';
     await tx.insert(storeOrderStatus).values({
       orderId: o.orderId,
       groupOrderId: o.groupOrderId,
@@ -62,15 +74,15 @@ export async function receiveOrder(db: Db, orderId: number, by: ReceivedBy, at: 
       createdAt: at,
     });
     await giveOrderPoints(tx, o, settings, at);
-    return true;
+    return 'received';
   });
 }
 
 /**
  * The points the site gives for an order the shopper now has (received, or collected at the shop: verify-order.ts):
  * `order_give_integral` per yuan paid while `integral_status` is on, with its `user_bill` row, in the caller's
- * transaction. Once per order whatever happens: the ledger's unique (uid, category, type, link_id); a full refund takes
- * them back (refund-money.ts).
+ * transaction. Once per order whatever happens: the ledger's unique (uid, category, type, link_id); each refund takes
+ * back its items' share (refund-money.ts), and the share of items refunded before is taken back here at once.
  */
 export async function giveOrderPoints(
   tx: Tx,
@@ -81,7 +93,7 @@ export async function giveOrderPoints(
 ): Promise<void> {
   const points = settings.integralOpen ? pointsFor(o.payPrice, settings.givePerYuan) : 0;
   if (points <= 0) return;
-  await changeWallet(tx, {
+  const given = await changeWallet(tx, {
     uid: o.uid,
     category: 'integral',
     type: 'order_give',
@@ -92,6 +104,16 @@ export async function giveOrderPoints(
     mark: `订单${o.orderSn}${collected ? '已到店自提' : '确认收货'}，获得${points}积分`,
     at,
   });
+  if (given.status !== 'applied') return;
+  // Items refunded before the order was received earned none of these: their share is taken back at once, as their
+  // refunds would have taken it (the cumulative rule of settleRefundPoints, linked to the order's last refund).
+  const [last] = await tx
+    .select()
+    .from(refundOrder)
+    .where(and(eq(refundOrder.orderId, o.orderId), eq(refundOrder.status, REFUND_STATUS.refunded)))
+    .orderBy(desc(refundOrder.refundOrderId))
+    .limit(1);
+  if (last) await settleRefundPoints(tx, last, false, at);
 }
 
 /**
@@ -113,14 +135,12 @@ export const autoReceive: JobDefinition<{ orderId: number }> = {
     const { takeDays } = await afterSaleSettings(db);
     // Shipped without a time (never through the merchant API): the job's own schedule is all there is.
     const due = o.deliveryTime ? new Date(o.deliveryTime.getTime() + takeDays * DAY_MS) : at;
-    const open = await hasOpenRefund(db, orderId);
-    const next = open && due <= at ? new Date(at.getTime() + DAY_MS) : due;
-    if (next > at) {
-      await enqueue(db, 'order.receive', { orderId }, { runAt: next, key: `${orderId}@${next.getTime()}` });
+    if (due > at) {
+      await enqueue(db, 'order.receive', { orderId }, { runAt: due, key: `${orderId}@${due.getTime()}` });
       return;
     }
-    if (!(await receiveOrder(db, orderId, 'system', at)) && (await hasOpenRefund(db, orderId))) {
-      // A refund request committed while this ran: the order waits for it too.
+    // Due: the receipt itself asks for an open refund request, under the store order's row lock (one query a run).
+    if ((await receiveOrderFor(db, orderId, 'system', at)) === 'refundOpen') {
       const tomorrow = new Date(at.getTime() + DAY_MS);
       await enqueue(db, 'order.receive', { orderId }, { runAt: tomorrow, key: `${orderId}@${tomorrow.getTime()}` });
     }

@@ -29,7 +29,7 @@ const refuse = (m: string) => new ServiceError('refused', m);
  * row lock: the order is the shopper's (404 otherwise), paid, not a presale awaiting its balance, within its refund
  * window; every item is of it, takes refunds and has the units asked (type 1: `num` of one item; type 2: each item's
  * whole `refund_num`); a return (refund_type 2) needs something shipped; the amount is between 0.01 and the most
- * those units may get back. Writes the request (status 0) and its items (the amount spread over them in proportion to
+ * those units may get back (¥0 when that is ¥0: items coupons and points paid for in full). Writes the request (status 0) and its items (the amount spread over them in proportion to
  * their maximum), then recomputes the items' refund state, so two requests for the last unit cannot both pass.
  */
 export async function applyRefund(ctx: ServiceContext, input: Record<string, unknown> & { order_id: unknown }): Promise<RefundAppliedDto> {
@@ -56,6 +56,8 @@ export async function applyRefund(ctx: ServiceContext, input: Record<string, unk
     });
     const max = asked.reduce((a, x) => a + x.max, 0);
     if (body.refund_price > max) throw refuse(REFUND_TEXT.tooMuch);
+    // Items paid nothing (coupons and points covered them) are asked back for ¥0: their points still come back.
+    if (body.refund_price < 1 && max > 0) throw refuse(REFUND_TEXT.tooLittle);
     const shares = spread(
       body.refund_price,
       asked.map((x) => x.max),

@@ -3,7 +3,7 @@ import { merchant, type refundOrder, refundProduct, storeOrderProduct } from '..
 import type { Db } from '../../db/client.ts';
 import { toYuan } from '../../../shared/money.ts';
 import {
-  MONEY_STATE_TEXT,
+  moneyStateText,
   REFUND_STATUS_TEXT,
   type RefundItemDto,
   type RefundListItemDto,
@@ -77,6 +77,6 @@ export function refundListItemDto(r: RefundOrderRow, parts: Parts): RefundListIt
       ),
     create_time: formatDateTime(r.createdAt)!,
     money_state: r.moneyState,
-    money_state_text: MONEY_STATE_TEXT[r.moneyState] ?? '',
+    money_state_text: moneyStateText(r.moneyState, r.refundPrice),
   };
 }

@@ -2,7 +2,7 @@
 // on PostgreSQL 15 (refund-money.postgres.test.ts), where concurrent approvals and cancels really race on a pool of
 // connections. Each test makes its own shoppers, orders and requests and asserts on them only.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderTimeline } from '../logistics/order-timeline.ts';
 import {
@@ -15,6 +15,7 @@ import {
   storeOrder,
   storeOrderProduct,
   storeOrderStatus,
+  systemConfig,
   userBill,
   users,
 } from '../../db/schema/index.ts';
@@ -40,7 +41,7 @@ import { approveMerchantRefund } from './merchant-approve-refund.ts';
 import { refuseMerchantRefund } from './merchant-refuse-refund.ts';
 import { receiveMerchantRefund } from './merchant-receive-refund.ts';
 import { MERCHANT_REFUND_TEXT } from './merchant-refund-transition.ts';
-import { MONEY_TEXT, payRefund, REFUND_PAY_ATTEMPTS } from './refund-money.ts';
+import { MONEY_TEXT, payRefund, REFUND_PAY_ATTEMPTS, settleRefundPoints } from './refund-money.ts';
 import { applyRefund } from './apply-refund.ts';
 import { autoRefund } from './auto-refund.ts';
 import { cancelRefund } from './cancel-refund.ts';
@@ -748,7 +749,9 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       const bills = await d.db
         .select()
         .from(userBill)
-        .where(and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), eq(userBill.linkId, String(order.orderId))));
+        .where(
+          and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), inArray(userBill.linkId, [String(order.orderId), r.refundOrderSn])),
+        );
       expect(bills.find((b) => b.type === 'refund_integral')).toMatchObject({ pm: 1, number: order.integral });
       if (earned > 0) expect(bills.find((b) => b.type === 'refund_give_back')).toMatchObject({ pm: 0, number: earned });
       expect((await orderRow(d, order.orderId)).status).toBe(-1);
@@ -783,7 +786,9 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       const bills = await d.db
         .select()
         .from(userBill)
-        .where(and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), eq(userBill.linkId, String(order.orderId))));
+        .where(
+          and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), inArray(userBill.linkId, [String(order.orderId), r.refundOrderSn])),
+        );
       const given = bills.filter((b) => b.type === 'order_give');
       expect(given).toHaveLength((received as PromiseFulfilledResult<boolean>).value ? 1 : 0);
       expect(bills.filter((b) => b.type === 'refund_give_back').map((b) => b.number)).toEqual(given.map((b) => b.number));
@@ -830,6 +835,211 @@ export function refundMoneySuite(open: () => Promise<Database>) {
         .from(userBill)
         .where(and(eq(userBill.uid, uid), eq(userBill.type, 'refund_give_back')));
       expect(back).toMatchObject({ number: 1, balance: 0 });
+    });
+  });
+
+  describe('points on partial refunds', () => {
+    /** The points ledger rows a refund (or an order, `link` its id) moved. */
+    const pointBills = (d: Database, uid: number, link: string) =>
+      d.db
+        .select()
+        .from(userBill)
+        .where(and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), eq(userBill.linkId, link)));
+    const movedBy = async (d: Database, uid: number, sn: string) => {
+      const bills = await pointBills(d, uid, sn);
+      const of = (type: string) => bills.filter((b) => b.type === type);
+      expect(of('refund_integral').length).toBeLessThanOrEqual(1);
+      expect(of('refund_give_back').length).toBeLessThanOrEqual(1);
+      return { back: of('refund_integral')[0]?.number ?? 0, taken: of('refund_give_back')[0]?.number ?? 0 };
+    };
+    /** A received order of merchant 1, 2 lines of 3 units, points used at checkout and earned at the receipt. */
+    const received = async (d: Database) => {
+      const paid = await paidByBalance(d, { lines: 2, n: 3, integral: 5000, usePoints: true });
+      const uid = paid.shopper.user.uid;
+      expect(paid.order.integral).toBeGreaterThan(0);
+      const m1 = await asMerchant(d, 1);
+      await shipOrder(m1, { id: paid.order.orderId, delivery_type: 3 });
+      expect(await receiveOrder(d.db, paid.order.orderId, { uid })).toBe(true);
+      const given = (await pointBills(d, uid, String(paid.order.orderId))).find((b) => b.type === 'order_give');
+      expect(given?.number).toBeGreaterThan(0);
+      return { ...paid, uid, m1, earned: given!.number };
+    };
+
+    it('each refund gives back the points used on its items and takes back what their receipt gave; refunds of the whole order move what a full refund moves', async () => {
+      const d = await open();
+      const { shopper, order, items, uid, m1, earned } = await received(d);
+      const afterReceipt = await pointsOf(d, uid);
+      const [a, b] = [items[0]!.orderProductId, items[1]!.orderProductId];
+      const steps = [
+        [{ orderProductId: a, num: 1 }],
+        [
+          { orderProductId: a, num: 2 },
+          { orderProductId: b, num: 1 },
+        ],
+        [{ orderProductId: b, num: 2 }],
+      ];
+      const moved: { back: number; taken: number }[] = [];
+      for (const step of steps) {
+        const r = await refundRequestForTest(d, shopper, order.orderId, step, 1, 1);
+        await approveMerchantRefund(m1, { id: r.refundOrderId });
+        const m = await movedBy(d, uid, r.refundOrderSn);
+        moved.push(m);
+        // The refund's detail says what it moved.
+        expect(await getRefund(shopper, { id: r.refundOrderId })).toMatchObject({ refund_integral: m.back, give_back_integral: m.taken });
+      }
+      // One unit of six: some of the points, not all, and not waiting for the rest of the order.
+      expect(moved[0]!.back).toBeGreaterThan(0);
+      expect(moved[0]!.back).toBeLessThan(order.integral / 2);
+      expect(moved[0]!.taken).toBeGreaterThan(0);
+      expect(moved[0]!.taken).toBeLessThan(earned / 2);
+      expect(moved[1]!.back).toBeGreaterThan(0);
+      expect(moved[1]!.taken).toBeGreaterThan(0);
+      // Together, exactly what one full refund moves: every point used back, every point earned taken.
+      expect(moved.reduce((x, m) => x + m.back, 0)).toBe(order.integral);
+      expect(moved.reduce((x, m) => x + m.taken, 0)).toBe(earned);
+      expect(await pointsOf(d, uid)).toBe(afterReceipt + order.integral - earned);
+      expect((await orderRow(d, order.orderId)).status).toBe(-1);
+    });
+
+    it('an order received after a refund of some of its items earns none of its points for them; refunded whole later, its points end as after one full refund', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidByBalance(d, { lines: 2, n: 3, integral: 5000, usePoints: true });
+      const uid = shopper.user.uid;
+      const m1 = await asMerchant(d, 1);
+      await shipOrder(m1, { id: order.orderId, delivery_type: 3 });
+      const [a, b] = [items[0]!.orderProductId, items[1]!.orderProductId];
+      const r1 = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: a, num: 1 }], 1, 1);
+      await approveMerchantRefund(m1, { id: r1.refundOrderId });
+      const beforeReceipt = await pointsOf(d, uid);
+      expect(await receiveOrder(d.db, order.orderId, { uid })).toBe(true);
+      const earned = (await pointBills(d, uid, String(order.orderId))).find((x) => x.type === 'order_give')!.number;
+      const first = await movedBy(d, uid, r1.refundOrderSn);
+      expect(first.back).toBeGreaterThan(0);
+      expect(first.taken).toBeGreaterThan(0);
+      expect(first.taken).toBeLessThan(earned / 2);
+      expect(await pointsOf(d, uid)).toBe(beforeReceipt + earned - first.taken);
+      expect(await getRefund(shopper, { id: r1.refundOrderId })).toMatchObject({ give_back_integral: first.taken });
+      const r2 = await refundRequestForTest(
+        d,
+        shopper,
+        order.orderId,
+        [
+          { orderProductId: a, num: 2 },
+          { orderProductId: b, num: 3 },
+        ],
+        1,
+        1,
+      );
+      await approveMerchantRefund(m1, { id: r2.refundOrderId });
+      const second = await movedBy(d, uid, r2.refundOrderSn);
+      expect(first.back + second.back).toBe(order.integral);
+      expect(first.taken + second.taken).toBe(earned);
+      expect((await orderRow(d, order.orderId)).status).toBe(-1);
+    });
+
+    it('approved by the merchant and by refund.auto at once, its money paid by its own try and the job, and settled again: its points move once', async () => {
+      const d = await open();
+      const { shopper, order, items, uid, m1 } = await received(d);
+      const before = await pointsOf(d, uid);
+      const { refund_order_id: id } = await applyRefund(shopper, {
+        order_id: order.orderId,
+        type: 1,
+        refund_type: 1,
+        num: 1,
+        ids: [items[0]!.orderProductId],
+        refund_message: '不想要了',
+        refund_price: '0.01',
+      });
+      const later = new Date(Date.now() + 8 * 86_400_000);
+      const autoAgree = async () => {
+        const rows = await d.db
+          .select()
+          .from(job)
+          .where(and(eq(job.kind, 'refund.auto'), eq(job.key, `${id}:0`)));
+        for (const row of rows)
+          await autoRefund.run(row.payload as { refundOrderId: number; status: number }, { db: d.db, job: row, now: later });
+      };
+      const payJob = () => runDueJobs(d.db, { 'refund.pay': appJobs['refund.pay']! }, { worker: 'points-test', now: new Date() });
+      const results = await Promise.allSettled([
+        approveMerchantRefund(m1, { id }),
+        autoAgree(),
+        approveMerchantRefund(m1, { id }),
+        payJob(),
+      ]);
+      expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'refused')).toBe(
+        true,
+      );
+      await payJob();
+      const row = await refundRow(d, id);
+      expect(row).toMatchObject({ status: REFUND_STATUS.refunded, moneyState: 'done' });
+      // A retry of the points step itself finds them moved.
+      await d.db.transaction((tx) => settleRefundPoints(tx, row, false, new Date()));
+      const m = await movedBy(d, uid, row.refundOrderSn);
+      expect(m.back).toBeGreaterThan(0);
+      expect(m.taken).toBeGreaterThan(0);
+      expect(await pointsOf(d, uid)).toBe(before + m.back - m.taken);
+      expect(await refundBills(d, uid)).toHaveLength(1);
+    });
+
+    it('an order coupons and points paid in full (¥0) takes refund requests for ¥0, and they give its points back', async () => {
+      const d = await open();
+      const rate = await d.db.select().from(systemConfig).where(eq(systemConfig.key, 'integral_max_rate'));
+      await d.db
+        .insert(systemConfig)
+        .values({ key: 'integral_max_rate', value: 100 })
+        .onConflictDoUpdate({ target: systemConfig.key, set: { value: 100 } });
+      try {
+        const s = await newShopper(d, { integral: 10_000_000 });
+        const lines: number[] = [];
+        const used: number[] = [];
+        for (let k = 0; k < 2; k++) {
+          const sku = await pickSku(d, { merId: 1, except: used, minStock: 20 });
+          used.push(sku.productId);
+          lines.push(await addLine(s, sku, 1));
+        }
+        // Picked up at the shop (no postage), the points pay everything: paid at once.
+        const { order: g } = await placeOrder(s, lines, {
+          use_integral: true,
+          takes: [1],
+          post: { real_name: '李四', phone: '13900001111' },
+        });
+        const { order, items } = await storeOrderOf(d, g.order_id);
+        expect(order).toMatchObject({ paid: true, payPrice: 0 });
+        expect(order.integral).toBeGreaterThan(0);
+        const uid = s.user.uid;
+        const afterOrder = await pointsOf(d, uid);
+        const m1 = await asMerchant(d, 1);
+        const ask = (orderProductId: number, price: string) => ({
+          order_id: order.orderId,
+          type: 1,
+          refund_type: 1,
+          num: 1,
+          ids: [orderProductId],
+          refund_message: '不想要了',
+          refund_price: price,
+        });
+        // Nothing to pay back: ¥0.01 is too much, ¥0 is what is asked.
+        await expect(applyRefund(s, ask(items[0]!.orderProductId, '0.01'))).rejects.toMatchObject({ message: '退款金额超过最多可退金额' });
+        const sns: string[] = [];
+        for (const item of items) {
+          const { refund_order_id: id } = await applyRefund(s, ask(item.orderProductId, '0'));
+          await approveMerchantRefund(m1, { id });
+          const shown = await getRefund(s, { id });
+          expect(shown).toMatchObject({ status: 3, refund_price: '0.00', money_state: 'done', money_state_text: '实付¥0，无款项退回' });
+          expect(shown.refund_integral).toBeGreaterThan(0);
+          sns.push(shown.refund_order_sn);
+        }
+        // Both lines' points back, the first with its own request: every point the order used.
+        const moved = await Promise.all(sns.map((sn) => movedBy(d, uid, sn)));
+        expect(moved[0]!.back).toBeLessThan(order.integral);
+        expect(moved.reduce((x, m) => x + m.back, 0)).toBe(order.integral);
+        expect(await pointsOf(d, uid)).toBe(afterOrder + order.integral);
+        expect(await refundBills(d, uid)).toHaveLength(0);
+        expect((await orderRow(d, order.orderId)).status).toBe(-1);
+      } finally {
+        if (rate.length) await d.db.update(systemConfig).set({ value: rate[0]!.value }).where(eq(systemConfig.key, 'integral_max_rate'));
+        else await d.db.delete(systemConfig).where(eq(systemConfig.key, 'integral_max_rate'));
+      }
     });
   });
 

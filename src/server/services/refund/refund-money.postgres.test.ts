@@ -2,7 +2,7 @@
 // approvals, cancels and the refund job really run in parallel on a pool of connections; and the money of one refund
 // paid back by the request's own try while the job runs, which only a server with several connections can interleave.
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { untilWaitingForLocks, usePostgres } from '../../../../tests/helpers/postgres-server.ts';
 import { addLine, newShopper, pickSku, placeOrder, topUp } from '../../../../tests/helpers/checkout.ts';
 import { refundRequestForTest } from '../../../../tests/helpers/refund-requests.ts';
@@ -91,7 +91,13 @@ describe('a full refund approved while the shopper confirms receipt (PostgreSQL)
     const bills = await d.db
       .select()
       .from(userBill)
-      .where(and(eq(userBill.uid, s.user.uid), eq(userBill.category, 'integral'), eq(userBill.linkId, String(o!.orderId))));
+      .where(
+        and(
+          eq(userBill.uid, s.user.uid),
+          eq(userBill.category, 'integral'),
+          inArray(userBill.linkId, [String(o!.orderId), r.refundOrderSn]),
+        ),
+      );
     const given = bills.find((b) => b.type === 'order_give');
     expect(given?.number).toBeGreaterThan(0);
     expect(bills.find((b) => b.type === 'refund_give_back')?.number).toBe(given!.number);

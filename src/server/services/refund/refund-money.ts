@@ -1,11 +1,13 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   PAY_TYPE,
   payment,
   REFUND_STATUS,
   refundOrder,
+  refundProduct,
   storeOrder,
+  storeOrderProduct,
   storeOrderStatus,
   userBill,
   users,
@@ -17,6 +19,7 @@ import { refundProvider, type QrMethod } from '../../payment/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { now } from '../dates.ts';
 import { changeWallet } from '../wallet/change-wallet.ts';
+import { spread } from '../order/price-order.ts';
 
 /** Attempts of the `refund.pay` job before the money is given up as `failed` (support must act). */
 export const REFUND_PAY_ATTEMPTS = 8;
@@ -37,57 +40,138 @@ type PaymentRow = typeof payment.$inferSelect;
 /**
  * Called in the transaction that moved a refund request to 3 (refunded), after `recomputeRefundState`: queues the
  * `refund.pay` job (key: the request id, so it exists once) in the same transaction. The request's `money_state`
- * was set to `pending` by the same conditional update that moved it to 3. When the order became fully refunded, the
- * points it used go back and the points its receipt earned are taken back (`settleOrderPoints`).
+ * was set to `pending` by the same conditional update that moved it to 3. The points of the refunded items move in the
+ * same transaction (`settleRefundPoints`).
  */
 export async function queueRefundMoney(tx: Tx, r: RefundRow, fullyRefunded: boolean, at: Date): Promise<void> {
   await enqueue(tx, 'refund.pay', { refundOrderId: r.refundOrderId }, { key: String(r.refundOrderId), maxAttempts: REFUND_PAY_ATTEMPTS });
-  if (fullyRefunded) await settleOrderPoints(tx, r.orderId, at);
+  await settleRefundPoints(tx, r, fullyRefunded, at);
+}
+
+/** `round(total × k / n)` in integers (halves up), as refundable-items.ts shares a line's money by units. */
+const part = (total: number, k: number, n: number) => (n <= 0 ? 0 : Math.floor((2 * total * k + n) / (2 * n)));
+
+/**
+ * What the refunded units of an order are owed of `total` points spread over its lines by `weights` (`spread()`:
+ * each line's share), each line's share counted by units, cumulatively (units 1..r of n: `part(share, r, n)`), so the
+ * refunds of every unit add up to exactly `total` however they were split. A fully refunded order is owed `total`.
+ */
+export function refundedShare(
+  total: number,
+  lines: readonly { weight: number; productNum: number; refunded: number }[],
+  fullyRefunded: boolean,
+): number {
+  if (fullyRefunded) return total;
+  const shares = spread(
+    total,
+    lines.map((l) => l.weight),
+  );
+  return lines.reduce((a, l, k) => a + part(shares[k]!, Math.min(l.refunded, l.productNum), l.productNum), 0);
 }
 
 /**
- * A fully refunded order gives back the points it used (`store_order.integral`, ledger type `refund_integral`) and
- * takes back the points its receipt gave (`order_give`, ledger type `refund_give_back`, never below zero: what is
- * left). Coupons are not returned (the reference's rule). Each ledger row is unique per (shopper, type, order), so
- * this happens once per order whatever calls it again.
+ * The points of refund request `r`, just refunded (status 3), in its transaction under the store order's row lock:
+ * - the points the order used (`store_order.integral`, spread over its lines by their `integral_price`) that its
+ *   refunded units are owed come back (ledger type `refund_integral`);
+ * - the points its receipt gave (`order_give`, spread over its lines by their `pay_price`) that its refunded units
+ *   earned are taken back (`refund_give_back`), as far as the shopper has them (`upToBalance`).
+ * Each is cumulative: what every refunded request of the order is owed, less what the order's other refunds already
+ * moved, so several refunds adding up to the whole order move exactly what a full refund moves (all the points used,
+ * all the points given, as far as they are left; a shortfall is taken at the next refund). Both rows are linked to
+ * the request's `refund_order_sn`, so each happens once per request whatever calls it again. Coupons are not
+ * returned (the reference's rule).
  */
-export async function settleOrderPoints(tx: Tx, orderId: number, at: Date): Promise<void> {
+export async function settleRefundPoints(tx: Tx, r: RefundRow, fullyRefunded: boolean, at: Date): Promise<void> {
   const [o] = await tx
     .select({ uid: storeOrder.uid, integral: storeOrder.integral, orderSn: storeOrder.orderSn })
     .from(storeOrder)
-    .where(eq(storeOrder.orderId, orderId));
+    .where(eq(storeOrder.orderId, r.orderId));
   if (!o) return;
-  const link = String(orderId);
-  if (o.integral > 0) {
+  const orderLink = String(r.orderId);
+  const [given] = await tx
+    .select({ number: userBill.number })
+    .from(userBill)
+    .where(
+      and(eq(userBill.uid, o.uid), eq(userBill.category, 'integral'), eq(userBill.type, 'order_give'), eq(userBill.linkId, orderLink)),
+    );
+  const earned = given?.number ?? 0;
+  if (o.integral <= 0 && earned <= 0) return;
+  const lines = await tx
+    .select({
+      orderProductId: storeOrderProduct.orderProductId,
+      productNum: storeOrderProduct.productNum,
+      integralPrice: storeOrderProduct.integralPrice,
+      payPrice: storeOrderProduct.payPrice,
+    })
+    .from(storeOrderProduct)
+    .where(eq(storeOrderProduct.orderId, r.orderId))
+    .orderBy(asc(storeOrderProduct.orderProductId));
+  const refunded = await tx
+    .select({ orderProductId: refundProduct.orderProductId, num: sql<number>`sum(${refundProduct.refundNum})::int` })
+    .from(refundProduct)
+    .innerJoin(refundOrder, eq(refundOrder.refundOrderId, refundProduct.refundOrderId))
+    .where(and(eq(refundOrder.orderId, r.orderId), eq(refundOrder.status, REFUND_STATUS.refunded)))
+    .groupBy(refundProduct.orderProductId);
+  const unitsOf = (id: number) => refunded.find((x) => x.orderProductId === id)?.num ?? 0;
+  // What the order's other refunds moved: rows linked to their numbers (and to the order, as full refunds were linked
+  // before partial refunds moved points).
+  const others = tx
+    .select({ sn: refundOrder.refundOrderSn })
+    .from(refundOrder)
+    .where(and(eq(refundOrder.orderId, r.orderId), ne(refundOrder.refundOrderId, r.refundOrderId)));
+  const moved = await tx
+    .select({ type: userBill.type, n: sql<number>`coalesce(sum(${userBill.number}), 0)::int` })
+    .from(userBill)
+    .where(
+      and(
+        eq(userBill.uid, o.uid),
+        eq(userBill.category, 'integral'),
+        inArray(userBill.type, ['refund_integral', 'refund_give_back']),
+        or(eq(userBill.linkId, orderLink), inArray(userBill.linkId, others)),
+      ),
+    )
+    .groupBy(userBill.type);
+  const movedOf = (type: string) => moved.find((m) => m.type === type)?.n ?? 0;
+  const link = r.refundOrderSn;
+  const what = fullyRefunded ? `订单${o.orderSn}全部退款` : `退款单${r.refundOrderSn}`;
+  const back =
+    refundedShare(
+      o.integral,
+      lines.map((l) => ({ weight: l.integralPrice, productNum: l.productNum, refunded: unitsOf(l.orderProductId) })),
+      fullyRefunded,
+    ) - movedOf('refund_integral');
+  if (back > 0) {
     await changeWallet(tx, {
       uid: o.uid,
       category: 'integral',
       type: 'refund_integral',
       pm: 1,
-      number: o.integral,
+      number: back,
       linkId: link,
       title: MONEY_TEXT.integralTitle,
-      mark: `订单${o.orderSn}全部退款，退回${o.integral}积分`,
+      mark: `${what}，退回${back}积分`,
       at,
     });
   }
-  const [given] = await tx
-    .select({ number: userBill.number })
-    .from(userBill)
-    .where(and(eq(userBill.uid, o.uid), eq(userBill.category, 'integral'), eq(userBill.type, 'order_give'), eq(userBill.linkId, link)));
-  if (!given) return;
+  const takeBack =
+    refundedShare(
+      earned,
+      lines.map((l) => ({ weight: l.payPrice, productNum: l.productNum, refunded: unitsOf(l.orderProductId) })),
+      fullyRefunded,
+    ) - movedOf('refund_give_back');
+  if (takeBack <= 0) return;
   const [have] = await tx.select({ integral: users.integral }).from(users).where(eq(users.uid, o.uid)).for('update');
-  const take = Math.min(given.number, have?.integral ?? 0);
+  const take = Math.min(takeBack, have?.integral ?? 0);
   await changeWallet(tx, {
     uid: o.uid,
     category: 'integral',
     type: 'refund_give_back',
     pm: 0,
-    number: given.number,
+    number: takeBack,
     upToBalance: true,
     linkId: link,
     title: MONEY_TEXT.giveBackTitle,
-    mark: `订单${o.orderSn}全部退款，扣回赠送的${take}积分`,
+    mark: `${what}，扣回赠送的${take}积分`,
     at,
   });
 }
@@ -231,7 +315,10 @@ export async function payRefund(db: Db, refundOrderId: number, opts: { last?: bo
       orderId: r.orderId,
       groupOrderId: o?.groupOrderId ?? 0,
       changeType: 'refund_done',
-      changeMessage: `退款单${r.refundOrderSn}已退款¥${toYuan(r.refundPrice)}，${channels.includes('balance') && channels.length === 1 ? '已退回余额' : '已原路退回'}`,
+      changeMessage:
+        r.refundPrice === 0
+          ? `退款单${r.refundOrderSn}已完成，实付¥0，无款项退回`
+          : `退款单${r.refundOrderSn}已退款¥${toYuan(r.refundPrice)}，${channels.includes('balance') && channels.length === 1 ? '已退回余额' : '已原路退回'}`,
       createdAt: at,
     });
   });
