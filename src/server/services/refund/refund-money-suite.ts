@@ -48,6 +48,7 @@ import { cancelRefund } from './cancel-refund.ts';
 import { getRefund } from './get-refund.ts';
 import { shipReturn } from './ship-return.ts';
 import { formatDateTime } from '../dates.ts';
+import { getIntegralInfo } from '../wallet/get-integral.ts';
 
 const KEY = 'refund-suite-key';
 const sandbox = createSandboxProvider(KEY, 'http://mall.test');
@@ -911,9 +912,13 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       const r1 = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: a, num: 1 }], 1, 1);
       await approveMerchantRefund(m1, { id: r1.refundOrderId });
       const beforeReceipt = await pointsOf(d, uid);
+      // Shown frozen until the receipt: what it will leave the shopper, not the points of the whole payment.
+      const frozen = (await getIntegralInfo(shopper)).lockIntegral;
       expect(await receiveOrder(d.db, order.orderId, { uid })).toBe(true);
       const earned = (await pointBills(d, uid, String(order.orderId))).find((x) => x.type === 'order_give')!.number;
       const first = await movedBy(d, uid, r1.refundOrderSn);
+      expect(frozen).toBe(earned - first.taken);
+      expect((await getIntegralInfo(shopper)).lockIntegral).toBe(0);
       expect(first.back).toBeGreaterThan(0);
       expect(first.taken).toBeGreaterThan(0);
       expect(first.taken).toBeLessThan(earned / 2);

@@ -1,9 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_STATUS, storeOrder, userBill, users } from '../../db/schema/index.ts';
+import {
+  ORDER_STATUS,
+  REFUND_STATUS,
+  refundOrder,
+  refundProduct,
+  storeOrder,
+  storeOrderProduct,
+  userBill,
+  users,
+} from '../../db/schema/index.ts';
 import { POINTS_RETURN_TYPES, type IntegralInfoDto } from '../../../shared/wallet.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
-import { afterSaleSettings } from '../order/order-rules.ts';
+import { afterSaleSettings, pointsFor } from '../order/order-rules.ts';
+import { refundedShare } from '../refund/refund-money.ts';
+import type { Db } from '../../db/client.ts';
 import { integralValidDays } from './change-wallet.ts';
 
 export const INTEGRAL_TEXT = { closed: '积分功能未开启' } as const;
@@ -18,14 +29,14 @@ export async function pointsOpen(ctx: ServiceContext) {
 /**
  * `GET /api/user/integral/info` (login required): the shopper's points now, gained, used and frozen (see
  * IntegralInfoDto). Frozen points are those each paid order waiting to be shipped or received (status 0 or 1, not
- * deleted) will give on receipt at today's rate (`order_give_integral` a yuan paid, whole points per order), the
- * way receive-order.ts credits them.
+ * deleted) will give on receipt at today's rate (`order_give_integral` a yuan paid, whole points per order), less the
+ * share of the items already refunded, the way receive-order.ts credits them.
  */
 export async function getIntegralInfo(ctx: ServiceContext): Promise<IntegralInfoDto> {
   const user = requireUser(ctx);
   const settings = await pointsOpen(ctx);
   const returned = inArray(userBill.type, [...POINTS_RETURN_TYPES]);
-  const [[u], [sums], [locked], validDays] = await Promise.all([
+  const [[u], [sums], locked, validDays] = await Promise.all([
     ctx.db.select({ integral: users.integral }).from(users).where(eq(users.uid, user.uid)),
     ctx.db
       .select({
@@ -35,24 +46,64 @@ export async function getIntegralInfo(ctx: ServiceContext): Promise<IntegralInfo
       })
       .from(userBill)
       .where(and(eq(userBill.uid, user.uid), eq(userBill.category, 'integral'))),
-    ctx.db
-      .select({ n: sql<number>`coalesce(sum(floor(${storeOrder.payPrice} * ${settings.givePerYuan} / 100)), 0)::int` })
-      .from(storeOrder)
-      .where(
-        and(
-          eq(storeOrder.uid, user.uid),
-          eq(storeOrder.paid, true),
-          eq(storeOrder.isDel, false),
-          inArray(storeOrder.status, [ORDER_STATUS.toShip, ORDER_STATUS.toReceive]),
-        ),
-      ),
+    frozenPoints(ctx.db, user.uid, settings.givePerYuan),
     integralValidDays(ctx.db),
   ]);
   return {
     integral: u?.integral ?? 0,
     totalGainIntegral: sums?.gained ?? 0,
     deductionIntegral: (sums?.spent ?? 0) - (sums?.back ?? 0),
-    lockIntegral: locked?.n ?? 0,
+    lockIntegral: locked,
     validDays,
   };
+}
+
+/**
+ * The points the shopper's paid orders awaiting shipment or receipt will give on receipt: `pointsFor` their payment,
+ * less what their items refunded meanwhile are owed of it (`refundedShare`, as the receipt takes it back at once).
+ */
+async function frozenPoints(db: Db, uid: number, perYuan: number): Promise<number> {
+  const orders = await db
+    .select({ orderId: storeOrder.orderId, payPrice: storeOrder.payPrice })
+    .from(storeOrder)
+    .where(
+      and(
+        eq(storeOrder.uid, uid),
+        eq(storeOrder.paid, true),
+        eq(storeOrder.isDel, false),
+        inArray(storeOrder.status, [ORDER_STATUS.toShip, ORDER_STATUS.toReceive]),
+      ),
+    );
+  const points = new Map(orders.map((o) => [o.orderId, pointsFor(o.payPrice, perYuan)]));
+  const ids = orders.filter((o) => points.get(o.orderId)! > 0).map((o) => o.orderId);
+  if (!ids.length) return 0;
+  const refunded = await db
+    .select({ orderProductId: refundProduct.orderProductId, num: sql<number>`sum(${refundProduct.refundNum})::int` })
+    .from(refundProduct)
+    .innerJoin(refundOrder, eq(refundOrder.refundOrderId, refundProduct.refundOrderId))
+    .where(and(inArray(refundOrder.orderId, ids), eq(refundOrder.status, REFUND_STATUS.refunded)))
+    .groupBy(refundProduct.orderProductId);
+  let total = [...points.values()].reduce((a, n) => a + n, 0);
+  if (!refunded.length) return total;
+  const units = new Map(refunded.map((r) => [r.orderProductId, r.num]));
+  const lines = await db
+    .select({
+      orderId: storeOrderProduct.orderId,
+      orderProductId: storeOrderProduct.orderProductId,
+      productNum: storeOrderProduct.productNum,
+      payPrice: storeOrderProduct.payPrice,
+    })
+    .from(storeOrderProduct)
+    .where(inArray(storeOrderProduct.orderId, ids))
+    .orderBy(storeOrderProduct.orderProductId);
+  for (const id of ids) {
+    const of = lines.filter((l) => l.orderId === id);
+    if (!of.some((l) => units.has(l.orderProductId))) continue;
+    total -= refundedShare(
+      points.get(id)!,
+      of.map((l) => ({ weight: l.payPrice, productNum: l.productNum, refunded: units.get(l.orderProductId) ?? 0 })),
+      false,
+    );
+  }
+  return total;
 }
