@@ -134,7 +134,9 @@ export function checkoutDto(c: Checkout, key: string): OrderCheckDto {
     openIntegral: c.settings.integralOpen,
     useIntegral: p.integral > 0,
     integral: c.points,
-    order_type: 0,
+    // The activity bought (an activity line is always bought alone): 0 normal goods, 1 a flash sale, 2 a presale, as
+    // the reference's check answers; its client shows the presale agreement (定金不退) only for order_type 2.
+    order_type: c.lines.find((l) => l.productType !== 0)?.productType ?? 0,
     order_model: 0,
     status: p.status,
     address: c.address

@@ -350,6 +350,29 @@ export function orderSuite(open: () => Promise<Database>) {
       expect(normal.presell_final_price).toBe('0.00');
     });
 
+    it('order_type names the activity bought: 0 normal goods, 1 a flash sale, 2 a presale (the reference client shows the presale agreement for 2)', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const check = (id: number) => checkOrder(s, { cart_id: [id], address_id: s.addressId });
+      expect((await check(await addLine(s, await pickSku(d, { merId: 1 }), 1))).order_type).toBe(0);
+      expect((await check((await presaleCartLine(d, s, 2, 1)).cartId)).order_type).toBe(2);
+      expect((await check((await presaleCartLine(d, s, 1, 1)).cartId)).order_type).toBe(2);
+      const [offer] = (await listSeckillProducts({ db: d.db }, {})).list.filter((o) => o.stock > 0);
+      const [sku] = await d.db
+        .select()
+        .from(productSku)
+        .where(and(eq(productSku.productId, offer!.product_id), gt(productSku.stock, 0)))
+        .limit(1);
+      const { cart_id } = await createCart(s, {
+        product_id: offer!.product_id,
+        product_attr_unique: sku!.unique,
+        cart_num: 1,
+        is_new: 1,
+        product_type: 1,
+      });
+      expect((await check(cart_id)).order_type).toBe(1);
+    });
+
     it('gives every shop a take object: its pickup point, or status 0 and empty fields when it offers none (allow_take says which)', async () => {
       const d = await open();
       const s = await newShopper(d);
