@@ -373,6 +373,38 @@ export function orderSuite(open: () => Promise<Database>) {
       expect((await check(cart_id)).order_type).toBe(1);
     });
 
+    it('a flash sale takes no points, as its page says (max_integral 0): no toggle, and an order asked with points keeps them', async () => {
+      const d = await open();
+      const s = await newShopper(d, { integral: 500_000 });
+      const [offer] = (await listSeckillProducts({ db: d.db }, {})).list.filter((o) => o.stock > 0);
+      const [sku] = await d.db
+        .select()
+        .from(productSku)
+        .where(and(eq(productSku.productId, offer!.product_id), gt(productSku.stock, 0)))
+        .limit(1);
+      const { cart_id } = await createCart(s, {
+        product_id: offer!.product_id,
+        product_attr_unique: sku!.unique,
+        cart_num: 1,
+        is_new: 1,
+        product_type: 1,
+      });
+      const pointsOf = async () => (await d.db.select({ i: users.integral }).from(users).where(eq(users.uid, s.user.uid)))[0]!.i;
+      const before = await pointsOf();
+      const { check, order } = await placeOrder(s, [cart_id], { use_integral: true });
+      expect(check).toMatchObject({ openIntegral: false, useIntegral: false, order_total_integral: 0, usable_integral: 0 });
+      expect(check.order_price).toBe((sku!.price / 100).toFixed(2));
+      expect(await pointsOf()).toBe(before);
+      const [g] = await d.db.select().from(storeGroupOrder).where(eq(storeGroupOrder.groupOrderId, order.order_id));
+      expect(g!.integral).toBe(0);
+      expect(
+        await d.db
+          .select()
+          .from(userBill)
+          .where(and(eq(userBill.uid, s.user.uid), eq(userBill.type, 'deduction'))),
+      ).toHaveLength(0);
+    });
+
     it('gives every shop a take object: its pickup point, or status 0 and empty fields when it offers none (allow_take says which)', async () => {
       const d = await open();
       const s = await newShopper(d);
