@@ -415,9 +415,11 @@ export function orderSuite(open: () => Promise<Database>) {
       expect(pickup.allowTake && !shops.find((m) => m.merId === 4)!.allowTake).toBe(true);
       expect(pickup.takeAddress).not.toBe('');
       const ids = [await addLine(s, a, 1), await addLine(s, b, 1)];
-      // `takes` as a list, or one shop id (as text or a number) for a list of it.
+      // `takes` as a list, or one shop id (as text or a number) for a list of it; `{}` (a client whose empty takes is an
+      // object, which the reference's PHP reads as an empty list) is none.
       for (const [takes, isTake] of [
         [[], 0],
+        [{}, 0],
         [[1], 1],
         ['1', 1],
         [1, 1],
