@@ -52,6 +52,8 @@ export async function loadUserOrderList(page: PageInput) {
       tab.key === 'unpaid' ? null : listOrders(ctx, { ...paging, status: tab.key === '' ? '-2' : tab.key }),
     ]);
     const listed = tab.key === 'unpaid' ? unpaid! : paid!;
-    return { tab, counts, pricing, unpaid, paid, page: Number(pageNo), count: listed.count };
+    // Our 全部订单 tab lists the unpaid orders above the paid ones, so its figure counts both (the API's `all` is the paid).
+    const tabCounts = { ...counts, all: counts.all + counts.noPay };
+    return { tab, counts: tabCounts, pricing, unpaid, paid, page: Number(pageNo), count: listed.count };
   });
 }

@@ -170,6 +170,7 @@ export interface OrderCheckDto {
   openIntegral: boolean;
   useIntegral: boolean;
   integral: number;
+  /** The activity bought: 0 normal goods, 1 a flash sale, 2 a presale (an activity line is always bought alone). */
   order_type: number;
   order_model: number;
   status: 'finish' | 'noAddress' | 'noDeliver';

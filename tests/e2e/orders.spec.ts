@@ -105,9 +105,14 @@ test.describe('my orders', () => {
     await addAddress(request, token);
     const { id } = await placeOrder(request, token, [await addLine(request, token, await skuOf(request, 1))]);
 
+    // The API counts it under noPay only: its `all` is the paid orders, what the reference's 全部 tab (status -2) lists.
+    expect(await get(request, token, '/api/order/number')).toMatchObject({ all: 0, noPay: 1 });
+    expect((await get(request, token, '/api/order/list?status=-2&page=1&limit=10')).count).toBe(0);
+
     await page.goto('/user/order_list?type=1');
-    // On top of 全部订单, and under 待付款 with its count.
+    // On top of 全部订单 (whose figure counts it), and under 待付款 with its count.
     await expect(page.locator(`article[data-group-order-id="${id}"]`)).toBeVisible();
+    await expect(page.getByRole('link', { name: /全部订单/ })).toHaveText('全部订单1');
     const unpaidTab = page.getByRole('link', { name: /待付款/ });
     await expect(unpaidTab).toHaveText('待付款1');
     await unpaidTab.click();

@@ -41,7 +41,11 @@ export const orderCheckInput = z.object({
   cart_id: cartIds,
   address_id: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? undefined : v), idField('地址ID').optional()),
   use_coupon: useCoupon,
-  takes: z.preprocess(asList, z.array(idField('店铺ID'), { error: '参数错误' }).max(50, '参数错误')),
+  /** Shops switched to pickup: a list (or one id, or csv); an empty object is none, as the reference's PHP reads `{}`. */
+  takes: z.preprocess(
+    (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) && !Object.keys(v).length ? [] : asList(v)),
+    z.array(idField('店铺ID'), { error: '参数错误' }).max(50, '参数错误'),
+  ),
   use_integral: flag,
 });
 /** What the service accepts: any subset of the fields, unchecked (the service validates). */

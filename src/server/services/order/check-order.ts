@@ -131,10 +131,13 @@ export function checkoutDto(c: Checkout, key: string): OrderCheckDto {
     order_total_integral_price: toYuan(p.integralPrice),
     usable_integral: p.usableIntegral,
     usable_integral_price: toYuan(p.usableIntegralPrice),
-    openIntegral: c.settings.integralOpen,
+    // Points pay normal goods only: an activity checkout (flash sale, presale) offers no points toggle, as the reference.
+    openIntegral: c.settings.integralOpen && c.lines.every((l) => l.productType === 0),
     useIntegral: p.integral > 0,
     integral: c.points,
-    order_type: 0,
+    // The activity bought (an activity line is always bought alone): 0 normal goods, 1 a flash sale, 2 a presale, as
+    // the reference's check answers; its client shows the presale agreement (定金不退) only for order_type 2.
+    order_type: c.lines.find((l) => l.productType !== 0)?.productType ?? 0,
     order_model: 0,
     status: p.status,
     address: c.address

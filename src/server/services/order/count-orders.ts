@@ -7,7 +7,10 @@ import { visiblePaid } from './list-orders.ts';
 
 /** `GET /api/order/number`: what each tab of `/user/order_list` holds. */
 export interface OrderCountsDto {
-  /** Every entry of the 全部订单 tab: the unpaid orders plus every paid order but presales awaiting their balance. */
+  /**
+   * Every paid order but presales awaiting their balance or closed: what `GET /api/order/list?status=-2` lists, the
+   * reference's 全部 tab (its unpaid orders are counted by `noPay`; our own 全部订单 tab shows both, see the loader).
+   */
   all: number;
   /** Unpaid group orders still payable (not cancelled, not past their deadline). */
   noPay: number;
@@ -66,7 +69,7 @@ export async function countOrders(ctx: ServiceContext): Promise<OrderCountsDto> 
     .filter((r) => r.status !== ORDER_STATUS.presellBalance && r.status !== ORDER_STATUS.presellClosed)
     .reduce((a, r) => a + r.n, 0);
   return {
-    all: noPay + paidShown,
+    all: paidShown,
     noPay,
     noPostage: of(ORDER_STATUS.toShip, 9),
     noDeliver: of(ORDER_STATUS.toReceive),

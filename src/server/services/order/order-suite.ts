@@ -350,6 +350,61 @@ export function orderSuite(open: () => Promise<Database>) {
       expect(normal.presell_final_price).toBe('0.00');
     });
 
+    it('order_type names the activity bought: 0 normal goods, 1 a flash sale, 2 a presale (the reference client shows the presale agreement for 2)', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const check = (id: number) => checkOrder(s, { cart_id: [id], address_id: s.addressId });
+      expect((await check(await addLine(s, await pickSku(d, { merId: 1 }), 1))).order_type).toBe(0);
+      expect((await check((await presaleCartLine(d, s, 2, 1)).cartId)).order_type).toBe(2);
+      expect((await check((await presaleCartLine(d, s, 1, 1)).cartId)).order_type).toBe(2);
+      const [offer] = (await listSeckillProducts({ db: d.db }, {})).list.filter((o) => o.stock > 0);
+      const [sku] = await d.db
+        .select()
+        .from(productSku)
+        .where(and(eq(productSku.productId, offer!.product_id), gt(productSku.stock, 0)))
+        .limit(1);
+      const { cart_id } = await createCart(s, {
+        product_id: offer!.product_id,
+        product_attr_unique: sku!.unique,
+        cart_num: 1,
+        is_new: 1,
+        product_type: 1,
+      });
+      expect((await check(cart_id)).order_type).toBe(1);
+    });
+
+    it('a flash sale takes no points, as its page says (max_integral 0): no toggle, and an order asked with points keeps them', async () => {
+      const d = await open();
+      const s = await newShopper(d, { integral: 500_000 });
+      const [offer] = (await listSeckillProducts({ db: d.db }, {})).list.filter((o) => o.stock > 0);
+      const [sku] = await d.db
+        .select()
+        .from(productSku)
+        .where(and(eq(productSku.productId, offer!.product_id), gt(productSku.stock, 0)))
+        .limit(1);
+      const { cart_id } = await createCart(s, {
+        product_id: offer!.product_id,
+        product_attr_unique: sku!.unique,
+        cart_num: 1,
+        is_new: 1,
+        product_type: 1,
+      });
+      const pointsOf = async () => (await d.db.select({ i: users.integral }).from(users).where(eq(users.uid, s.user.uid)))[0]!.i;
+      const before = await pointsOf();
+      const { check, order } = await placeOrder(s, [cart_id], { use_integral: true });
+      expect(check).toMatchObject({ openIntegral: false, useIntegral: false, order_total_integral: 0, usable_integral: 0 });
+      expect(check.order_price).toBe((sku!.price / 100).toFixed(2));
+      expect(await pointsOf()).toBe(before);
+      const [g] = await d.db.select().from(storeGroupOrder).where(eq(storeGroupOrder.groupOrderId, order.order_id));
+      expect(g!.integral).toBe(0);
+      expect(
+        await d.db
+          .select()
+          .from(userBill)
+          .where(and(eq(userBill.uid, s.user.uid), eq(userBill.type, 'deduction'))),
+      ).toHaveLength(0);
+    });
+
     it('gives every shop a take object: its pickup point, or status 0 and empty fields when it offers none (allow_take says which)', async () => {
       const d = await open();
       const s = await newShopper(d);
@@ -360,9 +415,11 @@ export function orderSuite(open: () => Promise<Database>) {
       expect(pickup.allowTake && !shops.find((m) => m.merId === 4)!.allowTake).toBe(true);
       expect(pickup.takeAddress).not.toBe('');
       const ids = [await addLine(s, a, 1), await addLine(s, b, 1)];
-      // `takes` as a list, or one shop id (as text or a number) for a list of it.
+      // `takes` as a list, or one shop id (as text or a number) for a list of it; `{}` (a client whose empty takes is an
+      // object, which the reference's PHP reads as an empty list) is none.
       for (const [takes, isTake] of [
         [[], 0],
+        [{}, 0],
         [[1], 1],
         ['1', 1],
         [1, 1],

@@ -165,6 +165,14 @@ describe('points, member discount, deposits', () => {
     expect([off.integral, off.usableIntegral]).toEqual([0, 5000]);
   });
 
+  it('takes no points for a flash sale or a presale', () => {
+    const integral = { open: true, use: true, available: 100_000, centsPerPoint: 1, maxRate: 50 };
+    for (const activity of [line({ productType: 1, price: 9999 }), line({ productType: 2, presellType: 1, price: 9999 })]) {
+      const p = priceOrder(input({ lines: [activity], integral }));
+      expect([p.integral, p.integralPrice, p.usableIntegral, p.pay]).toEqual([0, 0, 0, 9999]);
+    }
+  });
+
   it('applies the member rate to normal goods only', () => {
     const p = priceOrder(input({ lines: [line({ price: 999, num: 3 }), line({ cartId: 2, productType: 1, price: 500 })], svipRate: 95 }));
     expect(p.svip).toBe(Math.floor((2997 * 5) / 100));

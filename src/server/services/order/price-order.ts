@@ -9,10 +9,10 @@
  *    its threshold and cap on what it applies to after the member discount;
  * 4. one platform coupon for the whole order (general: every normal line; category: lines in its categories;
  *    cross-shop: lines of its shops), threshold and cap after the merchant coupons;
- * 5. points: at most `maxRate` % of what is left of the goods, whole points of `centsPerPoint`;
+ * 5. points: at most `maxRate` % of what is left of the normal goods, whole points of `centsPerPoint`;
  * 6. postage per merchant from its shipping templates (free for pickup, free-shipping products and above a
  *    template's threshold of goods), added after every discount.
- * Activity lines (flash sale, presale) take no coupon and no member discount; a deposit presale charges the
+ * Activity lines (flash sale, presale) take no coupon, no member discount and no points; a deposit presale charges the
  * deposit now and its postage with the balance. Each order-level amount is spread over the lines it covers
  * (largest remainder), so every line knows what it was paid (refunds of some items need it).
  */
@@ -346,9 +346,9 @@ export function priceOrder(input: PriceInput): PricedOrder {
   });
   if (platformUse) apply(platformUse, work, 'platformCoupon');
 
-  // 5. Points, on what is left of the normal goods.
+  // 5. Points, on what is left of the normal goods (not a flash sale nor a presale, as the product page's max_integral says).
   const { integral } = input;
-  const pointLines = work.filter((l) => l.presellType === 0);
+  const pointLines = work.filter((l) => !isActivity(l));
   const left = pointLines.reduce((a, l) => a + l.left, 0);
   const cpp = Math.max(1, integral.centsPerPoint);
   const usableIntegral = integral.open ? Math.min(Math.max(0, integral.available), maxPointsFor(left, integral.maxRate, cpp)) : 0;
