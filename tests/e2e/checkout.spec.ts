@@ -11,7 +11,7 @@ import { test, expect, answerConfirm } from './fixtures.ts';
 import { freshShopper, okBody, refusal } from './accounts.ts';
 import { freePort, startServe } from './spawn-server.ts';
 import { SMS_OUTBOX } from './sms.ts';
-import { addAddress, addLine, bearer, skuOf, stockOf } from './orders.ts';
+import { addAddress, addLine, bearer, placeOrder, skuOf, stockOf } from './orders.ts';
 
 /** The payable shown, in yuan. */
 const payable = async (page: Page) => Number((await page.locator('[data-summary="pay"]').textContent())!.replace(/[^\d.]/g, ''));
@@ -136,6 +136,23 @@ test.describe('checkout', () => {
     await page.goto(stay);
     await expect(page.getByRole('heading', { name: '订单状态：已取消' })).toBeVisible();
     expect(await stockOf(request, sku)).toBe(before);
+  });
+
+  test('checkout of lines already ordered (the browser’s back after submitting) says so and leads back to the cart', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    await addAddress(request, token);
+    const cartId = await addLine(request, token, await skuOf(request, 1));
+    await placeOrder(request, token, [cartId]);
+    const res = await page.goto(`/order_confirm?cartId=${cartId}`);
+    expect(res?.status()).toBe(400);
+    await expect(page.getByRole('alert')).toHaveText('订单已生成，请勿重复提交');
+    await page.getByRole('link', { name: '返回购物车' }).click();
+    await expect(page).toHaveURL(/\/shopping_cart$/);
   });
 
   test('another shopper’s order and lines are a 404, and bad check input is a clear 400', async ({ request, page, context, baseURL }) => {

@@ -156,7 +156,7 @@ test.describe('refunds, the shopper side', () => {
     await shot(page, 'refund-list-processed-empty');
   });
 
-  test('an order refunded in full: its refund pages say so, not that its window is over', async ({
+  test('an order refunded in full: its refund pages say so (not that its window is over) and lead back to it', async ({
     page,
     context,
     request,
@@ -183,6 +183,7 @@ test.describe('refunds, the shopper side', () => {
       const res = await page.goto(path);
       expect(res?.status()).toBe(400);
       await expect(page.getByRole('alert')).toHaveText('该订单已全部退款，没有可再退的商品');
+      await expect(page.getByRole('link', { name: '返回订单详情' })).toHaveAttribute('href', `/order_detail?orderId=${orderId}`);
     }
   });
 
