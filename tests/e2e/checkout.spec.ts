@@ -155,6 +155,36 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/shopping_cart$/);
   });
 
+  test('picking up at the shop: a submit missing the pickup contact puts the cursor in the field to fill', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    await addAddress(request, token);
+    const cartId = await addLine(request, token, await skuOf(request, 1));
+    await page.goto(`/order_confirm?cartId=${cartId}`);
+    await page.getByLabel('配送方式').selectOption('take');
+    const pickup = page.getByRole('group', { name: '提货人信息' });
+    await expect(pickup).toBeVisible();
+
+    const submit = page.getByRole('button', { name: '提交订单' });
+    await submit.click();
+    await expect(page.getByRole('status')).toHaveText('请填写提货人姓名和电话');
+    await expect(pickup.getByLabel('姓名')).toBeFocused();
+    await expect(pickup.getByLabel('姓名')).toHaveAttribute('aria-invalid', 'true');
+    await page.keyboard.type('赵晓雨');
+    await expect(pickup.getByLabel('姓名')).not.toHaveAttribute('aria-invalid');
+
+    await submit.click();
+    await expect(pickup.getByLabel('手机号')).toBeFocused();
+    await expect(pickup.getByLabel('手机号')).toHaveAttribute('aria-invalid', 'true');
+    await page.keyboard.type('13612345678');
+    await submit.click();
+    await expect(page).toHaveURL(/\/payment\?result=\d+$/);
+  });
+
   test('another shopper’s order and lines are a 404, and bad check input is a clear 400', async ({ request, page, context, baseURL }) => {
     const owner = await freshShopper(request);
     await addAddress(request, owner);

@@ -64,6 +64,9 @@ export default function OrderConfirm(p: OrderConfirmProps) {
   const [marks, setMarks] = useState<Record<string, string>>({});
   const [invoices, setInvoices] = useState<Record<string, InvoiceDraft>>({});
   const [pickup, setPickup] = useState({ real_name: '', phone: '' });
+  /** The pickup contact's field a submit found missing or wrong: marked invalid until edited. */
+  const [pickupBad, setPickupBad] = useState<'' | 'real_name' | 'phone'>('');
+  const pickupBox = useRef<HTMLFieldSetElement>(null);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [addresses, setAddresses] = useState(p.addresses);
@@ -140,7 +143,16 @@ export default function OrderConfirm(p: OrderConfirmProps) {
     if (submitting) return;
     if (data.status === 'noAddress') return toast('请选择收货地址');
     if (data.status === 'noDeliver') return toast('收货地址不在配送范围内');
-    if (anyTake && (!pickup.real_name.trim() || !/^\+?[\d\- ]{5,20}$/.test(pickup.phone.trim()))) return toast('请填写提货人姓名和电话');
+    if (anyTake) {
+      const bad = !pickup.real_name.trim() ? 'real_name' : !/^\+?[\d\- ]{5,20}$/.test(pickup.phone.trim()) ? 'phone' : '';
+      if (bad) {
+        toast('请填写提货人姓名和电话');
+        setPickupBad(bad);
+        const field = pickupBox.current?.querySelector<HTMLInputElement>(`[name="${bad}"]`);
+        field?.scrollIntoView({ block: 'center' });
+        return field?.focus({ preventScroll: true });
+      }
+    }
     let extend: Record<string, unknown> | undefined;
     if (form) {
       if (Object.values(uploads).some(Boolean)) return toast('图片还在上传，请稍候');
@@ -420,24 +432,34 @@ export default function OrderConfirm(p: OrderConfirmProps) {
           </label>
         )}
         {anyTake && (
-          <fieldset className="co-pickup">
+          <fieldset className="co-pickup" ref={pickupBox}>
             <legend>提货人信息</legend>
             <label>
               姓名
               <input
                 type="text"
+                name="real_name"
                 maxLength={25}
                 value={pickup.real_name}
-                onChange={(e) => setPickup({ ...pickup, real_name: e.currentTarget.value })}
+                aria-invalid={pickupBad === 'real_name' || undefined}
+                onChange={(e) => {
+                  setPickup({ ...pickup, real_name: e.currentTarget.value });
+                  if (pickupBad === 'real_name') setPickupBad('');
+                }}
               />
             </label>
             <label>
               手机号
               <input
                 type="tel"
+                name="phone"
                 maxLength={20}
                 value={pickup.phone}
-                onChange={(e) => setPickup({ ...pickup, phone: e.currentTarget.value })}
+                aria-invalid={pickupBad === 'phone' || undefined}
+                onChange={(e) => {
+                  setPickup({ ...pickup, phone: e.currentTarget.value });
+                  if (pickupBad === 'phone') setPickupBad('');
+                }}
               />
             </label>
           </fieldset>
