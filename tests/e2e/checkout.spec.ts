@@ -185,6 +185,31 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/payment\?result=\d+$/);
   });
 
+  test('checkout and the unpaid order show an item’s spec values as the cart does (黑色，S), not as the API joins them', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    await addAddress(request, token);
+    const cartId = await addLine(request, token, await skuOf(request, 1));
+    const cart = (await okBody(await request.get('/api/user/cart/lst', { headers: bearer(token) }))).data;
+    const sku: string = cart.list[0].list[0].productAttr.sku;
+    expect(sku.split(',').length).toBeGreaterThan(1); // shop 1 sells clothes by colour and size
+    const shown = sku.split(',').join('，');
+
+    await page.goto('/shopping_cart');
+    await expect(page.locator('.cart-item__sku')).toHaveText(shown);
+    await page.goto(`/order_confirm?cartId=${cartId}`);
+    await expect(page.locator('.co-line__sku')).toHaveText(shown);
+    const order = await placeOrder(request, token, [cartId]);
+    await page.goto(`/order_stay_detail?orderId=${order.id}`);
+    await expect(page.locator('.order-items__sku')).toHaveText(shown);
+    await page.goto('/user/order_list?type=1');
+    await expect(page.locator('.ocard__sku')).toHaveText(shown);
+  });
+
   test('another shopper’s order and lines are a 404, and bad check input is a clear 400', async ({ request, page, context, baseURL }) => {
     const owner = await freshShopper(request);
     await addAddress(request, owner);

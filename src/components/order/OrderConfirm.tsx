@@ -11,6 +11,7 @@ import { charged, shown, type ShownCurrency } from './money.ts';
 import { INVOICE_MAX, INVOICE_TEXT, fromTitle, invoiceProblem, titlesFor, type InvoiceDraft } from './invoice.ts';
 import type { InvoiceTitleDto } from '../../shared/invoice.ts';
 import { checkForm, type FormAnswer, type FormAnswers, type FormProblem, OrderFormFields } from './OrderFormFields.tsx';
+import { skuText } from '../../shared/sku.ts';
 
 export interface OrderConfirmProps {
   cartIds: number[];
@@ -294,7 +295,7 @@ export default function OrderConfirm(p: OrderConfirmProps) {
                           {l.product_type === 1 && <em className="tag">秒杀</em>}
                           {l.product.store_name}
                         </span>
-                        <span className="co-line__sku">{l.productAttr.sku || '默认'}</span>
+                        <span className="co-line__sku">{skuText(l.productAttr.sku)}</span>
                         {l.productPresell && l.productPresellAttr && (
                           <span className="co-line__presell" data-presell-line>
                             {l.productPresell.presell_type === 2 &&
