@@ -187,6 +187,25 @@ test.describe('refunds, the shopper side', () => {
     }
   });
 
+  test('a refund form refused before sending puts the cursor in the field to correct', async ({ page, context, request, baseURL }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const { orderId, itemId } = await orderOf(request, token);
+    await page.goto(`/refund_confirm?orderId=${orderId}&type=1&ids=${itemId}&refund_type=1`);
+    await hydrated(page);
+    const form = page.locator('[data-refund-form]');
+    await form.getByRole('button', { name: '提交申请' }).click();
+    await expect(form.getByRole('alert')).toHaveText('请选择退款原因');
+    await expect(form.getByLabel('退款原因')).toBeFocused();
+    await expect(form.getByLabel('退款原因')).toHaveAttribute('aria-invalid', 'true');
+
+    await form.getByLabel('退款原因').selectOption({ index: 1 });
+    await form.getByLabel('退款金额').fill('99999');
+    await form.getByRole('button', { name: '提交申请' }).click();
+    await expect(form.getByRole('alert')).toContainText('退款金额超过最多可退金额');
+    await expect(form.getByLabel('退款金额')).toBeFocused();
+    await expect(form.getByLabel('退款原因')).not.toHaveAttribute('aria-invalid');
+  });
+
   test('picks several items of an order on /refund and asks for them in one request', async ({ page, context, request, baseURL }) => {
     const token = await freshShopper(request, context, baseURL);
     await addAddress(request, token);
