@@ -5,6 +5,7 @@ import { getOrder } from '../server/services/order/get-order.ts';
 import { ServiceError } from '../server/services/errors.ts';
 import { parseId } from '../shared/routes.ts';
 import { REFUND_TEXT } from '../shared/refund.ts';
+import { ORDER_STATUS } from '../server/db/schema/index.ts';
 import { oneOrTwo } from './refund-pages.ts';
 
 /**
@@ -24,7 +25,14 @@ export async function loadRefund(page: PageInput) {
       listRefundableItems(ctx, { order_id: orderId }),
       pageBasics(page),
     ]);
-    if (!items.length) throw new ServiceError('refused', order.refund_status ? REFUND_TEXT.nothingLeft : REFUND_TEXT.notAllowed);
+    if (!items.length) {
+      const why = order.refund_status
+        ? REFUND_TEXT.nothingLeft
+        : order.status === ORDER_STATUS.refunded
+          ? REFUND_TEXT.allRefunded
+          : REFUND_TEXT.notAllowed;
+      throw new ServiceError('refused', why);
+    }
     if (refundType === 2 && order.status === 0) throw new ServiceError('refused', REFUND_TEXT.noReturn);
     return { order, items, refundType, pricing };
   });

@@ -81,6 +81,7 @@ export const REFUND_TEXT = {
   notPaid: '订单未支付，不能申请退款',
   presell: '预售订单尾款未付，不能申请退款',
   notAllowed: '该订单已超过售后期限，不能申请退款',
+  allRefunded: '该订单已全部退款，没有可再退的商品',
   itemGone: '退款商品不存在',
   switchOff: '该商品不支持退款',
   nothingLeft: '该商品已无可退数量',

@@ -192,6 +192,20 @@ export function parseId(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null;
 }
 
+/**
+ * The link a refusal's error page offers back to the page of the record a query id names (an order's detail from a
+ * refund page): undefined when the id is not one.
+ */
+export function backToRecord(
+  name: RouteName,
+  param: string,
+  raw: string | null,
+  label: string,
+): { href: string; label: string } | undefined {
+  const id = parseId(raw ?? undefined);
+  return id === null ? undefined : { href: url(name, { [param]: id }), label };
+}
+
 /** Only same-site absolute paths may be redirected to (no `//host`, no scheme): no open redirect. */
 export function safeLocalPath(raw: string | null | undefined): string | null {
   if (!raw) return null;

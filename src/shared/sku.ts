@@ -17,6 +17,9 @@ export type SkuMap<T extends StockedSku> = Record<string, T>;
 
 export const SKU_SEPARATOR = ',';
 
+/** A SKU's spec values as a shopper reads them (黑色，S), or 默认规格 for a single-spec product's one SKU. */
+export const skuText = (sku: string): string => (sku ? sku.split(SKU_SEPARATOR).join('，') : '默认规格');
+
 export function skuKey(values: readonly string[]): string {
   return values.join(SKU_SEPARATOR);
 }

@@ -11,7 +11,7 @@ import { test, expect, answerConfirm } from './fixtures.ts';
 import { freshShopper, okBody, refusal } from './accounts.ts';
 import { freePort, startServe } from './spawn-server.ts';
 import { SMS_OUTBOX } from './sms.ts';
-import { addAddress, addLine, bearer, skuOf, stockOf } from './orders.ts';
+import { addAddress, addLine, bearer, placeOrder, skuOf, stockOf } from './orders.ts';
 
 /** The payable shown, in yuan. */
 const payable = async (page: Page) => Number((await page.locator('[data-summary="pay"]').textContent())!.replace(/[^\d.]/g, ''));
@@ -136,6 +136,78 @@ test.describe('checkout', () => {
     await page.goto(stay);
     await expect(page.getByRole('heading', { name: '订单状态：已取消' })).toBeVisible();
     expect(await stockOf(request, sku)).toBe(before);
+  });
+
+  test('checkout of lines already ordered (the browser’s back after submitting) says so and leads back to the cart', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    await addAddress(request, token);
+    const cartId = await addLine(request, token, await skuOf(request, 1));
+    await placeOrder(request, token, [cartId]);
+    const res = await page.goto(`/order_confirm?cartId=${cartId}`);
+    expect(res?.status()).toBe(400);
+    await expect(page.getByRole('alert')).toHaveText('订单已生成，请勿重复提交');
+    await page.getByRole('link', { name: '返回购物车' }).click();
+    await expect(page).toHaveURL(/\/shopping_cart$/);
+  });
+
+  test('picking up at the shop: a submit missing the pickup contact puts the cursor in the field to fill', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    await addAddress(request, token);
+    const cartId = await addLine(request, token, await skuOf(request, 1));
+    await page.goto(`/order_confirm?cartId=${cartId}`);
+    await page.getByLabel('配送方式').selectOption('take');
+    const pickup = page.getByRole('group', { name: '提货人信息' });
+    await expect(pickup).toBeVisible();
+
+    const submit = page.getByRole('button', { name: '提交订单' });
+    await submit.click();
+    await expect(page.getByRole('status')).toHaveText('请填写提货人姓名和电话');
+    await expect(pickup.getByLabel('姓名')).toBeFocused();
+    await expect(pickup.getByLabel('姓名')).toHaveAttribute('aria-invalid', 'true');
+    await page.keyboard.type('赵晓雨');
+    await expect(pickup.getByLabel('姓名')).not.toHaveAttribute('aria-invalid');
+
+    await submit.click();
+    await expect(pickup.getByLabel('手机号')).toBeFocused();
+    await expect(pickup.getByLabel('手机号')).toHaveAttribute('aria-invalid', 'true');
+    await page.keyboard.type('13612345678');
+    await submit.click();
+    await expect(page).toHaveURL(/\/payment\?result=\d+$/);
+  });
+
+  test('checkout and the unpaid order show an item’s spec values as the cart does (黑色，S), not as the API joins them', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    await addAddress(request, token);
+    const cartId = await addLine(request, token, await skuOf(request, 1));
+    const cart = (await okBody(await request.get('/api/user/cart/lst', { headers: bearer(token) }))).data;
+    const sku: string = cart.list[0].list[0].productAttr.sku;
+    expect(sku.split(',').length).toBeGreaterThan(1); // shop 1 sells clothes by colour and size
+    const shown = sku.split(',').join('，');
+
+    await page.goto('/shopping_cart');
+    await expect(page.locator('.cart-item__sku')).toHaveText(shown);
+    await page.goto(`/order_confirm?cartId=${cartId}`);
+    await expect(page.locator('.co-line__sku')).toHaveText(shown);
+    const order = await placeOrder(request, token, [cartId]);
+    await page.goto(`/order_stay_detail?orderId=${order.id}`);
+    await expect(page.locator('.order-items__sku')).toHaveText(shown);
+    await page.goto('/user/order_list?type=1');
+    await expect(page.locator('.ocard__sku')).toHaveText(shown);
   });
 
   test('another shopper’s order and lines are a 404, and bad check input is a clear 400', async ({ request, page, context, baseURL }) => {

@@ -6,7 +6,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { test, expect, booted } from './fixtures.ts';
 import { SESSION_COOKIE, freshShopper, okBody, refusal } from './accounts.ts';
-import { addAddress, addLine, bearer, placeOrder, skuOf, type Sku } from './orders.ts';
+import { addAddress, addLine, bearer, paidOrder, placeOrder, skuOf, type Sku } from './orders.ts';
 
 const SHOTS = '/tmp/shots-paypages';
 const cents = (yuan: string | number) => Math.round(Number(yuan) * 100);
@@ -315,6 +315,25 @@ test.describe('payment pages', () => {
     expect((await paid).postDataJSON()).toMatchObject({ type: 'alipayQr' });
     await expect(page.getByRole('dialog', { name: '支付宝支付' })).toBeVisible();
     await expect(page.getByRole('radio', { name: /支付宝/ })).toBeChecked();
+  });
+
+  test('a paid order of two shops opened as the group order says where its shipping is followed: each shop’s order detail', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const { groupOrderId, orderIds } = await paidOrder(request, token, [1, 2]);
+    await page.goto(`/order_stay_detail?orderId=${groupOrderId}`);
+    await expect(page.getByRole('heading', { name: '订单状态：已支付' })).toBeVisible();
+    await expect(page.getByText('商家将尽快为您发货')).toHaveCount(0);
+    await expect(page.locator('.stay-status__pay')).toContainText('实付金额');
+    const links = page.getByRole('link', { name: '查看订单详情' });
+    await expect(links).toHaveCount(2);
+    expect((await links.evaluateAll((a) => a.map((l) => l.getAttribute('href')))).sort()).toEqual(
+      orderIds.map((id) => `/order_detail?orderId=${id}`).sort(),
+    );
   });
 
   test('another shopper’s order is a 404 on every payment page; a visitor is asked to sign in', async ({ page, request, baseURL }) => {

@@ -156,6 +156,56 @@ test.describe('refunds, the shopper side', () => {
     await shot(page, 'refund-list-processed-empty');
   });
 
+  test('an order refunded in full: its refund pages say so (not that its window is over) and lead back to it', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const { orderId, itemId } = await orderOf(request, token);
+    const most = (await okBody(await request.get(`/api/refund/product/${orderId}?ids=${itemId}&type=1`, { headers: bearer(token) }))).data;
+    const refund = (
+      await okBody(
+        await request.post(`/api/refund/apply/${orderId}`, {
+          headers: bearer(token),
+          data: { type: 1, refund_type: 1, num: 1, ids: String(itemId), refund_message: '不想要了', refund_price: most.total_refund_price },
+        }),
+      )
+    ).data;
+    // Refund only, approved: refunded at once.
+    await okBody(await request.post(`/api/merchant/refund/approve/${refund.refund_order_id}`, { headers: bearer(demoToken(1)) }));
+
+    for (const path of [
+      `/refund?orderId=${orderId}&type=2&refund_type=1`,
+      `/refund_confirm?orderId=${orderId}&type=1&ids=${itemId}&refund_type=1`,
+    ]) {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(400);
+      await expect(page.getByRole('alert')).toHaveText('该订单已全部退款，没有可再退的商品');
+      await expect(page.getByRole('link', { name: '返回订单详情' })).toHaveAttribute('href', `/order_detail?orderId=${orderId}`);
+    }
+  });
+
+  test('a refund form refused before sending puts the cursor in the field to correct', async ({ page, context, request, baseURL }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const { orderId, itemId } = await orderOf(request, token);
+    await page.goto(`/refund_confirm?orderId=${orderId}&type=1&ids=${itemId}&refund_type=1`);
+    await hydrated(page);
+    const form = page.locator('[data-refund-form]');
+    await form.getByRole('button', { name: '提交申请' }).click();
+    await expect(form.getByRole('alert')).toHaveText('请选择退款原因');
+    await expect(form.getByLabel('退款原因')).toBeFocused();
+    await expect(form.getByLabel('退款原因')).toHaveAttribute('aria-invalid', 'true');
+
+    await form.getByLabel('退款原因').selectOption({ index: 1 });
+    await form.getByLabel('退款金额').fill('99999');
+    await form.getByRole('button', { name: '提交申请' }).click();
+    await expect(form.getByRole('alert')).toContainText('退款金额超过最多可退金额');
+    await expect(form.getByLabel('退款金额')).toBeFocused();
+    await expect(form.getByLabel('退款原因')).not.toHaveAttribute('aria-invalid');
+  });
+
   test('picks several items of an order on /refund and asks for them in one request', async ({ page, context, request, baseURL }) => {
     const token = await freshShopper(request, context, baseURL);
     await addAddress(request, token);

@@ -1,7 +1,6 @@
 import { convertCents, formatMoney, toYuan } from '../../shared/money.ts';
-import { quantityBounds, SKU_SEPARATOR, type QuantityRule } from '../../shared/sku.ts';
+import { quantityBounds, skuText, type QuantityRule } from '../../shared/sku.ts';
 import { url } from '../../shared/routes.ts';
-import { cartText } from './text.ts';
 
 // Pure helpers of the cart page's island (src/components/cart/CartView.tsx): view types, money, totals.
 
@@ -61,7 +60,7 @@ export function showMoney(m: MoneyView, amount: number): string {
 export const chargedMoney = (amount: number) => formatMoney(toYuan(amount));
 
 /** The SKU's values as the page shows them ("黑色，S"), or 默认 for a single-spec product. */
-export const skuLabel = (sku: string) => (sku ? sku.split(SKU_SEPARATOR).join('，') : cartText.defaultSku);
+export const skuLabel = skuText;
 
 /** The quantity range of a line's stepper: `[max(1, min), min(stock, max)]`. */
 export const lineBounds = (line: Pick<LineView, 'rule'>) => quantityBounds(line.rule);

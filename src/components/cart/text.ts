@@ -10,7 +10,6 @@ export const cartText = {
   self: '自营',
   claim: '领券',
   couponsOf: (shop: string) => `${shop} 优惠券`,
-  defaultSku: '默认',
   charged: '实付',
   original: '原价',
   decrease: '减少数量',

@@ -11,6 +11,7 @@ import { charged, shown, type ShownCurrency } from './money.ts';
 import { INVOICE_MAX, INVOICE_TEXT, fromTitle, invoiceProblem, titlesFor, type InvoiceDraft } from './invoice.ts';
 import type { InvoiceTitleDto } from '../../shared/invoice.ts';
 import { checkForm, type FormAnswer, type FormAnswers, type FormProblem, OrderFormFields } from './OrderFormFields.tsx';
+import { skuText } from '../../shared/sku.ts';
 
 export interface OrderConfirmProps {
   cartIds: number[];
@@ -64,6 +65,9 @@ export default function OrderConfirm(p: OrderConfirmProps) {
   const [marks, setMarks] = useState<Record<string, string>>({});
   const [invoices, setInvoices] = useState<Record<string, InvoiceDraft>>({});
   const [pickup, setPickup] = useState({ real_name: '', phone: '' });
+  /** The pickup contact's field a submit found missing or wrong: marked invalid until edited. */
+  const [pickupBad, setPickupBad] = useState<'' | 'real_name' | 'phone'>('');
+  const pickupBox = useRef<HTMLFieldSetElement>(null);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [addresses, setAddresses] = useState(p.addresses);
@@ -140,7 +144,16 @@ export default function OrderConfirm(p: OrderConfirmProps) {
     if (submitting) return;
     if (data.status === 'noAddress') return toast('请选择收货地址');
     if (data.status === 'noDeliver') return toast('收货地址不在配送范围内');
-    if (anyTake && (!pickup.real_name.trim() || !/^\+?[\d\- ]{5,20}$/.test(pickup.phone.trim()))) return toast('请填写提货人姓名和电话');
+    if (anyTake) {
+      const bad = !pickup.real_name.trim() ? 'real_name' : !/^\+?[\d\- ]{5,20}$/.test(pickup.phone.trim()) ? 'phone' : '';
+      if (bad) {
+        toast('请填写提货人姓名和电话');
+        setPickupBad(bad);
+        const field = pickupBox.current?.querySelector<HTMLInputElement>(`[name="${bad}"]`);
+        field?.scrollIntoView({ block: 'center' });
+        return field?.focus({ preventScroll: true });
+      }
+    }
     let extend: Record<string, unknown> | undefined;
     if (form) {
       if (Object.values(uploads).some(Boolean)) return toast('图片还在上传，请稍候');
@@ -282,7 +295,7 @@ export default function OrderConfirm(p: OrderConfirmProps) {
                           {l.product_type === 1 && <em className="tag">秒杀</em>}
                           {l.product.store_name}
                         </span>
-                        <span className="co-line__sku">{l.productAttr.sku || '默认'}</span>
+                        <span className="co-line__sku">{skuText(l.productAttr.sku)}</span>
                         {l.productPresell && l.productPresellAttr && (
                           <span className="co-line__presell" data-presell-line>
                             {l.productPresell.presell_type === 2 &&
@@ -420,24 +433,34 @@ export default function OrderConfirm(p: OrderConfirmProps) {
           </label>
         )}
         {anyTake && (
-          <fieldset className="co-pickup">
+          <fieldset className="co-pickup" ref={pickupBox}>
             <legend>提货人信息</legend>
             <label>
               姓名
               <input
                 type="text"
+                name="real_name"
                 maxLength={25}
                 value={pickup.real_name}
-                onChange={(e) => setPickup({ ...pickup, real_name: e.currentTarget.value })}
+                aria-invalid={pickupBad === 'real_name' || undefined}
+                onChange={(e) => {
+                  setPickup({ ...pickup, real_name: e.currentTarget.value });
+                  if (pickupBad === 'real_name') setPickupBad('');
+                }}
               />
             </label>
             <label>
               手机号
               <input
                 type="tel"
+                name="phone"
                 maxLength={20}
                 value={pickup.phone}
-                onChange={(e) => setPickup({ ...pickup, phone: e.currentTarget.value })}
+                aria-invalid={pickupBad === 'phone' || undefined}
+                onChange={(e) => {
+                  setPickup({ ...pickup, phone: e.currentTarget.value });
+                  if (pickupBad === 'phone') setPickupBad('');
+                }}
               />
             </label>
           </fieldset>

@@ -31,6 +31,8 @@ export default function RefundForm(p: RefundFormProps) {
   const [phone, setPhone] = useState('');
   const { pics, choose, drop, uploading } = usePictureUploads(REFUND_MAX_PICS);
   const [error, setError] = useState('');
+  /** The field the last refusal of the form was about (`amount`, `reason`, `mark`, `phone`): marked and focused. */
+  const [bad, setBad] = useState('');
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<number | null>(null);
   const ids = useId();
@@ -40,15 +42,21 @@ export default function RefundForm(p: RefundFormProps) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const cents = parseYuan(amount);
-    if (cents === null) return setError('请输入正确的退款金额');
+    const refuse = (message: string, field = '') => {
+      setError(message);
+      setBad(field);
+      if (field) document.getElementById(`${ids}-${field}`)?.focus();
+    };
+    if (cents === null) return refuse('请输入正确的退款金额', 'amount');
     // ¥0 only for items paid nothing (coupons and points covered them): their points still come back.
-    if (cents < 1 && (parseYuan(max) ?? 0) > 0) return setError(REFUND_TEXT.tooLittle);
-    if (cents > (parseYuan(max) ?? 0)) return setError(`${REFUND_TEXT.tooMuch}（最多¥${max}）`);
-    if (!reason) return setError('请选择退款原因');
-    if (markCount > REFUND_MAX_MARK) return setError(`备注不能超过${REFUND_MAX_MARK}个字`);
-    if (phone.trim() && !/^\+?\d{4,15}$/.test(phone.trim())) return setError('请输入正确的联系电话');
-    if (uploading) return setError('图片还在上传，请稍候');
+    if (cents < 1 && (parseYuan(max) ?? 0) > 0) return refuse(REFUND_TEXT.tooLittle, 'amount');
+    if (cents > (parseYuan(max) ?? 0)) return refuse(`${REFUND_TEXT.tooMuch}（最多¥${max}）`, 'amount');
+    if (!reason) return refuse('请选择退款原因', 'reason');
+    if (markCount > REFUND_MAX_MARK) return refuse(`备注不能超过${REFUND_MAX_MARK}个字`, 'mark');
+    if (phone.trim() && !/^\+?\d{4,15}$/.test(phone.trim())) return refuse('请输入正确的联系电话', 'phone');
+    if (uploading) return refuse('图片还在上传，请稍候');
     setError('');
+    setBad('');
     setSending(true);
     try {
       const r = await post<{ refund_order_id: number }>(`/api/refund/apply/${p.orderId}`, {
@@ -123,6 +131,7 @@ export default function RefundForm(p: RefundFormProps) {
             ¥
             <input
               id={`${ids}-amount`}
+              aria-invalid={bad === 'amount' || undefined}
               name="refund_price"
               inputMode="decimal"
               value={amount}
@@ -139,7 +148,14 @@ export default function RefundForm(p: RefundFormProps) {
         <label className="refund-form__label" htmlFor={`${ids}-reason`}>
           退款原因
         </label>
-        <select id={`${ids}-reason`} name="refund_message" value={reason} onChange={(e) => setReason(e.target.value)} required>
+        <select
+          id={`${ids}-reason`}
+          aria-invalid={bad === 'reason' || undefined}
+          name="refund_message"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          required
+        >
           <option value="">请选择退款原因</option>
           {p.reasons.map((r) => (
             <option key={r} value={r}>
@@ -155,6 +171,7 @@ export default function RefundForm(p: RefundFormProps) {
         <div className="refund-form__mark">
           <textarea
             id={`${ids}-mark`}
+            aria-invalid={bad === 'mark' || undefined}
             name="mark"
             rows={4}
             value={mark}
@@ -195,6 +212,7 @@ export default function RefundForm(p: RefundFormProps) {
         </label>
         <input
           id={`${ids}-phone`}
+          aria-invalid={bad === 'phone' || undefined}
           name="phone"
           type="tel"
           value={phone}

@@ -4,7 +4,17 @@
 import { describe, it, expect } from 'vitest';
 import { and, asc, eq, gt, isNotNull, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ORDER_STATUS, media, merchant, product, productSku, refundOrder, refundProduct, storeOrder } from '../../db/schema/index.ts';
+import {
+  ORDER_STATUS,
+  REFUND_STATUS,
+  media,
+  merchant,
+  product,
+  productSku,
+  refundOrder,
+  refundProduct,
+  storeOrder,
+} from '../../db/schema/index.ts';
 import { newShopper, pickSku, addLine, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { depositOrder, paidOrder, shipForTest } from '../../../../tests/helpers/orders.ts';
 import { receiveForTest } from '../../../../tests/helpers/received.ts';
@@ -262,6 +272,20 @@ export function refundSuite(open: () => Promise<Database>) {
       await expect(applyRefund(s, asking(late.orderId, [late.line.orderProductId], { refund_type: 2 }))).resolves.toMatchObject({
         refund_order_id: expect.any(Number),
       });
+    });
+
+    it('refuses an order refunded in full saying so, not as one past its refund window', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { orderId, line } = await oneItem(d, s);
+      const r = await applyRefund(s, asking(orderId, [line.orderProductId], { refund_price: toYuan(line.payPrice) }));
+      await setRefundStatusForTest(d, r.refund_order_id, REFUND_STATUS.refunded);
+      const [o] = await d.db.select({ status: storeOrder.status }).from(storeOrder).where(eq(storeOrder.orderId, orderId));
+      expect(o!.status).toBe(ORDER_STATUS.refunded);
+      expect(await listRefundableItems(s, { order_id: orderId })).toEqual([]);
+      const said = { message: '该订单已全部退款，没有可再退的商品' };
+      await expect(getRefundProduct(s, { order_id: orderId, ids: String(line.orderProductId) })).rejects.toMatchObject(said);
+      await expect(applyRefund(s, asking(orderId, [line.orderProductId]))).rejects.toMatchObject(said);
     });
 
     it("another shopper's order, item or request is a 404, and bad input a 400, never a 500", async () => {

@@ -37,12 +37,17 @@ export function maxRefundOf(
   return { goods, postage };
 }
 
-/** The store order may take refund requests now (paid, not a presale awaiting its balance, within `refund_days`). */
+/**
+ * The store order may take refund requests now (paid, not a presale awaiting its balance, not refunded in full, within
+ * `refund_days`).
+ */
 export async function assertRefundable(db: Db, o: StoreOrderRow, at: Date): Promise<void> {
   if (!o.paid) throw new ServiceError('refused', REFUND_TEXT.notPaid);
   if (o.status === ORDER_STATUS.presellBalance || o.status === ORDER_STATUS.presellClosed) {
     throw new ServiceError('refused', REFUND_TEXT.presell);
   }
+  // Every unit refunded: refundAllowed says no as for an order past its window, but the reason is another.
+  if (o.status === ORDER_STATUS.refunded) throw new ServiceError('refused', REFUND_TEXT.allRefunded);
   const { refundDays } = await afterSaleSettings(db);
   if (!refundAllowed(o, true, refundDays, at)) throw new ServiceError('refused', REFUND_TEXT.notAllowed);
 }
