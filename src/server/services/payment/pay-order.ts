@@ -79,27 +79,7 @@ async function amountDue(db: Db, uid: number, subject: PaymentSubject, id: numbe
 }
 
 /**
- * What `POST /api/order/pay/{id}` pays: the shopper's group order `id`, unless it names none they can still pay and one
- * of their presale orders awaiting its balance has that `order_id`. The reference's PC client pays a balance through
- * this route too (its `/payment?type=2`, a build quirk, reference §2 "/payment"); `/api/presell/pay/{id}` is the
- * balance's own route. An unpaid group order `id` is always the group order, so no payment changes meaning.
- */
-async function subjectOf(db: Db, uid: number, id: number): Promise<PaymentSubject> {
-  const [g] = await db
-    .select({ paid: storeGroupOrder.paid, isCancel: storeGroupOrder.isCancel, isDel: storeGroupOrder.isDel })
-    .from(storeGroupOrder)
-    .where(and(eq(storeGroupOrder.groupOrderId, id), eq(storeGroupOrder.uid, uid)));
-  if (g && !g.paid && !g.isCancel && !g.isDel) return 'group';
-  const [po] = await db
-    .select({ orderId: presellOrder.orderId })
-    .from(presellOrder)
-    .where(and(eq(presellOrder.orderId, id), eq(presellOrder.uid, uid), eq(presellOrder.paid, 0), eq(presellOrder.status, 1)));
-  return po ? 'presell' : 'group';
-}
-
-/**
- * Pays a group order (`POST /api/order/pay/{group_order_id}`) or a presale balance (`POST /api/presell/pay/{order_id}`,
- * or `/api/order/pay/{order_id}` as `subjectOf` reads it).
+ * Pays a group order (`POST /api/order/pay/{group_order_id}`) or a presale balance (`POST /api/presell/pay/{order_id}`).
  * - balance: in ONE transaction the balance is taken by a conditional update (never below zero), a ledger row is
  *   written, the payment is recorded and the order marked paid; paying twice, or two tabs at once, pays once.
  * - weixinQr / alipayQr: a pending payment is recorded in a short transaction, then the gateway is asked for its
@@ -109,7 +89,7 @@ export async function payOrder(ctx: ServiceContext, input: { id: unknown; subjec
   const user = requireUser(ctx);
   const { id } = parseInput(z.object({ id: idField('订单ID') }), { id: input.id });
   const { type } = parseInput(payInput, input);
-  const subject = input.subject ?? (await subjectOf(ctx.db, user.uid, id));
+  const subject = input.subject ?? 'group';
   const switches = await getAppConfig(ctx);
   if (type === 'balance') {
     if (!switches.yue_pay_status) throw refuse(PAY_TEXT.balanceOff);

@@ -4,7 +4,6 @@ import { payment, presellOrder, storeGroupOrder, type PaymentSubject } from '../
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../../shared/money.ts';
 import type { PayStatusDto } from '../../../shared/payment.ts';
-import type { Db } from '../../db/client.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { notFound, parseInput } from '../input.ts';
 import { now } from '../dates.ts';
@@ -12,36 +11,11 @@ import { SETTLE_TEXT } from './settle.ts';
 
 export type { PayStatusDto };
 
-/**
- * What `GET /api/order/status/{id}` without `type=2` reports: what the shopper last tried to pay under `id` (the
- * reference's client polls this route for a balance it paid through `/api/order/pay/{order_id}`: pay-order.ts,
- * `subjectOf`), else their group order `id`, else their presale order `id`.
- */
-async function polledSubject(db: Db, uid: number, id: number): Promise<PaymentSubject> {
-  const [last] = await db
-    .select({ subject: payment.subject })
-    .from(payment)
-    .where(and(eq(payment.uid, uid), eq(payment.subjectId, id)))
-    .orderBy(desc(payment.paymentId))
-    .limit(1);
-  if (last) return last.subject as PaymentSubject;
-  const [g] = await db
-    .select({ id: storeGroupOrder.groupOrderId })
-    .from(storeGroupOrder)
-    .where(and(eq(storeGroupOrder.groupOrderId, id), eq(storeGroupOrder.uid, uid)));
-  if (g) return 'group';
-  const [po] = await db
-    .select({ id: presellOrder.orderId })
-    .from(presellOrder)
-    .where(and(eq(presellOrder.orderId, id), eq(presellOrder.uid, uid)));
-  return po ? 'presell' : 'group';
-}
-
 /** The state of a group order's payment (or a presale balance's, `subject` presell), scoped to the shopper. */
 export async function getPayStatus(ctx: ServiceContext, input: { id: unknown; subject?: PaymentSubject }): Promise<PayStatusDto> {
   const user = requireUser(ctx);
   const { id } = parseInput(z.object({ id: idField('订单ID') }), { id: input.id });
-  const subject = input.subject ?? (await polledSubject(ctx.db, user.uid, id));
+  const subject = input.subject ?? 'group';
   let paid: boolean;
   let cancelled: boolean;
   let amount: number;

@@ -373,45 +373,6 @@ export function paymentSuite(open: () => Promise<Database>) {
       expect((await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, o!.orderId)))[0]!.status).toBe(0);
     });
 
-    it('the reference client pays a balance through /api/order/pay/{order_id} and polls /api/order/status/{order_id}: the balance is what it pays and reports', async () => {
-      const d = await open();
-      const s = await newShopper(d);
-      await topUp(d, s.user.uid, 10_000_000);
-      const hour = 3600_000;
-      const { pr, sku } = await depositPresale(d, 0, new Date(Date.now() - hour), new Date(Date.now() + hour));
-      const line = await createCart(s, {
-        product_id: pr.productPresellId,
-        product_attr_unique: sku.unique,
-        cart_num: 1,
-        is_new: 1,
-        product_type: 2,
-      });
-      const { order } = await placeOrder(s, [line.cart_id]);
-      await payOrder(s, { id: order.order_id, type: 'balance' });
-      const [o] = (await groupOf(d, order.order_id)).orders;
-      const balance = sku.price - sku.downPrice;
-      // No subject: the route of group orders. Its id names the store order awaiting its balance.
-      const qr = await payOrder(s, { id: o!.orderId, type: 'weixinQr' });
-      if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
-      const [attempt] = await d.db.select().from(payment).where(eq(payment.outTradeNo, qr.result.out_trade_no));
-      expect(attempt).toMatchObject({ status: 'pending', subject: 'presell', subjectId: o!.orderId, amount: balance });
-      expect(await getPayStatus(s, { id: o!.orderId })).toMatchObject({
-        paid: 0,
-        status: 'pending',
-        pay_price: (balance / 100).toFixed(2),
-      });
-      await payOrder(s, { id: o!.orderId, type: 'balance' });
-      expect(await balanceOf(d, s.user.uid)).toBe(10_000_000 - sku.price);
-      expect((await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, o!.orderId)))[0]).toMatchObject({
-        status: 0,
-        payPrice: sku.price,
-      });
-      expect(await getPayStatus(s, { id: o!.orderId })).toMatchObject({ paid: 1, status: 'paid' });
-      // Paid, the id is no longer a balance to pay: the group order's answer, as before.
-      await expect(payOrder(s, { id: o!.orderId, type: 'balance' })).rejects.toThrow();
-      expect(await balanceOf(d, s.user.uid)).toBe(10_000_000 - sku.price);
-    });
-
     it('a balance not paid in its window closes the order (status 11) once, its unit back on sale, and cannot be paid after', async () => {
       const d = await open();
       const s = await newShopper(d);

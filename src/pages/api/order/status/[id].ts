@@ -1,10 +1,7 @@
 import { endpoint, ok } from '../../../../server/http/envelope.ts';
 import { getPayStatus } from '../../../../server/services/payment/pay-status.ts';
 
-/**
- * The payment state of a group order (`?type=2`: of a presale balance, `id` = order_id), polled by /payment; without
- * `type`, of what the shopper last tried to pay under `id` (pay-status.ts).
- */
+/** The payment state of a group order (`?type=2`: of a presale balance, `id` = order_id), polled by /payment. */
 export const GET = endpoint(async (ctx, { params, url }) =>
-  ok(await getPayStatus(ctx, { id: params.id ?? '', subject: url.searchParams.get('type') === '2' ? 'presell' : undefined })),
+  ok(await getPayStatus(ctx, { id: params.id ?? '', subject: url.searchParams.get('type') === '2' ? 'presell' : 'group' })),
 );
