@@ -155,6 +155,22 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/shopping_cart$/);
   });
 
+  test('the invoice and platform-coupon choices are named by their label alone; their rules are links beside them', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    await addAddress(request, token);
+    const cartId = await addLine(request, token, await skuOf(request, 1));
+    await page.goto(`/order_confirm?cartId=${cartId}`);
+    await expect(page.getByRole('combobox', { name: '发票', exact: true })).toHaveValue('0');
+    await expect(page.getByRole('combobox', { name: '平台优惠券', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: '发票须知' })).toHaveAttribute('href', '/privacy_agreement?type=sys_receipt_agree');
+    await expect(page.getByRole('link', { name: '使用规则' })).toHaveAttribute('href', '/privacy_agreement?type=sys_coupon_agree');
+  });
+
   test('picking up at the shop: a submit missing the pickup contact puts the cursor in the field to fill', async ({
     page,
     context,

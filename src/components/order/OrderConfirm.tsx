@@ -360,6 +360,7 @@ export default function OrderConfirm(p: OrderConfirmProps) {
                     </a>
                   </span>
                   <select
+                    aria-label="发票"
                     value={inv.receipt_type}
                     onChange={(e) => setKind(Number(e.currentTarget.value) as 0 | 1 | 2)}
                     data-invoice-kind={o.mer_id}
@@ -405,6 +406,7 @@ export default function OrderConfirm(p: OrderConfirmProps) {
             </a>
           </span>
           <select
+            aria-label="平台优惠券"
             value={String(data.platformCoupon.find((c) => c.checked)?.coupon_user_id ?? '')}
             onChange={(e) => setCoupon(0, Number(e.currentTarget.value) || null)}
             disabled={busy || !data.platformCoupon.length}
