@@ -10,13 +10,24 @@ import { parseYuan } from '../money.ts';
  */
 export type QueryInput<S extends z.ZodObject> = { [K in keyof z.output<S>]?: unknown };
 
+/**
+ * An id as a client sends it: a number, or text of digits only (a path part, a query string, an item of a csv list;
+ * spaces around it are dropped). Anything else (a boolean, an array, '1e3', '0x10', '5.0') is NaN, which `idField`
+ * refuses: coercion read `true` as 1 and `[5]` as 5.
+ */
+export const idInput = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN;
+
 /** A positive integer id (route or query); '' / missing is allowed only through `.optional()`. */
 export const idField = (name: string) =>
-  z.coerce
-    .number({ error: `${name}格式不正确` })
-    .int(`${name}格式不正确`)
-    .min(1, `${name}格式不正确`)
-    .max(2147483647, `${name}格式不正确`);
+  z.preprocess(
+    idInput,
+    z
+      .number({ error: `${name}格式不正确` })
+      .int(`${name}格式不正确`)
+      .min(1, `${name}格式不正确`)
+      .max(2147483647, `${name}格式不正确`),
+  );
 
 const optionalId = (name: string) => z.preprocess((v) => (blank(v) ? undefined : v), idField(name).optional());
 
