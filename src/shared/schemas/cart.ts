@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { asList, blank } from './common.ts';
+import { asList, numberOrDefault } from './common.ts';
 import { idField, type QueryInput } from './catalogue.ts';
 
 /** Input schemas of the cart calls (reference section 4c). Every problem is a 400 with the Chinese message given here. */
@@ -22,11 +22,11 @@ export const cartCreateInput = z.object({
   product_attr_unique: skuUniqueField,
   cart_num: cartNumField,
   is_new: z.preprocess(
-    (v) => (blank(v) ? 0 : v === true ? 1 : v === false ? 0 : v),
+    (v) => (v === true ? 1 : v === false ? 0 : numberOrDefault(0)(v)),
     z.coerce.number({ error: '参数错误' }).refine((n) => n === 0 || n === 1, '参数错误'),
   ),
   product_type: z.preprocess(
-    (v) => (blank(v) ? 0 : v),
+    numberOrDefault(0),
     z.coerce.number({ error: '商品类型不正确' }).refine((n) => [0, 1, 2].includes(n), '商品类型不正确'),
   ),
 });

@@ -40,6 +40,9 @@ export const asList = (v: unknown): unknown =>
  */
 export const numberInput = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? v : Number.NaN);
 
+/** `numberInput`, with `fallback` for a blank value (absent, null or ''): the preprocess of a number field with a default. */
+export const numberOrDefault = (fallback: unknown) => (v: unknown) => (blank(v) ? fallback : numberInput(v));
+
 /** A number sent where text is expected (a phone or a tracking number as a JSON number) → its decimal text. */
 export const numberAsText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
 
@@ -65,8 +68,8 @@ export const textOrEmpty = (max: number, message: string) =>
   z.preprocess((v) => (blank(v) || v === false ? '' : numberAsText(v)), z.string({ error: message }).trim().max(max, message));
 
 const intField = (name: string, min: number, max: number, fallback: number) =>
-  orDefault(
-    fallback,
+  z.preprocess(
+    numberOrDefault(fallback),
     z.coerce
       .number({ error: `${name}必须是数字` })
       .min(min, `${name}不能小于${min}`)
