@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { asList, numberOrDefault } from './common.ts';
+import { asList, numberInput, numberOrDefault } from './common.ts';
 import { idField, type QueryInput } from './catalogue.ts';
 
 /** Input schemas of the cart calls (reference section 4c). Every problem is a 400 with the Chinese message given here. */
@@ -7,9 +7,12 @@ import { idField, type QueryInput } from './catalogue.ts';
 /** At most this many lines in one delete or buy-again call. */
 export const CART_BATCH_MAX = 100;
 
-/** A quantity: a positive whole number of pieces, as a number or a form's text (never `true` or `[5]`). */
+/**
+ * A quantity: a positive whole number of pieces, as a number or a form's text (never `true`, `[5]` or blank text, which
+ * is no quantity at all: 购买数量不正确, not 购买数量不能小于1).
+ */
 export const cartNumField = z.preprocess(
-  (v) => (typeof v === 'number' || typeof v === 'string' ? v : Number.NaN),
+  numberInput,
   z.coerce.number({ error: '购买数量不正确' }).int('购买数量不正确').min(1, '购买数量不能小于1').max(99999, '购买数量过大'),
 );
 
