@@ -1,7 +1,7 @@
 import { z } from './schemas/zod.ts';
 import { idField, paged } from './schemas/catalogue.ts';
 import { mainlandPhone } from './schemas/auth.ts';
-import { asList, blankToUndefined } from './schemas/common.ts';
+import { asList, blankToUndefined, numberOrDefault } from './schemas/common.ts';
 import { isUploadRef } from './review.ts';
 
 /** Merchant applications (`/merchant_settled`, `/user/settle_record`; reference section 3: 0 pending, 1 approved, 2 rejected). */
@@ -112,7 +112,7 @@ export const rejectInput = z.object(
 export const reviewListQuery = z.object({
   ...paged(20),
   status: z.preprocess(
-    blankToUndefined,
+    numberOrDefault(undefined),
     z.coerce.number({ error: '状态格式不正确' }).int('状态格式不正确').min(0, '状态格式不正确').max(2, '状态格式不正确').optional(),
   ),
 });

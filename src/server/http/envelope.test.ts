@@ -1,7 +1,7 @@
 import { describe, it, expect, vi } from 'vitest';
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { errorResponse, fail, readBody } from './envelope.ts';
+import { errorResponse, fail, NOT_UTF8, readBody } from './envelope.ts';
 import { ServiceError, SERVICE_ERRORS, type ServiceErrorCode } from '../services/errors.ts';
 import { requireUser } from '../services/context.ts';
 import { parseInput } from '../services/input.ts';
@@ -133,5 +133,37 @@ describe('messages of schemas built on bare zod', () => {
       expect((thrown as ServiceError).message).toMatch(/[\u4e00-\u9fff]/);
       expect(() => parseInput(schema, bad)).toThrow(expect.objectContaining({ message: expect.stringMatching(/[\u4e00-\u9fff]/) }));
     }
+  });
+});
+
+describe('bodies that are not UTF-8', () => {
+  const post = (bytes: Uint8Array) =>
+    new Request('http://mall.test/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: bytes as Uint8Array<ArrayBuffer>,
+    });
+  // A Latin-1 "é", a stray continuation byte, an overlong "/", a truncated "中": decoding put U+FFFD in their place.
+  const broken = ['{"a":"caf\xe9"}', '{"a":"\x80"}', '{"a":"\xc0\xaf"}', '{"a":"\xe4\xb8"}'].map((s) => Buffer.from(s, 'latin1'));
+
+  it('are a 400 with a message saying so, never stored with U+FFFD in place of the bytes', async () => {
+    for (const bytes of broken) {
+      await expect(readBody(post(bytes), z.unknown()), bytes.toString('hex')).rejects.toMatchObject({
+        code: 'invalid',
+        message: NOT_UTF8,
+      });
+    }
+  });
+
+  it('POST /api/auth/login answers one with a 400 envelope naming the encoding', async () => {
+    const body = Buffer.from('{"account":"13800138000","password":"p\xe4ss1234"}', 'latin1');
+    const res = await loginRoute({ request: post(body), locals: { ctx: { db: undefined, user: null } } } as unknown as APIContext);
+    expect(await answer(res)).toEqual({ http: 400, body: { status: 400, message: NOT_UTF8 } });
+  });
+
+  it('UTF-8 text of any script still reads, also after a byte-order mark', async () => {
+    const text = { a: '中文 café 🛒', b: ['ä'] };
+    expect(await readBody(post(Buffer.from(JSON.stringify(text))), z.unknown())).toEqual(text);
+    expect(await readBody(post(Buffer.from(`\ufeff${JSON.stringify(text)}`)), z.unknown())).toEqual(text);
   });
 });

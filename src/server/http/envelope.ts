@@ -106,9 +106,21 @@ export async function readBytes(request: Request, limit: number, message = '请�
   return Buffer.concat(chunks);
 }
 
-/** The body as text (UTF-8), refused with 413 past `limit` bytes while it streams (see `readBytes`). */
+/** A body's bytes that are not UTF-8 (a Latin-1 or GBK client, a truncated character): 400 with this. */
+export const NOT_UTF8 = '请求内容不是有效的 UTF-8 编码，请以 UTF-8 提交';
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The body as text (UTF-8), refused with 413 past `limit` bytes while it streams (see `readBytes`), and with 400
+ * (`NOT_UTF8`) when its bytes are not UTF-8: decoding would put U+FFFD in their place and store the text mangled.
+ */
 export async function readText(request: Request, limit = JSON_BODY_LIMIT_BYTES): Promise<string> {
-  return (await readBytes(request, limit)).toString('utf8');
+  const bytes = await readBytes(request, limit);
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new ServiceError('invalid', NOT_UTF8);
+  }
 }
 
 /** Room for a multipart body's boundaries, part headers and small fields beside the file. */

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { blank, optional } from './common.ts';
+import { blank, numberInput, numberOrDefault, optional } from './common.ts';
 import { paged, idField, type QueryInput } from './catalogue.ts';
 
 /**
@@ -63,18 +63,21 @@ function line(label: string, max: number, opts: { required?: string; tooLong?: s
 
 /** 0 or 1, also as `true`/`false` or '0'/'1'. */
 const flag = z.preprocess(
-  (v) => (blank(v) ? 0 : v === true ? 1 : v === false ? 0 : v),
+  (v) => (v === true ? 1 : v === false ? 0 : numberOrDefault(0)(v)),
   z.coerce.number({ error: '参数错误' }).refine((n) => n === 0 || n === 1, '参数错误'),
 );
 
 /** One chosen region: its code. The name is shown by the client but taken from the region data, never trusted. */
 const areaNode = z.object(
   {
-    id: z.coerce
-      .number({ error: addressText.areaInvalid })
-      .int(addressText.areaInvalid)
-      .min(1, addressText.areaInvalid)
-      .max(999999999999, addressText.areaInvalid),
+    id: z.preprocess(
+      numberInput,
+      z.coerce
+        .number({ error: addressText.areaInvalid })
+        .int(addressText.areaInvalid)
+        .min(1, addressText.areaInvalid)
+        .max(999999999999, addressText.areaInvalid),
+    ),
     name: optional(z.string({ error: addressText.areaInvalid }).max(100, addressText.areaInvalid)),
   },
   { error: addressText.areaInvalid },
@@ -88,7 +91,7 @@ const areaNode = z.object(
  */
 export const addressInput = z.object({
   address_id: z.preprocess(
-    (v) => (blank(v) ? 0 : v),
+    numberOrDefault(0),
     z.coerce
       .number({ error: addressText.notFound })
       .int(addressText.notFound)

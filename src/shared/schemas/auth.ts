@@ -142,9 +142,13 @@ const phoneOrOwnMask = trimmed(authText.phone).pipe(
 const smsCode = smsLoginForm.shape.sms_code;
 const codeTypeError = { error: '验证码类型错误' };
 
+/** Who a code goes to, checked before its type when the type is missing or unknown (spec §5: area code, then phone). */
+const sendTarget = z.object({ phone_code: mainlandByDefault, phone: phoneOrOwnMask });
+
 /**
  * POST /api/auth/verify. The header variant (`mobile`) sends a mainland number without an area code; the other types
- * take one, 86 when absent.
+ * take one, 86 when absent. Without a known `type`, a missing or wrong area code or phone is named first (as the
+ * spec's payload and its checks order them: area code, phone, then the type), then 验证码类型错误.
  */
 export const sendCodeBody = z.discriminatedUnion(
   'type',
@@ -160,7 +164,13 @@ export const sendCodeBody = z.discriminatedUnion(
       BODY,
     ),
   ],
-  codeTypeError,
+  {
+    error: (issue) => {
+      const input = issue.input;
+      if (!input || typeof input !== 'object' || Array.isArray(input)) return codeTypeError.error;
+      return firstError(sendTarget.safeParse(input)) ?? codeTypeError.error;
+    },
+  },
 );
 export const registerBody = z.object({ ...registerForm.omit({ agree: true }).shape, phone_code: mainlandByDefault, ...captchaBody }, BODY);
 export const smsLoginBody = z.object({ ...smsLoginForm.omit({ agree: true }).shape, phone_code: mainlandByDefault }, BODY);

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { asList, blank } from './common.ts';
+import { asList, numberInput, numberOrDefault } from './common.ts';
 import { idField, type QueryInput } from './catalogue.ts';
 
 /** Input schemas of the cart calls (reference section 4c). Every problem is a 400 with the Chinese message given here. */
@@ -7,9 +7,12 @@ import { idField, type QueryInput } from './catalogue.ts';
 /** At most this many lines in one delete or buy-again call. */
 export const CART_BATCH_MAX = 100;
 
-/** A quantity: a positive whole number of pieces, as a number or a form's text (never `true` or `[5]`). */
+/**
+ * A quantity: a positive whole number of pieces, as a number or a form's text (never `true`, `[5]` or blank text, which
+ * is no quantity at all: 购买数量不正确, not 购买数量不能小于1).
+ */
 export const cartNumField = z.preprocess(
-  (v) => (typeof v === 'number' || typeof v === 'string' ? v : Number.NaN),
+  numberInput,
   z.coerce.number({ error: '购买数量不正确' }).int('购买数量不正确').min(1, '购买数量不能小于1').max(99999, '购买数量过大'),
 );
 
@@ -22,11 +25,11 @@ export const cartCreateInput = z.object({
   product_attr_unique: skuUniqueField,
   cart_num: cartNumField,
   is_new: z.preprocess(
-    (v) => (blank(v) ? 0 : v === true ? 1 : v === false ? 0 : v),
+    (v) => (v === true ? 1 : v === false ? 0 : numberOrDefault(0)(v)),
     z.coerce.number({ error: '参数错误' }).refine((n) => n === 0 || n === 1, '参数错误'),
   ),
   product_type: z.preprocess(
-    (v) => (blank(v) ? 0 : v),
+    numberOrDefault(0),
     z.coerce.number({ error: '商品类型不正确' }).refine((n) => [0, 1, 2].includes(n), '商品类型不正确'),
   ),
 });

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { pagination, searchKeyword, MAX_LIMIT, asList, blank } from './common.ts';
+import { pagination, searchKeyword, MAX_LIMIT, asList, blank, numberInput, numberOrDefault } from './common.ts';
 import { parseYuan } from '../money.ts';
 
 /** Query schemas of the catalogue endpoints. Every problem is a 400 with the Chinese message given here. */
@@ -10,13 +10,24 @@ import { parseYuan } from '../money.ts';
  */
 export type QueryInput<S extends z.ZodObject> = { [K in keyof z.output<S>]?: unknown };
 
+/**
+ * An id as a client sends it: a number, or text of digits only (a path part, a query string, an item of a csv list;
+ * spaces around it are dropped). Anything else (a boolean, an array, '1e3', '0x10', '5.0') is NaN, which `idField`
+ * refuses: coercion read `true` as 1 and `[5]` as 5.
+ */
+export const idInput = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN;
+
 /** A positive integer id (route or query); '' / missing is allowed only through `.optional()`. */
 export const idField = (name: string) =>
-  z.coerce
-    .number({ error: `${name}格式不正确` })
-    .int(`${name}格式不正确`)
-    .min(1, `${name}格式不正确`)
-    .max(2147483647, `${name}格式不正确`);
+  z.preprocess(
+    idInput,
+    z
+      .number({ error: `${name}格式不正确` })
+      .int(`${name}格式不正确`)
+      .min(1, `${name}格式不正确`)
+      .max(2147483647, `${name}格式不正确`),
+  );
 
 const optionalId = (name: string) => z.preprocess((v) => (blank(v) ? undefined : v), idField(name).optional());
 
@@ -24,7 +35,7 @@ const optionalId = (name: string) => z.preprocess((v) => (blank(v) ? undefined :
 export const paged = (defaultLimit: number) => ({
   page: pagination.page,
   limit: z.preprocess(
-    (v) => (blank(v) ? defaultLimit : v),
+    numberOrDefault(defaultLimit),
     z.coerce
       .number({ error: '每页数量必须是数字' })
       .int('每页数量必须是整数')
@@ -135,7 +146,7 @@ export const merchantListQuery = z.object({
   type_id: idCsv('店铺类型'),
   category_id: optionalId('店铺分类'),
   is_best: z.preprocess(
-    (v) => (blank(v) ? undefined : v),
+    numberOrDefault(undefined),
     z.coerce.number({ error: '参数错误' }).int('参数错误').min(0, '参数错误').max(1, '参数错误').optional(),
   ),
   order: z.preprocess((v) => (blank(v) ? '' : v), z.enum(['', 'sales', 'rate', 'care_count'], { error: '排序方式不正确' })),
@@ -143,7 +154,7 @@ export const merchantListQuery = z.object({
 export type MerchantListQuery = QueryInput<typeof merchantListQuery>;
 
 const flag01 = z.preprocess(
-  (v) => (blank(v) ? 0 : v),
+  numberOrDefault(0),
   z.coerce.number({ error: '参数错误' }).int('参数错误').min(0, '参数错误').max(1, '参数错误'),
 );
 
@@ -151,7 +162,7 @@ const flag01 = z.preprocess(
 export const couponListQuery = z.object({
   ...paged(15),
   type: z.preprocess(
-    (v) => (blank(v) ? -1 : v),
+    numberOrDefault(-1),
     z.coerce.number({ error: '优惠券类型不正确' }).refine((n) => [-1, 0, 1, 10, 11, 12].includes(n), '优惠券类型不正确'),
   ),
   product: flag01,
@@ -164,7 +175,7 @@ export const storeCouponQuery = z.object({ id: idField('店铺'), all: flag01 })
 
 const hour = (name: string) =>
   z.preprocess(
-    (v) => (blank(v) ? undefined : v),
+    numberOrDefault(undefined),
     z.coerce
       .number({ error: `${name}格式不正确` })
       .int(`${name}格式不正确`)
@@ -186,7 +197,7 @@ export type SeckillListQuery = QueryInput<typeof seckillListQuery>;
 export const presellListQuery = z.object({
   ...paged(16),
   type: z.preprocess(
-    (v) => (blank(v) ? 1 : v),
+    numberOrDefault(1),
     z.coerce.number({ error: '预售状态不正确' }).int('预售状态不正确').min(0, '预售状态不正确').max(2, '预售状态不正确'),
   ),
 });
@@ -194,7 +205,10 @@ export type PresellListQuery = QueryInput<typeof presellListQuery>;
 
 /** Favourite / follow: `{type: 0 product | 1 seckill | 2 presell | 10 shop, type_id}`. */
 export const relationInput = z.object({
-  type: z.coerce.number({ error: '收藏类型不正确' }).refine((n) => [0, 1, 2, 10].includes(n), '收藏类型不正确'),
+  type: z.preprocess(
+    numberInput,
+    z.coerce.number({ error: '收藏类型不正确' }).refine((n) => [0, 1, 2, 10].includes(n), '收藏类型不正确'),
+  ),
   type_id: idField('收藏对象'),
 });
 export type RelationInput = QueryInput<typeof relationInput>;
@@ -204,7 +218,7 @@ export const arrivalInput = z.object({
   unique: z.string({ error: '商品规格不正确' }).trim().min(1, '商品规格不正确').max(64, '商品规格不正确'),
   product_id: idField('商品'),
   type: z.preprocess(
-    (v) => (blank(v) ? 1 : v),
+    numberOrDefault(1),
     z.coerce.number({ error: '订阅类型不正确' }).refine((n) => n === 1, '订阅类型不正确'),
   ),
 });

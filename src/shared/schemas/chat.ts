@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { CHAT_KIND, CHAT_PAGE_MAX, CHAT_TEXT } from '../chat.ts';
-import { noControlChars, pagination } from './common.ts';
+import { noControlChars, numberOrDefault, pagination } from './common.ts';
 
 /** Input schemas of the chat (`/api/service/...`, `/api/merchant/service/...`). */
 
@@ -26,7 +26,7 @@ export type ChatSendBody = z.output<typeof chatSendBody>;
 export const chatHistoryQuery = z.object({
   page: pagination.page,
   limit: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? 20 : v),
+    numberOrDefault(20),
     z.coerce
       .number({ error: '每页数量必须是数字' })
       .int('每页数量必须是整数')

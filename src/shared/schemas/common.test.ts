@@ -40,6 +40,13 @@ describe('options query (page, limit, keyword)', () => {
     expect(messageOf(input)).toBe(message);
   });
 
+  it('refuses a page or limit that is not a number (coercion read true as 1, [] and false as 0)', () => {
+    for (const v of [true, false, [], [2], ' ']) {
+      expect(messageOf({ page: v }), JSON.stringify(v)).toBe('页码必须是数字');
+      expect(messageOf({ limit: v }), JSON.stringify(v)).toBe('每页数量必须是数字');
+    }
+  });
+
   it('refuses non-finite and non-scalar numbers instead of crashing', () => {
     for (const v of ['Infinity', 'NaN', '1e400', [1, 2], { n: 1 }]) {
       expect(messageOf({ limit: v })).toMatch(/^每页数量/);

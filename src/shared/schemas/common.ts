@@ -40,6 +40,22 @@ export const asList = (v: unknown): unknown =>
  */
 export const numberInput = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? v : Number.NaN);
 
+/** `numberInput`, with `fallback` for a blank value (absent, null or ''): the preprocess of a number field with a default. */
+export const numberOrDefault = (fallback: unknown) => (v: unknown) => (blank(v) ? fallback : numberInput(v));
+
+/**
+ * How far ahead a merchant may end an offer or a coupon: at most 10 years from now. A later end (the year 9999, a
+ * typo's 20260) is no plan a shop makes, and a coupon or a sale that never ends is what it would mean.
+ */
+export const FURTHEST_END_YEARS = 10;
+
+/** The latest end a merchant may set at `at`: the same moment `FURTHEST_END_YEARS` later. */
+export function furthestEnd(at: Date): Date {
+  const d = new Date(at);
+  d.setUTCFullYear(d.getUTCFullYear() + FURTHEST_END_YEARS);
+  return d;
+}
+
 /** A number sent where text is expected (a phone or a tracking number as a JSON number) → its decimal text. */
 export const numberAsText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
 
@@ -65,8 +81,8 @@ export const textOrEmpty = (max: number, message: string) =>
   z.preprocess((v) => (blank(v) || v === false ? '' : numberAsText(v)), z.string({ error: message }).trim().max(max, message));
 
 const intField = (name: string, min: number, max: number, fallback: number) =>
-  orDefault(
-    fallback,
+  z.preprocess(
+    numberOrDefault(fallback),
     z.coerce
       .number({ error: `${name}必须是数字` })
       .min(min, `${name}不能小于${min}`)

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { blank } from './common.ts';
+import { numberOrDefault } from './common.ts';
 
 /** At most this many coupons in one answer of `GET /api/coupon/list` (the reference's client asks for 999). */
 export const MY_COUPON_LIMIT = 1000;
@@ -10,15 +10,15 @@ export const MY_COUPON_LIMIT = 1000;
  */
 export const myCouponQuery = z.object({
   statusTag: z.preprocess(
-    (v) => (blank(v) ? 1 : v),
+    numberOrDefault(1),
     z.coerce.number({ error: '优惠券状态不正确' }).refine((n) => n === 0 || n === 1, '优惠券状态不正确'),
   ),
   page: z.preprocess(
-    (v) => (blank(v) ? 1 : v),
+    numberOrDefault(1),
     z.coerce.number({ error: '页码必须是数字' }).int('页码必须是整数').min(1, '页码不能小于1').max(100000, '页码不能大于100000'),
   ),
   limit: z.preprocess(
-    (v) => (blank(v) ? 20 : v),
+    numberOrDefault(20),
     z.coerce
       .number({ error: '每页数量必须是数字' })
       .int('每页数量必须是整数')

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { blank, numberInput, optional, orDefault, textOrEmpty, zeroOrOne } from './common.ts';
+import { blank, numberInput, numberOrDefault, optional, orDefault, textOrEmpty, zeroOrOne } from './common.ts';
 import { idField, paged } from './catalogue.ts';
 import { count, PRODUCT_LIMITS, yuan } from './merchant-product.ts';
 
@@ -117,12 +117,14 @@ export const merchantPresellListQuery = z.object({
     (v) => (blank(v) ? 'all' : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
     z.enum(MERCHANT_SECKILL_FILTERS, { error: '预售商品状态不正确，可选：all、1、0' }),
   ),
-  type: optional(
+  type: z.preprocess(
+    numberOrDefault(undefined),
     z.coerce
       .number({ error: '预售状态（type）只能是0（未开始）、1（进行中）或2（已结束）' })
       .int('预售状态（type）只能是0（未开始）、1（进行中）或2（已结束）')
       .min(0, '预售状态（type）只能是0（未开始）、1（进行中）或2（已结束）')
-      .max(2, '预售状态（type）只能是0（未开始）、1（进行中）或2（已结束）'),
+      .max(2, '预售状态（type）只能是0（未开始）、1（进行中）或2（已结束）')
+      .optional(),
   ),
   keyword: textOrEmpty(30, '搜索关键字不能超过30个字'),
   ...paged(20),

@@ -1,5 +1,16 @@
 import { z } from './zod.ts';
-import { asList, blank, mallTimeField, noControlChars, numberAsText, numberInput, optional, zeroOrOne } from './common.ts';
+import {
+  asList,
+  blank,
+  FURTHEST_END_YEARS,
+  furthestEnd,
+  mallTimeField,
+  noControlChars,
+  numberAsText,
+  numberInput,
+  optional,
+  zeroOrOne,
+} from './common.ts';
 import { idField, paged } from './catalogue.ts';
 import { parseYuan } from '../money.ts';
 
@@ -46,8 +57,10 @@ export const MERCHANT_COUPON_TEXT = {
   useTimes: '固定使用时间的优惠券请填写使用开始时间和使用结束时间（use_start_time、use_end_time）',
   useOrder: '使用结束时间须晚于使用开始时间',
   usePast: '使用结束时间须在当前时间之后',
+  useFar: `使用结束时间不能晚于${FURTHEST_END_YEARS}年后`,
   claimOrder: '领取结束时间须晚于领取开始时间',
   claimPast: '领取结束时间须在当前时间之后',
+  claimFar: `领取结束时间不能晚于${FURTHEST_END_YEARS}年后`,
   claimAfterUse: '领取结束时间不能晚于使用结束时间',
   total: '限量发放请填写发放总量（total_count，至少1张）',
   unlimitedTotal: '不限量发放的优惠券无需填写发放总量（不填或填0）',
@@ -162,9 +175,11 @@ export function couponProblem(c: CouponTerms, at: Date, changed: ReadonlySet<key
     if (!c.useStartTime || !c.useEndTime) return T.useTimes;
     if (c.useEndTime <= c.useStartTime) return T.useOrder;
     if ((changed.has('useEndTime') || changed.has('couponType')) && c.useEndTime <= at) return T.usePast;
+    if (changed.has('useEndTime') && c.useEndTime > furthestEnd(at)) return T.useFar;
   }
   if (c.startTime && c.endTime && c.endTime <= c.startTime) return T.claimOrder;
   if (c.endTime && changed.has('endTime') && c.endTime <= at) return T.claimPast;
+  if (c.endTime && changed.has('endTime') && c.endTime > furthestEnd(at)) return T.claimFar;
   if (c.couponType === 1 && c.endTime && c.useEndTime && c.endTime > c.useEndTime) return T.claimAfterUse;
   if (c.isLimited && c.totalCount < 1) return T.total;
   if (!c.isLimited && c.totalCount > 0) return T.unlimitedTotal;

@@ -47,11 +47,14 @@ const field = z.object(
   { error: '字段格式不正确' },
 );
 
-const imageMax = z.coerce
-  .number({ error: '图片数量格式不正确' })
-  .int('图片数量格式不正确')
-  .min(1, `图片数量须在1到${FORM_LIMITS.images}之间`)
-  .max(FORM_LIMITS.images, `图片数量须在1到${FORM_LIMITS.images}之间`);
+const imageMax = z.preprocess(
+  numberInput,
+  z.coerce
+    .number({ error: '图片数量格式不正确' })
+    .int('图片数量格式不正确')
+    .min(1, `图片数量须在1到${FORM_LIMITS.images}之间`)
+    .max(FORM_LIMITS.images, `图片数量须在1到${FORM_LIMITS.images}之间`),
+);
 
 export const orderFormBody = z.object({
   name: z

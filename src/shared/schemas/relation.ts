@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { idField, paged, type QueryInput } from './catalogue.ts';
-import { asList } from './common.ts';
+import { asList, numberInput } from './common.ts';
 
 /** Favourites and follows a page of `/user/collect` shows (reference: 12). */
 export const RELATIONS_PER_PAGE = 12;
@@ -17,7 +17,10 @@ export const RELATION_BATCH_MAX = 100;
  * spu (here: product) ids of the product favourites tab; type 0 means the same; type 2 takes presale ids, 10 shop ids.
  */
 export const relationBatchInput = z.object({
-  type: z.coerce.number({ error: '收藏类型不正确' }).refine((n) => [0, 1, 2, 10].includes(n), '收藏类型不正确'),
+  type: z.preprocess(
+    numberInput,
+    z.coerce.number({ error: '收藏类型不正确' }).refine((n) => [0, 1, 2, 10].includes(n), '收藏类型不正确'),
+  ),
   type_id: z.preprocess(
     asList,
     z

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { asList, blank, noControlChars, numberAsText, orDefault } from './common.ts';
+import { asList, blank, noControlChars, numberAsText, numberInput, orDefault } from './common.ts';
 import { parseYuan } from '../money.ts';
 
 /**
@@ -55,11 +55,14 @@ const units = (name: string) =>
   );
 
 /** A province code as a positive two-digit number (also as text); whether it exists is checked by the service. */
-const province = z.coerce
-  .number({ error: '省份代码格式不正确' })
-  .int('省份代码格式不正确')
-  .min(10, '省份代码格式不正确，应为两位数字，如 11（北京）')
-  .max(99, '省份代码格式不正确，应为两位数字，如 11（北京）');
+const province = z.preprocess(
+  numberInput,
+  z.coerce
+    .number({ error: '省份代码格式不正确' })
+    .int('省份代码格式不正确')
+    .min(10, '省份代码格式不正确，应为两位数字，如 11（北京）')
+    .max(99, '省份代码格式不正确，应为两位数字，如 11（北京）'),
+);
 
 /** A list of province codes (an array, one code or "11,12"), duplicates dropped. */
 const provinces = (name: string) =>

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { readText } from '../../../server/http/envelope.ts';
+import { ServiceError } from '../../../server/services/errors.ts';
 import { providerNamed } from '../../../server/payment/index.ts';
 import { handleNotification } from '../../../server/services/payment/handle-notification.ts';
 
@@ -13,8 +14,9 @@ export const POST: APIRoute = async ({ params, request, locals }) => {
   let body: string;
   try {
     body = await readText(request);
-  } catch {
-    return new Response('fail', { status: 413 });
+  } catch (err) {
+    // Too large (413), or bytes that are not UTF-8 (400): nothing is recorded, the gateway retries.
+    return new Response('fail', { status: err instanceof ServiceError && err.code === 'too_large' ? 413 : 400 });
   }
   const { ack, result } = await handleNotification(locals.db, provider, body, request.headers.get('content-type') ?? '');
   return new Response(ack, { status: result === 'bad_signature' ? 400 : 200, headers: { 'content-type': 'text/plain; charset=utf-8' } });

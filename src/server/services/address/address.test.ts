@@ -182,6 +182,34 @@ describe('addresses', () => {
     expect((await listAddresses(other, {})).count).toBe(0);
   });
 
+  it('refuses an address_id, is_default or region code that is not a number, and saves nothing', async () => {
+    const db = await createTestDatabase();
+    const user = await userContext(db, 2);
+    const mine = await saveAddress(user, mainland);
+    // Coercion read address_id: [] as 0, so an edit added a second address, and is_default: [] as 0.
+    for (const address_id of [[], [mine.address_id], ' ', {}]) {
+      await expect(saveAddress(user, { ...mainland, address_id, detail: '改' }), JSON.stringify(address_id)).rejects.toMatchObject({
+        status: 400,
+        message: '地址不存在',
+      });
+    }
+    for (const is_default of [[], [1], ' ', {}]) {
+      await expect(saveAddress(user, { ...mainland, is_default }), JSON.stringify(is_default)).rejects.toMatchObject({
+        status: 400,
+        message: '参数错误',
+      });
+    }
+    await expect(
+      saveAddress(user, { ...mainland, area: mainland.area.map((a, i) => (i === 0 ? { ...a, id: [a.id] } : a)) }),
+    ).rejects.toMatchObject({ status: 400 });
+    expect((await listAddresses(user, {})).list).toEqual([mine]);
+    // Booleans and digits are what forms send.
+    expect(await saveAddress(user, { ...mainland, address_id: String(mine.address_id), is_default: true, detail: '改' })).toMatchObject({
+      address_id: mine.address_id,
+      detail: '改',
+    });
+  });
+
   it('allows 50 addresses per shopper, also when the 51st arrives in parallel with others', async () => {
     const db = await createTestDatabase();
     const user = await userContext(db, 2);

@@ -262,6 +262,12 @@ describe('sendCode (POST /api/auth/verify)', () => {
     [{ phone_code: '86', phone: '12ab', type: 'login' }, '请输入正确的手机号码'],
     [{ phone_code: '86', phone: '13800138000', type: 'merchant' }, '验证码类型错误'],
     [{ phone_code: '86', phone: '13800138000' }, '验证码类型错误'],
+    // Without a type, what is missing before it is named first (area code, phone, then the type).
+    [{}, '请填写手机号码'],
+    [{ phone_code: '86' }, '请填写手机号码'],
+    [{ phone_code: '+', type: 'merchant' }, '请填写地区号'],
+    [{ phone: '12ab', type: '' }, '请输入正确的手机号码'],
+    [{ phone: '  ', type: 'merchant' }, '请填写手机号码'],
   ])('refuses %j with %s', async (input, message) => {
     const db = await createTestDatabase();
     await expect(sendCode(visitorFrom(db), input as never, at(0))).rejects.toMatchObject({ status: 400, message });

@@ -54,10 +54,18 @@ describe('changeCart', () => {
       [1, 'lots', '购买数量不正确'],
       [1, true, '购买数量不正确'],
       [1, [2], '购买数量不正确'],
+      // Blank text is no quantity: coercion read it as 0 (购买数量不能小于1).
+      [1, '', '购买数量不正确'],
+      [1, ' ', '购买数量不正确'],
+      [1, null, '购买数量不正确'],
       [1, '2\u0000', '参数错误'],
       [1, 100000, '购买数量过大'],
       ['x', 2, '购物车商品格式不正确'],
       [-1, 2, '购物车商品格式不正确'],
+      // Coercion read true as 1 and [1] as 1: the shopper's cart line 1 changed.
+      [true, 2, '购物车商品格式不正确'],
+      [[1], 2, '购物车商品格式不正确'],
+      ['1e0', 2, '购物车商品格式不正确'],
     ];
     for (const [id, cart_num, message] of cases) {
       await expect(changeCart(user, { id, cart_num }), `${id} ${cart_num}`).rejects.toMatchObject({ status: 400, message });

@@ -117,6 +117,17 @@ describe('createCart: add to cart and buy now', () => {
     await expect(createCart(user, { ...base, cart_num: 'lots' })).rejects.toMatchObject({ status: 400, message: '购买数量不正确' });
     await expect(createCart(user, { ...base, product_attr_unique: '' })).rejects.toMatchObject({ status: 400, message: '请选择商品规格' });
     await expect(createCart(user, { ...base, product_type: 7 })).rejects.toMatchObject({ status: 400, message: '商品类型不正确' });
+    // Coercion read [] and ' ' as 0 (an ordinary product, added to the cart) and true as 1; is_new takes a boolean.
+    for (const v of [[], [0], ' ', true]) {
+      await expect(createCart(user, { ...base, product_type: v }), JSON.stringify(v)).rejects.toMatchObject({
+        status: 400,
+        message: '商品类型不正确',
+      });
+    }
+    for (const v of [[], [0], ' ', {}]) {
+      await expect(createCart(user, { ...base, is_new: v }), JSON.stringify(v)).rejects.toMatchObject({ status: 400, message: '参数错误' });
+    }
+    expect(await countCart(user)).toEqual([{ count: 0 }]);
   });
 });
 

@@ -1,15 +1,19 @@
 import { z } from 'zod';
+import { numberInput } from '../../../shared/schemas/common.ts';
 import { convertCents, toYuan } from '../../../shared/money.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 import { getExchangeRate, currencyCode } from './get-exchange-rate.ts';
 
 const convertInput = z.object({
-  cents: z.coerce
-    .number({ error: '金额格式不正确' })
-    .int('金额格式不正确')
-    .min(0, '金额格式不正确')
-    .max(Number.MAX_SAFE_INTEGER, '金额格式不正确'),
+  cents: z.preprocess(
+    numberInput,
+    z.coerce
+      .number({ error: '金额格式不正确' })
+      .int('金额格式不正确')
+      .min(0, '金额格式不正确')
+      .max(Number.MAX_SAFE_INTEGER, '金额格式不正确'),
+  ),
   currency: currencyCode,
 });
 

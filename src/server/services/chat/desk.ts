@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from '../../../shared/schemas/common.ts';
 import { CHAT_TEXT } from '../../../shared/chat.ts';
 import type { ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
@@ -66,11 +67,10 @@ export async function requireDesk(ctx: Pick<ServiceContext, 'db'>, merId: number
 /** How the desk signs its messages. */
 export const deskNickname = (desk: Pick<Desk, 'name'>) => `${desk.name}客服`;
 
-const merIdField = z.coerce
-  .number({ error: '店铺ID格式不正确' })
-  .int('店铺ID格式不正确')
-  .min(0, '店铺ID格式不正确')
-  .max(2147483647, '店铺ID格式不正确');
+const merIdField = z.preprocess(
+  numberInput,
+  z.coerce.number({ error: '店铺ID格式不正确' }).int('店铺ID格式不正确').min(0, '店铺ID格式不正确').max(2147483647, '店铺ID格式不正确'),
+);
 
 /** A desk's id as a shopper names it (a path part or `?mer_id=`): a shop's `mer_id`, or 0 the mall's; 400 otherwise. */
 export const parseMerId = (merId: unknown) => parseInput(z.object({ mer_id: merIdField }), { mer_id: merId }).mer_id;

@@ -271,6 +271,10 @@ export function merchantCouponsSuite(open: () => Promise<Database>) {
         [{ start_time: later, end_time: soon }, MERCHANT_COUPON_TEXT.claimOrder],
         [{ start_time: '0000-01-01 00:00:00' }, '领取开始时间不是有效的时间'],
         [{ end_time: past }, MERCHANT_COUPON_TEXT.claimPast],
+        // More than 10 years ahead: the year 9999 was taken as a coupon that never ends.
+        [{ end_time: '9999-12-31 23:59:59' }, MERCHANT_COUPON_TEXT.claimFar],
+        [{ end_time: mall(Date.now() + 3660 * DAY) }, MERCHANT_COUPON_TEXT.claimFar],
+        [{ coupon_type: 1, use_start_time: soon, use_end_time: '9999-12-31 23:59:59' }, MERCHANT_COUPON_TEXT.useFar],
         [
           { coupon_type: 1, use_start_time: soon, use_end_time: later, end_time: mall(Date.now() + 20 * DAY) },
           MERCHANT_COUPON_TEXT.claimAfterUse,

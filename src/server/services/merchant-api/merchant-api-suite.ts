@@ -403,6 +403,15 @@ export function merchantApiSuite(open: () => Promise<Database>) {
       await expect(remarkOrder(await asMerchant(d, 2), { id: o.orderId, remark: 'x' })).rejects.toMatchObject({ code: 'not_found' });
       expect((await remarkOrder(m1, { id: o.orderId, remark: '' })).remark).toBe('');
       expect((await rowOf(d, o.orderId)).remark).toBe('');
+      // An id is a number or its digits (a path part); coercion read [id] as id and true as 1.
+      for (const id of [[o.orderId], [String(o.orderId)], true, `${o.orderId}.0`, `${o.orderId}e0`, ` ${o.orderId}x`]) {
+        await expect(remarkOrder(m1, { id, remark: '错' }), JSON.stringify(id)).rejects.toMatchObject({
+          code: 'invalid',
+          message: '订单ID格式不正确',
+        });
+      }
+      expect((await rowOf(d, o.orderId)).remark).toBe('');
+      expect((await remarkOrder(m1, { id: String(o.orderId), remark: '对' })).remark).toBe('对');
     });
   });
 

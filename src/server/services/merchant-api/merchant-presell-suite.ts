@@ -248,6 +248,9 @@ export function merchantPresellSuite(open: () => Promise<Database>) {
       });
       const cases: [Record<string, unknown>, number, string][] = [
         [{ start_time: at(-2 * DAY), end_time: at(-DAY) }, 400, PRESELL_TEXT.past],
+        // More than 10 years ahead: the year 9999 was taken as a presale that never ends.
+        [{ end_time: '9999-12-31 23:59:59' }, 400, PRESELL_TEXT.far],
+        [{ final_start_time: at(2 * DAY), final_end_time: '9999-12-31 23:59:59' }, 400, PRESELL_TEXT.finalFar],
         [{ start_time: at(DAY), end_time: at(DAY) }, 400, PRESELL_TEXT.window],
         [{ start_time: '2026-02-30 10:00:00' }, 400, '开始时间（start_time）不是有效的时间'],
         [{ end_time: 'tomorrow' }, 400, '结束时间（end_time）格式不正确，应为 YYYY-MM-DD HH:mm:ss'],

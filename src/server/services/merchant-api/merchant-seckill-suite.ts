@@ -212,6 +212,9 @@ export function merchantSeckillSuite(open: () => Promise<Database>) {
       });
       const cases: [Record<string, unknown>, number, string][] = [
         [{ end_day: inDays(-1), start_day: inDays(-2) }, 400, SECKILL_TEXT.past],
+        // More than 10 years ahead: the year 9999 was taken as a flash sale that never ends.
+        [{ end_day: '9999-12-31' }, 400, SECKILL_TEXT.far],
+        [{ end_day: inDays(3660) }, 400, SECKILL_TEXT.far],
         [{ start_day: inDays(3), end_day: inDays(2) }, 400, SECKILL_TEXT.days],
         [{ start_day: '2026-02-30' }, 400, '开始日期（start_day）不是有效的日期'],
         [{ seckill_time_id: 999 }, 400, SECKILL_TEXT.session],

@@ -4,6 +4,7 @@ import { PRODUCT_TYPE, presell, product, productSku, storeGroupOrder, storeOrder
 import { PRODUCT_LIMITS } from '../../../shared/schemas/merchant-product.ts';
 import { presellCreateBody, presellStatusBody, presellUpdateBody } from '../../../shared/schemas/merchant-activity.ts';
 import { toYuan } from '../../../shared/money.ts';
+import { FURTHEST_END_YEARS, furthestEnd } from '../../../shared/schemas/common.ts';
 import { transaction } from '../../db/transaction.ts';
 import { invalidate } from '../cache.ts';
 import { tag, type Tag } from '../cache-tags.ts';
@@ -19,10 +20,12 @@ import { presellEndsAt, queueOfferEnd } from './activity-end.ts';
 export const PRESELL_TEXT = {
   window: '结束时间（end_time）须晚于开始时间（start_time）',
   past: '结束时间（end_time）不能早于现在',
+  far: `结束时间（end_time）不能晚于${FURTHEST_END_YEARS}年后`,
   finalMissing: '定金预售请填写尾款开始时间（final_start_time）和尾款结束时间（final_end_time）',
   finalEarly: '尾款开始时间（final_start_time）不能早于预售结束时间（end_time）',
   finalWindow: '尾款结束时间（final_end_time）须晚于尾款开始时间（final_start_time）',
   finalPast: '尾款结束时间（final_end_time）不能早于现在',
+  finalFar: `尾款结束时间（final_end_time）不能晚于${FURTHEST_END_YEARS}年后`,
   finalForFull: '全款预售没有尾款时间，请勿填写 final_start_time / final_end_time',
   skuLeftOut: (u: string) => `请为商品的每个SKU填写预售价和预售库存，缺少：${u}`,
   priceZero: (u: string) => `SKU ${u} 的预售价须大于0`,
@@ -55,6 +58,7 @@ function checkWindows(w: Windows, named: { end: boolean; finalEnd: boolean }): v
   const at = now();
   if (w.endTime <= w.startTime) throw new ServiceError('invalid', PRESELL_TEXT.window);
   if (named.end && w.endTime <= at) throw new ServiceError('invalid', PRESELL_TEXT.past);
+  if (named.end && w.endTime > furthestEnd(at)) throw new ServiceError('invalid', PRESELL_TEXT.far);
   if (w.presellType === 1) {
     if (w.finalStartTime || w.finalEndTime) throw new ServiceError('invalid', PRESELL_TEXT.finalForFull);
     return;
@@ -63,6 +67,7 @@ function checkWindows(w: Windows, named: { end: boolean; finalEnd: boolean }): v
   if (w.finalStartTime < w.endTime) throw new ServiceError('invalid', PRESELL_TEXT.finalEarly);
   if (w.finalEndTime <= w.finalStartTime) throw new ServiceError('invalid', PRESELL_TEXT.finalWindow);
   if (named.finalEnd && w.finalEndTime <= at) throw new ServiceError('invalid', PRESELL_TEXT.finalPast);
+  if (named.finalEnd && w.finalEndTime > furthestEnd(at)) throw new ServiceError('invalid', PRESELL_TEXT.finalFar);
 }
 
 /** A SKU's presale price (≤ the product's own `max`) and deposit (deposit presales: more than 0, less than the price). */

@@ -4,6 +4,7 @@ import { PRODUCT_TYPE, product, productSku, seckillProduct, seckillTime } from '
 import { PRODUCT_LIMITS } from '../../../shared/schemas/merchant-product.ts';
 import { seckillCreateBody, seckillStatusBody, seckillUpdateBody } from '../../../shared/schemas/merchant-activity.ts';
 import { toYuan } from '../../../shared/money.ts';
+import { FURTHEST_END_YEARS, furthestEnd } from '../../../shared/schemas/common.ts';
 import { transaction } from '../../db/transaction.ts';
 import { invalidate } from '../cache.ts';
 import { tag, type Tag } from '../cache-tags.ts';
@@ -20,6 +21,7 @@ export const SECKILL_TEXT = {
   session: '秒杀场次不存在或已停用（seckill_time_id），可用的场次见 GET /api/merchant/seckill/sessions',
   days: '结束日期不能早于开始日期',
   past: '结束日期不能早于今天',
+  far: `结束日期（end_day）不能晚于${FURTHEST_END_YEARS}年后`,
   caps: '单次限购数量（once_pay_count）不能大于限购总数（all_pay_count）',
   onceZero: '单次限购数量（once_pay_count）至少为1',
   skuLeftOut: (u: string) => `请为商品的每个SKU填写秒杀价和秒杀库存，缺少：${u}`,
@@ -40,6 +42,7 @@ const today = () => mallDate(now());
 function checkDays(startDay: string, endDay: string): void {
   if (endDay < startDay) throw new ServiceError('invalid', SECKILL_TEXT.days);
   if (endDay < today()) throw new ServiceError('invalid', SECKILL_TEXT.past);
+  if (endDay > mallDate(furthestEnd(now()))) throw new ServiceError('invalid', SECKILL_TEXT.far);
 }
 
 function checkCaps(once: number, all: number): void {

@@ -293,6 +293,9 @@ export function shippingTemplatesSuite(open: () => Promise<Database>) {
         [{ undelivered: [99] }, SHIPPING_API_TEXT.unknownProvince(99)],
         [{ region: [rule(), rule({ regions: [16] })] }, SHIPPING_API_TEXT.unknownProvince(16)],
         [{ undelivered: ['北京'] }, /^省份代码格式不正确/],
+        // Coercion read [11] as 11 and true as 1.
+        [{ undelivered: [[11]] }, /^省份代码格式不正确/],
+        [{ region: [rule(), rule({ regions: [true] })] }, /^省份代码格式不正确/],
         [{ region: [rule({ first: 1.5 })] }, SHIPPING_TEXT.wholePieces('首件')],
         [{ region: [rule({ continue: '2.5' })] }, SHIPPING_TEXT.wholePieces('续件')],
         [{ region: [rule({ first: 0 })] }, '首件（首重）必须大于0'],

@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { numberOrDefault } from '../../../shared/schemas/common.ts';
 import { paged, type QueryInput } from '../../../shared/schemas/catalogue.ts';
 import { notFound, offsetOf, parseInput, type Page } from '../input.ts';
 import { newestFirst, toListItem, type ArticleListItem, type NewsArticle } from './article.ts';
@@ -10,7 +11,7 @@ export const NEWS_PAGE_SIZE = 10;
 
 /** `cid` 0 (or missing) is every category. */
 export const cidField = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? 0 : v),
+  numberOrDefault(0),
   z.coerce
     .number({ error: newsText.badCategory })
     .int(newsText.badCategory)

@@ -1,11 +1,12 @@
 import { z } from 'astro/zod';
+import { numberOrDefault } from '../../../shared/schemas/common.ts';
 import type { QueryInput } from '../../../shared/schemas/catalogue.ts';
 import { parseInput, type Page } from '../input.ts';
 import { newestFirst, toListItem, type ArticleListItem, type NewsArticle } from './article.ts';
 
 const latestQuery = z.object({
   limit: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? 5 : v),
+    numberOrDefault(5),
     z.coerce.number({ error: '每页数量必须是数字' }).int('每页数量必须是整数').min(1, '每页数量不能小于1').max(20, '每页数量不能大于20'),
   ),
 });

@@ -4,6 +4,7 @@ import { userBill, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
+import { numberInput } from '../../../shared/schemas/common.ts';
 import { parseYuan, toYuan } from '../../../shared/money.ts';
 import { notFound, parseInput } from '../input.ts';
 import { ServiceError } from '../errors.ts';
@@ -25,7 +26,7 @@ export const adjustBalanceInput = z.object({
     return cents;
   }),
   /** 1 add, 0 deduct. */
-  pm: z.coerce.number({ error: '参数错误' }).int().min(0, '参数错误').max(1, '参数错误'),
+  pm: z.preprocess(numberInput, z.coerce.number({ error: '参数错误' }).int('参数错误').min(0, '参数错误').max(1, '参数错误')),
   mark: z.string({ error: '请填写备注' }).trim().min(1, '请填写备注').max(100, '备注不能超过100个字符'),
   /** The operator's idempotency key: the same key applies once per shopper. */
   key: z

@@ -71,6 +71,10 @@ export function operatorSuite(open: () => Promise<Database>) {
         { number: '0.001', pm: 1, mark: 'x', key: key() },
         { number: '1.234', pm: 1, mark: 'x', key: key() },
         { number: '10', pm: 2, mark: 'x', key: key() },
+        // Not numbers: coercion read [] and false as 0 (a deduction) and true as 1.
+        { number: '10', pm: [], mark: 'x', key: key() },
+        { number: '10', pm: true, mark: 'x', key: key() },
+        { number: '10', pm: ' ', mark: 'x', key: key() },
         { number: '10', pm: 1, mark: '', key: key() },
         { number: '10', pm: 1, mark: 'x', key: 'a b' },
       ]) {

@@ -285,6 +285,8 @@ export function orderFormSuite(open: () => Promise<Database>) {
       await bad([{ ...t, key: 'A b' }], /^字段标识须以小写字母开头/);
       await bad([{ ...t, title: '长'.repeat(21) }], '字段名称不能超过20个字');
       await bad([{ ...t, type: 'image', max: 7 }], '图片数量须在1到6之间');
+      // Coercion read true as 1 and [3] as 3.
+      for (const max of [true, [3], ' ']) await bad([{ ...t, type: 'image', max }], '图片数量格式不正确');
       await bad(
         Array.from({ length: 31 }, (_, i) => ({ ...t, key: `f${i}` })),
         '表单最多30个字段',

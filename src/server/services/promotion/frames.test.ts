@@ -207,6 +207,11 @@ describe('activity frames on product cards', () => {
       [{ start_time: at(-3 * HOUR), end_time: at(-HOUR) }, '结束时间须晚于当前时间'],
       [{ sort: 10_000 }, '排序须是0到9999的整数'],
       [{ status: 2 }, '开关只能是 0 或 1'],
+      // Not numbers: coercion read [] as 0 (every product, switched off) and true as 1.
+      [{ status: [] }, '开关只能是 0 或 1'],
+      [{ scope: [] }, '适用范围不正确：0 全部商品，1 分类，2 店铺，3 商品'],
+      [{ scope: 3, scope_ids: [true] }, '适用对象的编号格式不正确'],
+      [{ sort: ' ' }, '排序须是0到9999的整数'],
     ];
     for (const [over, message] of cases) {
       const err = await refusal(createFrame(ctx(), { ...body(), ...over } as FrameBody));

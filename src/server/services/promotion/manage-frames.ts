@@ -9,7 +9,7 @@ import { notFound, offsetOf, parseInput, type Page } from '../input.ts';
 import { invalidate } from '../cache.ts';
 import { formatDateTime, now } from '../dates.ts';
 import { getCategoryTree } from '../catalogue/category-tree.ts';
-import { mallTimeField, orDefault, pagination } from '../../../shared/schemas/common.ts';
+import { mallTimeField, numberInput, orDefault, pagination } from '../../../shared/schemas/common.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { FRAME_SCOPE } from './activity-frames.ts';
 
@@ -39,7 +39,13 @@ export interface FrameDto {
 const STATE_TEXT: Record<number, string> = { 0: '未开始', 1: '进行中', [-1]: '已结束', [-2]: '已关闭' };
 
 const flag = (what: string, fallback: number) =>
-  orDefault(fallback, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: `${what}只能是 0 或 1` })));
+  orDefault(
+    fallback,
+    z.preprocess(
+      numberInput,
+      z.coerce.number({ error: `${what}只能是 0 或 1` }).pipe(z.union([z.literal(0), z.literal(1)], { error: `${what}只能是 0 或 1` })),
+    ),
+  );
 
 /** The operator's frame (`POST /api/operator/frame/create` and `update/{id}`); every problem is a 400 in Chinese. */
 export const frameBody = z
@@ -52,19 +58,25 @@ export const frameBody = z
       .regex(/^\/media\/[a-z0-9][a-z0-9-]{0,63}\.(webp|svg)$/i, '边框图片须是本站上传的图片（/media/…）'),
     scope: orDefault(
       0,
-      z.coerce.number().pipe(
-        z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
-          error: '适用范围不正确：0 全部商品，1 分类，2 店铺，3 商品',
-        }),
+      z.preprocess(
+        numberInput,
+        z.coerce.number({ error: '适用范围不正确：0 全部商品，1 分类，2 店铺，3 商品' }).pipe(
+          z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
+            error: '适用范围不正确：0 全部商品，1 分类，2 店铺，3 商品',
+          }),
+        ),
       ),
     ),
     scope_ids: z
       .array(
-        z.coerce
-          .number({ error: '适用对象的编号格式不正确' })
-          .int('适用对象的编号格式不正确')
-          .positive('适用对象的编号格式不正确')
-          .max(2_147_483_647, '适用对象的编号格式不正确'),
+        z.preprocess(
+          numberInput,
+          z.coerce
+            .number({ error: '适用对象的编号格式不正确' })
+            .int('适用对象的编号格式不正确')
+            .positive('适用对象的编号格式不正确')
+            .max(2_147_483_647, '适用对象的编号格式不正确'),
+        ),
         {
           error: '适用对象须是编号列表',
         },
@@ -76,11 +88,14 @@ export const frameBody = z
     status: flag('开关', 1),
     sort: orDefault(
       0,
-      z.coerce
-        .number({ error: '排序须是0到9999的整数' })
-        .int('排序须是0到9999的整数')
-        .min(0, '排序须是0到9999的整数')
-        .max(9999, '排序须是0到9999的整数'),
+      z.preprocess(
+        numberInput,
+        z.coerce
+          .number({ error: '排序须是0到9999的整数' })
+          .int('排序须是0到9999的整数')
+          .min(0, '排序须是0到9999的整数')
+          .max(9999, '排序须是0到9999的整数'),
+      ),
     ),
   })
   .superRefine((b, c) => {

@@ -68,6 +68,13 @@ describe('favourites and follows', () => {
     await expect(createRelation(user, { type: 2, type_id: 999 })).rejects.toMatchObject({ status: 404 });
     await expect(createRelation(user, { type: 3, type_id: 1 })).rejects.toMatchObject({ status: 400, message: '收藏类型不正确' });
     await expect(createRelation(user, { type: 0, type_id: -4 })).rejects.toMatchObject({ status: 400, message: '收藏对象格式不正确' });
+    // Coercion read [], false and ' ' as 0: a product favourite.
+    for (const type of [[], [0], false, ' ']) {
+      await expect(createRelation(user, { type, type_id: 1 }), JSON.stringify(type)).rejects.toMatchObject({
+        status: 400,
+        message: '收藏类型不正确',
+      });
+    }
   });
 });
 
