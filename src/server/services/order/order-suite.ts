@@ -20,7 +20,7 @@ import {
   userBill,
   users,
 } from '../../db/schema/index.ts';
-import { newShopper, pickSku, setStock, stockOf, addLine, placeOrder } from '../../../../tests/helpers/checkout.ts';
+import { newShopper, pickSku, setStock, stockOf, addLine, placeOrder, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { presaleCartLine } from '../../../../tests/helpers/orders.ts';
 import { checkOrder } from './check-order.ts';
 import { createOrder } from './create-order.ts';
@@ -350,6 +350,24 @@ export function orderSuite(open: () => Promise<Database>) {
       expect(normal.presell_final_price).toBe('0.00');
     });
 
+    /** A buy-now line of one unit of a running flash sale with stock. */
+    async function seckillCartLine(d: Database, s: Shopper) {
+      const [offer] = (await listSeckillProducts({ db: d.db }, {})).list.filter((o) => o.stock > 0);
+      const [sku] = await d.db
+        .select()
+        .from(productSku)
+        .where(and(eq(productSku.productId, offer!.product_id), gt(productSku.stock, 0)))
+        .limit(1);
+      const { cart_id } = await createCart(s, {
+        product_id: offer!.product_id,
+        product_attr_unique: sku!.unique,
+        cart_num: 1,
+        is_new: 1,
+        product_type: 1,
+      });
+      return { cartId: cart_id, price: sku!.price };
+    }
+
     it('order_type names the activity bought: 0 normal goods, 1 a flash sale, 2 a presale (the reference client shows the presale agreement for 2)', async () => {
       const d = await open();
       const s = await newShopper(d);
@@ -357,43 +375,18 @@ export function orderSuite(open: () => Promise<Database>) {
       expect((await check(await addLine(s, await pickSku(d, { merId: 1 }), 1))).order_type).toBe(0);
       expect((await check((await presaleCartLine(d, s, 2, 1)).cartId)).order_type).toBe(2);
       expect((await check((await presaleCartLine(d, s, 1, 1)).cartId)).order_type).toBe(2);
-      const [offer] = (await listSeckillProducts({ db: d.db }, {})).list.filter((o) => o.stock > 0);
-      const [sku] = await d.db
-        .select()
-        .from(productSku)
-        .where(and(eq(productSku.productId, offer!.product_id), gt(productSku.stock, 0)))
-        .limit(1);
-      const { cart_id } = await createCart(s, {
-        product_id: offer!.product_id,
-        product_attr_unique: sku!.unique,
-        cart_num: 1,
-        is_new: 1,
-        product_type: 1,
-      });
-      expect((await check(cart_id)).order_type).toBe(1);
+      expect((await check((await seckillCartLine(d, s)).cartId)).order_type).toBe(1);
     });
 
     it('a flash sale takes no points, as its page says (max_integral 0): no toggle, and an order asked with points keeps them', async () => {
       const d = await open();
       const s = await newShopper(d, { integral: 500_000 });
-      const [offer] = (await listSeckillProducts({ db: d.db }, {})).list.filter((o) => o.stock > 0);
-      const [sku] = await d.db
-        .select()
-        .from(productSku)
-        .where(and(eq(productSku.productId, offer!.product_id), gt(productSku.stock, 0)))
-        .limit(1);
-      const { cart_id } = await createCart(s, {
-        product_id: offer!.product_id,
-        product_attr_unique: sku!.unique,
-        cart_num: 1,
-        is_new: 1,
-        product_type: 1,
-      });
+      const line = await seckillCartLine(d, s);
       const pointsOf = async () => (await d.db.select({ i: users.integral }).from(users).where(eq(users.uid, s.user.uid)))[0]!.i;
       const before = await pointsOf();
-      const { check, order } = await placeOrder(s, [cart_id], { use_integral: true });
+      const { check, order } = await placeOrder(s, [line.cartId], { use_integral: true });
       expect(check).toMatchObject({ openIntegral: false, useIntegral: false, order_total_integral: 0, usable_integral: 0 });
-      expect(check.order_price).toBe((sku!.price / 100).toFixed(2));
+      expect(check.order_price).toBe((line.price / 100).toFixed(2));
       expect(await pointsOf()).toBe(before);
       const [g] = await d.db.select().from(storeGroupOrder).where(eq(storeGroupOrder.groupOrderId, order.order_id));
       expect(g!.integral).toBe(0);
