@@ -48,6 +48,17 @@ export async function queueRefundMoney(tx: Tx, r: RefundRow, fullyRefunded: bool
   await settleRefundPoints(tx, r, fullyRefunded, at);
 }
 
+/** Units of each item (`order_product_id`) of orders `orderIds` that their refunded requests (status 3) gave back. */
+export async function refundedUnits(db: Db | Tx, orderIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ orderProductId: refundProduct.orderProductId, num: sql<number>`sum(${refundProduct.refundNum})::int` })
+    .from(refundProduct)
+    .innerJoin(refundOrder, eq(refundOrder.refundOrderId, refundProduct.refundOrderId))
+    .where(and(inArray(refundOrder.orderId, orderIds), eq(refundOrder.status, REFUND_STATUS.refunded)))
+    .groupBy(refundProduct.orderProductId);
+  return new Map(rows.map((x) => [x.orderProductId, x.num]));
+}
+
 /** `round(total × k / n)` in integers (halves up), as refundable-items.ts shares a line's money by units. */
 const part = (total: number, k: number, n: number) => (n <= 0 ? 0 : Math.floor((2 * total * k + n) / (2 * n)));
 
@@ -106,13 +117,8 @@ export async function settleRefundPoints(tx: Tx, r: RefundRow, fullyRefunded: bo
     .from(storeOrderProduct)
     .where(eq(storeOrderProduct.orderId, r.orderId))
     .orderBy(asc(storeOrderProduct.orderProductId));
-  const refunded = await tx
-    .select({ orderProductId: refundProduct.orderProductId, num: sql<number>`sum(${refundProduct.refundNum})::int` })
-    .from(refundProduct)
-    .innerJoin(refundOrder, eq(refundOrder.refundOrderId, refundProduct.refundOrderId))
-    .where(and(eq(refundOrder.orderId, r.orderId), eq(refundOrder.status, REFUND_STATUS.refunded)))
-    .groupBy(refundProduct.orderProductId);
-  const unitsOf = (id: number) => refunded.find((x) => x.orderProductId === id)?.num ?? 0;
+  const refunded = await refundedUnits(tx, [r.orderId]);
+  const unitsOf = (id: number) => refunded.get(id) ?? 0;
   // What the order's other refunds moved: rows linked to their numbers (and to the order, as full refunds were linked
   // before partial refunds moved points).
   const others = tx

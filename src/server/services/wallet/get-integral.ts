@@ -1,19 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  ORDER_STATUS,
-  REFUND_STATUS,
-  refundOrder,
-  refundProduct,
-  storeOrder,
-  storeOrderProduct,
-  userBill,
-  users,
-} from '../../db/schema/index.ts';
+import { ORDER_STATUS, storeOrder, storeOrderProduct, userBill, users } from '../../db/schema/index.ts';
 import { POINTS_RETURN_TYPES, type IntegralInfoDto } from '../../../shared/wallet.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { afterSaleSettings, pointsFor } from '../order/order-rules.ts';
-import { refundedShare } from '../refund/refund-money.ts';
+import { refundedShare, refundedUnits } from '../refund/refund-money.ts';
 import type { Db } from '../../db/client.ts';
 import { integralValidDays } from './change-wallet.ts';
 
@@ -77,15 +68,9 @@ async function frozenPoints(db: Db, uid: number, perYuan: number): Promise<numbe
   const points = new Map(orders.map((o) => [o.orderId, pointsFor(o.payPrice, perYuan)]));
   const ids = orders.filter((o) => points.get(o.orderId)! > 0).map((o) => o.orderId);
   if (!ids.length) return 0;
-  const refunded = await db
-    .select({ orderProductId: refundProduct.orderProductId, num: sql<number>`sum(${refundProduct.refundNum})::int` })
-    .from(refundProduct)
-    .innerJoin(refundOrder, eq(refundOrder.refundOrderId, refundProduct.refundOrderId))
-    .where(and(inArray(refundOrder.orderId, ids), eq(refundOrder.status, REFUND_STATUS.refunded)))
-    .groupBy(refundProduct.orderProductId);
+  const units = await refundedUnits(db, ids);
   let total = [...points.values()].reduce((a, n) => a + n, 0);
-  if (!refunded.length) return total;
-  const units = new Map(refunded.map((r) => [r.orderProductId, r.num]));
+  if (!units.size) return total;
   const lines = await db
     .select({
       orderId: storeOrderProduct.orderId,
