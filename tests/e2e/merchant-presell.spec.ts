@@ -35,13 +35,16 @@ test('a merchant puts a product into a deposit presale, visitors see it, and it 
   const origin = list.find((p) => p.stock > 0)!;
   const detail = (await okBody(await request.get(`/api/merchant/product/detail/${origin.product_id}`, { headers: mine }))).data;
   const skus = detail.attrValue as Sku[];
+  // Mall time (Beijing) as the merchant API reads it; the presale runs for a year (ends past 10 years are refused).
+  const beijing = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const inAYear = Date.now() + 365 * 86_400_000;
   const body = {
     origin_product_id: origin.product_id,
     presell_type: 2,
-    start_time: new Date(Date.now() + 8 * 3600_000 - 3600_000).toISOString().slice(0, 19).replace('T', ' '),
-    end_time: '2099-12-31 12:00:00',
-    final_start_time: '2099-12-31 12:00:00',
-    final_end_time: '2099-12-31 23:00:00',
+    start_time: beijing(Date.now() - 3600_000),
+    end_time: beijing(inAYear),
+    final_start_time: beijing(inAYear),
+    final_end_time: beijing(inAYear + 11 * 3600_000),
     delivery_type: 1,
     delivery_day: 5,
     pay_count: 1,
