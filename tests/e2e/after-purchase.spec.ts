@@ -57,8 +57,15 @@ test.describe('after the purchase', () => {
     // The form's island hydrates at load; a file chosen before it answers would not be seen by it.
     await expect(page.locator('[data-review-form][data-ready]')).toBeVisible();
     await page.locator('[data-rating="product_score"] label').nth(3).click();
+    // Sent empty: the message, and the cursor in the box to fill.
+    const box = page.getByLabel('评价内容');
+    await page.getByRole('button', { name: '提交评价' }).click();
+    await expect(page.getByRole('alert')).toHaveText('请填写评价内容');
+    await expect(box).toBeFocused();
+    await expect(box).toHaveAttribute('aria-invalid', 'true');
     const comment = `包装完好，物流很快，和描述一致，推荐购买。编号${id}-${Date.now() % 100000}`;
-    await page.getByLabel('评价内容').fill(comment);
+    await box.fill(comment);
+    await expect(box).not.toHaveAttribute('aria-invalid');
     await page.locator('input[type="file"]').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo('jpeg') });
     await expect(page.locator('[data-review-form] [data-uploaded]')).toHaveCount(1);
     await page.getByRole('button', { name: '提交评价' }).click();

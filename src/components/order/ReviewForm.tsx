@@ -64,6 +64,7 @@ export default function ReviewForm(p: ReviewFormProps) {
   const [comment, setComment] = useState('');
   const { pics, choose, drop, uploading } = usePictureUploads(REVIEW_MAX_PICS);
   const [error, setError] = useState('');
+  const [emptyRefused, setEmptyRefused] = useState(false);
   const [sending, setSending] = useState(false);
   const ids = useId();
   const commentBox = useRef<HTMLTextAreaElement>(null);
@@ -80,8 +81,13 @@ export default function ReviewForm(p: ReviewFormProps) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (count === 0) return setError('请填写评价内容');
-    if (count > REVIEW_MAX_COMMENT) return setError(`评价内容不能超过${REVIEW_MAX_COMMENT}个字`);
+    // A refused comment takes the cursor, so a keyboard or screen-reader user is where the fix goes.
+    if (count === 0 || count > REVIEW_MAX_COMMENT) {
+      setError(count === 0 ? '请填写评价内容' : `评价内容不能超过${REVIEW_MAX_COMMENT}个字`);
+      setEmptyRefused(count === 0);
+      commentBox.current?.focus();
+      return;
+    }
     if (uploading) return setError('图片还在上传，请稍候');
     setError('');
     setSending(true);
@@ -121,10 +127,13 @@ export default function ReviewForm(p: ReviewFormProps) {
             name="comment"
             rows={6}
             value={comment}
-            onChange={(e) => setComment(e.target.value)}
+            onChange={(e) => {
+              setComment(e.target.value);
+              setEmptyRefused(false);
+            }}
             placeholder="宝贝满足你的期待吗？说说它的优点和美中不足吧"
             aria-describedby={`${ids}-count`}
-            aria-invalid={count > REVIEW_MAX_COMMENT || undefined}
+            aria-invalid={emptyRefused || count > REVIEW_MAX_COMMENT || undefined}
             required
           />
           <span
