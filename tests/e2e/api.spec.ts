@@ -276,9 +276,10 @@ test.describe('transport', () => {
     ['gzip', gunzipSync],
   ] as const) {
     test(`JSON and HTML are compressed for Accept-Encoding: ${encoding}`, async ({ baseURL }) => {
-      const plain = await raw(baseURL!, '/api/pc/config');
+      // The category tree: JSON of several KB (answers under 1 KB go out as they are, below).
+      const plain = await raw(baseURL!, '/api/store/product/category/lst');
       expect(plain.headers['content-encoding']).toBeUndefined();
-      const packed = await raw(baseURL!, '/api/pc/config', { 'Accept-Encoding': encoding });
+      const packed = await raw(baseURL!, '/api/store/product/category/lst', { 'Accept-Encoding': encoding });
       expect(packed.status).toBe(200);
       expect(packed.headers['content-encoding']).toBe(encoding);
       expect(packed.body.length).toBeLessThan(plain.body.length);
@@ -290,6 +291,19 @@ test.describe('transport', () => {
       expect(decode(page.body).toString('utf8')).toMatch(/^<!DOCTYPE html>/i);
     });
   }
+
+  test('a small JSON answer goes out as it is, with its length in bytes', async ({ baseURL }) => {
+    // Compressing a few dozen bytes saves nothing and costs the server a compression stream per answer.
+    for (const path of ['/api/health', '/api/no-such-call']) {
+      const res = await raw(baseURL!, path, { 'Accept-Encoding': 'br, gzip' });
+      expect(res.headers['content-encoding'], path).toBeUndefined();
+      expect(res.headers['transfer-encoding'], path).toBeUndefined();
+      // The refusal's Chinese message is several bytes a character: the length counts bytes.
+      expect(Number(res.headers['content-length']), path).toBe(res.body.length);
+      expect(JSON.parse(res.body.toString('utf8')).message, path).toBeTruthy();
+    }
+    expect(JSON.parse((await raw(baseURL!, '/api/no-such-call')).body.toString('utf8')).message).toBe('接口不存在');
+  });
 
   test('the HTML page carries a strict content security policy and the baseline headers', async ({ request }) => {
     const res = await request.get('/');
