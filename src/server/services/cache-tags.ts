@@ -27,7 +27,9 @@ export type Kind =
   | 'price-rule'
   | 'shopper'
   // The operator's activity frames on product cards (`border_pic`): shown by every card list.
-  | 'frame';
+  | 'frame'
+  // A shop's shipping template (the product page's 运费 line).
+  | 'shipping';
 export type Tag = Kind | `${Kind}:${string}` | typeof ALL;
 
 /** The tag of one thing: `tag('product', 12)` is `product:12`. */

@@ -187,7 +187,8 @@ export function dropCached(db: Db, key: string): void {
  * - shell: the site settings, home tabs and banners, hot keywords (read by every page's shell);
  * - couponFlags: which products and shops have a claimable coupon (coupon claims drop it);
  * - priceRules: the price notes; countries: country names of the locale picker;
- * - frames: the operator's activity frames not yet ended (the operator's changes drop it).
+ * - frames: the operator's activity frames not yet ended (the operator's changes drop it);
+ * - shipping: what a shipping template says on product pages, dropped by a change to that template.
  * Writers name what they changed with tags (`invalidate`); `KEY_TAGS` says which tags drop which group.
  */
 export const CACHE_KEYS = {
@@ -214,6 +215,7 @@ export const CACHE_KEYS = {
   priceRules: 'price-rules',
   countries: 'countries',
   frames: 'frames',
+  shipping: 'shipping:',
 } as const;
 
 /** What each key group shows: a change naming one of these drops the group's entries. */
@@ -244,6 +246,8 @@ const KEY_TAGS: Record<keyof typeof CACHE_KEYS, Tag[]> = {
   priceRules: ['price-rule'],
   countries: ['locale'],
   frames: ['frame'],
+  // Each entry shows its own template (`shipping:<id>`, named by its load): a change to another template keeps it.
+  shipping: [],
 };
 
 const GROUPS = Object.entries(CACHE_KEYS) as [keyof typeof CACHE_KEYS, string][];

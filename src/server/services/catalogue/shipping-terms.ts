@@ -3,6 +3,8 @@ import { shippingTemplate, shippingTemplateRegion } from '../../db/schema/index.
 import type { ServiceContext } from '../context.ts';
 import { regionChildren } from '../address/regions.ts';
 import type { ShippingTerms } from './guarantees.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
+import { shows, tag } from '../cache-tags.ts';
 
 /** Province codes outside the mainland region data. */
 const OUTSIDE = new Map([
@@ -11,8 +13,19 @@ const OUTSIDE = new Map([
   [82, '澳门'],
 ]);
 
-/** What a product page says about its shipping template (null when the template is gone). */
-export async function shippingTerms(ctx: Pick<ServiceContext, 'db'>, tempId: number): Promise<ShippingTerms | null> {
+/**
+ * What a product page says about its shipping template (null when the template is gone), kept per template: most of a
+ * shop's products share a few templates, and reading one took two queries on each page of a product that is not shipped
+ * free. A merchant's change to the template drops it (`shipping:<id>`, merchant-api/shipping-templates.ts).
+ */
+export function shippingTerms(ctx: Pick<ServiceContext, 'db'>, tempId: number): Promise<ShippingTerms | null> {
+  return cached(ctx.db, `${CACHE_KEYS.shipping}${tempId}`, () => {
+    shows(tag('shipping', tempId));
+    return readTerms(ctx, tempId);
+  });
+}
+
+async function readTerms(ctx: Pick<ServiceContext, 'db'>, tempId: number): Promise<ShippingTerms | null> {
   const [t] = await ctx.db.select().from(shippingTemplate).where(eq(shippingTemplate.shippingTemplateId, tempId));
   if (!t) return null;
   const rules = await ctx.db.select().from(shippingTemplateRegion).where(eq(shippingTemplateRegion.shippingTemplateId, tempId));

@@ -226,11 +226,7 @@ export async function updateShippingTemplate(
       .from(product)
       .where(and(eq(product.merId, merId), eq(product.tempId, id)));
     // The product page's 运费 line (its own page, a flash sale's or a presale's) shows the template.
-    if (users.length)
-      invalidate(
-        tx,
-        users.map((p) => tag('product', p.id)),
-      );
+    invalidate(tx, [tag('shipping', id), ...users.map((p) => tag('product', p.id))]);
     return r!;
   });
   return dto(ctx.db, row);
