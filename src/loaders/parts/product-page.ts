@@ -7,7 +7,7 @@ import { firstReviewsOf, type ProductDetail } from '../../server/services/catalo
 import { listReviews, type ReviewPage } from '../../server/services/catalogue/list-reviews.ts';
 import { getPriceRule } from '../../server/services/catalogue/get-price-rule.ts';
 import { listProductCoupons } from '../../server/services/coupon/list-product-coupons.ts';
-import { listMerchantCoupons } from '../../server/services/coupon/list-merchant-coupons.ts';
+import { listMerchantCoupons, shopCouponsForVisitors } from '../../server/services/coupon/list-merchant-coupons.ts';
 import type { CouponDto } from '../../server/services/coupon/coupon-dto.ts';
 import { couponFlags } from '../../server/services/catalogue/product-card.ts';
 import type { Pricing } from '../../server/pricing/pricing.ts';
@@ -64,6 +64,8 @@ export function loadProductPage<T>(
     // Most products and shops have no claimable coupon: the cached coupon markers (the lists' "券") say which do.
     // A flash sale or presale takes no coupon at checkout (price-order.ts), so its page offers none.
     const couponsApply = p.product_type === 0;
+    // The shared render (no shopper) reads a shop's coupons kept per shop; a shopper's own render reads their claim marks too.
+    const shopCoupons = (merId: number) => (ctx.user ? listMerchantCoupons(ctx, { id: merId }) : shopCouponsForVisitors(ctx, merId));
     const [reviews, productCoupons, merchantCoupons, rule, shopCategories] = await Promise.all([
       listReviews(
         ctx,
@@ -73,7 +75,7 @@ export function loadProductPage<T>(
           : reviewedOf && { reviewedId: reviewedOf(main) },
       ),
       couponsApply && flags.products.has(p.product_id) ? listProductCoupons(ctx, { ids: String(p.product_id) }) : [],
-      couponsApply && flags.shops.has(p.mer_id) ? listMerchantCoupons(ctx, { id: p.mer_id }) : [],
+      couponsApply && flags.shops.has(p.mer_id) ? shopCoupons(p.mer_id) : [],
       getPriceRule(ctx, { cate_id: p.cate_id }),
       // The shop bar's category menu (kept per shop: no query on most pages).
       merchantProductCategoryTree(ctx, p.mer_id),

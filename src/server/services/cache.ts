@@ -188,7 +188,8 @@ export function dropCached(db: Db, key: string): void {
  * - couponFlags: which products and shops have a claimable coupon (coupon claims drop it);
  * - priceRules: the price notes; countries: country names of the locale picker;
  * - frames: the operator's activity frames not yet ended (the operator's changes drop it);
- * - shipping: what a shipping template says on product pages, dropped by a change to that template.
+ * - shipping: what a shipping template says on product pages, dropped by a change to that template;
+ * - shopCoupons: a shop's claimable shop coupons as product pages show them (seconds; list-merchant-coupons.ts).
  * Writers name what they changed with tags (`invalidate`); `KEY_TAGS` says which tags drop which group.
  */
 export const CACHE_KEYS = {
@@ -216,6 +217,7 @@ export const CACHE_KEYS = {
   countries: 'countries',
   frames: 'frames',
   shipping: 'shipping:',
+  shopCoupons: 'shop-coupons:',
 } as const;
 
 /** What each key group shows: a change naming one of these drops the group's entries. */
@@ -248,6 +250,8 @@ const KEY_TAGS: Record<keyof typeof CACHE_KEYS, Tag[]> = {
   frames: ['frame'],
   // Each entry shows its own template (`shipping:<id>`, named by its load): a change to another template keeps it.
   shipping: [],
+  // Each entry shows its shop's coupon list and each coupon it lists (named by its load).
+  shopCoupons: [],
 };
 
 const GROUPS = Object.entries(CACHE_KEYS) as [keyof typeof CACHE_KEYS, string][];

@@ -6,7 +6,7 @@ import { formatDateTime } from '../dates.ts';
 import { couponTypeLabel } from './coupon-rules.ts';
 import { shows, tag } from '../cache-tags.ts';
 
-type CouponRow = typeof coupon.$inferSelect;
+export type CouponRow = typeof coupon.$inferSelect;
 
 /** A coupon as the coupon centre, product page and shop coupon page show it. */
 export interface CouponDto {

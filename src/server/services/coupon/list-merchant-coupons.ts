@@ -5,9 +5,11 @@ import type { ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 import { now } from '../dates.ts';
 import { claimableAt } from './coupon-rules.ts';
-import { couponDtos, type CouponDto } from './coupon-dto.ts';
+import { couponDto, couponDtos, type CouponDto } from './coupon-dto.ts';
+import { cached, CACHE_KEYS, dropCached } from '../cache.ts';
 import { builtOnce, prepareOnPglite } from '../../db/prepared.ts';
 import { shopCouponsTag, shows } from '../cache-tags.ts';
+import type { CouponRow } from './coupon-dto.ts';
 
 /** A shop's claimable coupons (with product coupons: `all`), built once per database and transaction (every product and shop
  * page reads it; prepared on PGlite: a lookup by shop, one plan for any shop and time). */
@@ -41,4 +43,41 @@ export async function listMerchantCoupons(
   shows(shopCouponsTag(q.id, Boolean(q.all)));
   const rows = await shopCoupons(ctx.db, q.all ? '+all' : '').execute({ mer: q.id, at: now().toISOString() });
   return couponDtos(ctx, rows);
+}
+
+/** How long a shop's coupons stay kept for the product pages' shared render (`shopCouponsForVisitors`). */
+export const SHOP_COUPONS_TTL_MS = 5_000;
+
+/** The moment a listed coupon stops being claimable by the clock (its claim or use window ends), if any. */
+function firstEnd(rows: CouponRow[]): number {
+  let end = Number.POSITIVE_INFINITY;
+  for (const r of rows) {
+    if (r.endTime) end = Math.min(end, r.endTime.getTime());
+    if (r.couponType !== 0 && r.useEndTime) end = Math.min(end, r.useEndTime.getTime());
+  }
+  return end;
+}
+
+/**
+ * A shop's claimable shop coupons as the product page's shared render shows them (no shopper: their claim marks come
+ * from `/api/user/marks`), kept per shop: every product page of a shop that has coupons read them again, one query a
+ * render. An entry lives `SHOP_COUPONS_TTL_MS` at most and never past the end of a coupon it lists; a merchant's change
+ * (`shopCouponsTag`, `coupon:<id>`) or a claim that uses up a limited coupon drops it. A coupon that starts is listed
+ * within the TTL, as a kept page shows it within its own.
+ */
+export async function shopCouponsForVisitors(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<CouponDto[]> {
+  shows(shopCouponsTag(merId));
+  const key = `${CACHE_KEYS.shopCoupons}${merId}`;
+  const load = async () => {
+    shows(shopCouponsTag(merId));
+    const at = now();
+    const rows = await shopCoupons(ctx.db, '').execute({ mer: merId, at: at.toISOString() });
+    return { coupons: rows.map((r) => couponDto(r, 0)), until: Math.min(at.getTime() + SHOP_COUPONS_TTL_MS, firstEnd(rows)) };
+  };
+  let kept = await cached(ctx.db, key, load, SHOP_COUPONS_TTL_MS);
+  if (kept.until <= now().getTime()) {
+    dropCached(ctx.db, key);
+    kept = await cached(ctx.db, key, load, SHOP_COUPONS_TTL_MS);
+  }
+  return kept.coupons;
 }

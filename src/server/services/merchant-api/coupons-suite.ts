@@ -1,7 +1,7 @@
 // A shop's own coupons through the merchant API on a real database: run on PGlite (coupons.test.ts) and on
 // PostgreSQL 15 (coupons.postgres.test.ts). Tests share one database per file: each uses demo shops no other test
 // here writes to, its own coupons and its own shoppers.
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { and, eq, ne } from 'drizzle-orm';
 import { asMerchant, refused, callRoute } from '../../../../tests/helpers/merchant-api.ts';
 import { addLine, newShopper, pickSku } from '../../../../tests/helpers/checkout.ts';
@@ -472,6 +472,29 @@ export function merchantCouponsSuite(open: () => Promise<Database>) {
       await setMerchantCouponStatus(m, { id: c.coupon_id, status: '1' });
       expect((await productPage(d, sku.productId)).coupons).toContain(c.coupon_id);
       expect((await claimCoupon(await newShopper(d), { id: c.coupon_id })).coupon_id).toBe(c.coupon_id);
+    });
+
+    it('a product page stops offering a shop coupon when its last piece is claimed, and when its claim window closes with nothing written', async () => {
+      const d = await open();
+      const m = await asMerchant(d, 5);
+      const sku = await pickSku(d, { merId: 5 });
+      const last = await createMerchantCoupon(m, shopCoupon({ is_limited: 1, total_count: 1, sort: 9999 }));
+      const closing = await createMerchantCoupon(m, shopCoupon({ sort: 9998 }));
+      // Its claim window ends in a moment (set in the table: the clock, not a write, ends it).
+      const end = Date.now() + 1500;
+      await d.db
+        .update(coupon)
+        .set({ endTime: new Date(end) })
+        .where(eq(coupon.couponId, closing.coupon_id));
+      expect((await productPage(d, sku.productId)).coupons).toEqual(expect.arrayContaining([last.coupon_id, closing.coupon_id]));
+
+      await claimCoupon(await newShopper(d), { id: last.coupon_id });
+      const after = (await productPage(d, sku.productId)).coupons;
+      expect(after).not.toContain(last.coupon_id);
+      expect(after).toContain(closing.coupon_id);
+
+      await vi.waitUntil(() => Date.now() > end, { timeout: 5000, interval: 20 });
+      expect((await productPage(d, sku.productId)).coupons).not.toContain(closing.coupon_id);
     });
 
     it('shoppers claiming while the shop raises the total never get more than the total, and the counts add up', async () => {
