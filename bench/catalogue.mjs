@@ -4,7 +4,7 @@
 //   npm run build && npm run bench:catalogue                 -> builds .bench-data (once, ~40 s), then measures
 //   npm run bench:catalogue -- --requests 1000 --concurrency 20 --url http://127.0.0.1:4321
 // With DATABASE_URL set, the large mall is built in (and read from) that PostgreSQL database instead.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -241,15 +241,24 @@ const homeHtml = await fetch(new URL('/', base))
 const staticPath = /(?:src|href)="(\/_astro\/[^"]+\.(?:js|css))"/.exec(homeHtml)?.[1];
 
 /**
- * Nanoseconds the server's main thread has run (Linux `/proc/<pid>/schedstat`), when this script started the server:
- * the thread every page waits for. Per request it is steadier than req/s on a machine whose speed varies.
+ * Nanoseconds the server's threads have run (Linux `/proc/<pid>/task/<tid>/schedstat`), when this script started the server:
+ * `main`, the thread every page waits for (per request it is steadier than req/s on a machine whose speed varies), and
+ * `other`, every other thread of the server: the embedded database's (PGlite), the garbage collector's helpers and the
+ * thread pool's (compression), which share the machine's cores with it.
  */
 function serverCpuNs() {
-  if (!server) return Number.NaN;
+  if (!server) return { main: Number.NaN, other: Number.NaN };
   try {
-    return Number(readFileSync(`/proc/${server.pid}/schedstat`, 'utf8').split(' ')[0]);
+    let main = 0;
+    let other = 0;
+    for (const task of readdirSync(`/proc/${server.pid}/task`)) {
+      const ns = Number(readFileSync(`/proc/${server.pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      if (task === String(server.pid)) main = ns;
+      else other += ns;
+    }
+    return { main, other };
   } catch {
-    return Number.NaN;
+    return { main: Number.NaN, other: Number.NaN };
   }
 }
 
@@ -288,8 +297,10 @@ async function measure(next) {
     }),
   );
   const wall = (performance.now() - t0) / 1000;
-  const cpuUs = (serverCpuNs() - cpu0) / 1000 / REQUESTS;
-  return runs.map((run) => ({ ...run, times: run.times.sort((a, b) => a - b), rps: run.times.length / wall, cpuUs }));
+  const cpu1 = serverCpuNs();
+  const cpuUs = (cpu1.main - cpu0.main) / 1000 / REQUESTS;
+  const otherUs = (cpu1.other - cpu0.other) / 1000 / REQUESTS;
+  return runs.map((run) => ({ ...run, times: run.times.sort((a, b) => a - b), rps: run.times.length / wall, cpuUs, otherUs }));
 }
 
 const measured = Object.entries(groups).filter(([n]) => !ONLY.length || ONLY.includes(n));
@@ -303,11 +314,13 @@ if (WARM_UP > 0) {
 console.log(
   `[bench] ${base}: ${REQUESTS} requests per page kind at ${CONCURRENCY} concurrent connections${MIXED ? ', every other one signed in (rows "+ signed in"; req/s: each row its own half)' : headers.cookie ? ' (signed in)' : ''}`,
 );
-console.log(`${'page'.padEnd(11)}   p50 ms   p95 ms   p99 ms    req/s  of static  cached  cpu µs   statuses`);
+// cpu µs: the server's main thread per request; other µs: its other threads (database, garbage collector, thread pool).
+console.log(`${'page'.padEnd(11)}   p50 ms   p95 ms   p99 ms    req/s  of static  cached  cpu µs other µs   statuses`);
 const f = (v) => v.toFixed(1).padStart(8);
+const us = (v) => (Number.isFinite(v) ? v.toFixed(0) : '-');
 const row = (name, m, ratio) =>
   console.log(
-    `${name.padEnd(11)} ${f(pct(m.times, 50))} ${f(pct(m.times, 95))} ${f(pct(m.times, 99))} ${m.rps.toFixed(0).padStart(8)} ${ratio.padStart(10)} ${`${Math.round((100 * m.hits) / m.times.length)}%`.padStart(7)} ${(Number.isFinite(m.cpuUs) ? m.cpuUs.toFixed(0) : '-').padStart(7)}   ${JSON.stringify(m.statuses)}`,
+    `${name.padEnd(11)} ${f(pct(m.times, 50))} ${f(pct(m.times, 95))} ${f(pct(m.times, 99))} ${m.rps.toFixed(0).padStart(8)} ${ratio.padStart(10)} ${`${Math.round((100 * m.hits) / m.times.length)}%`.padStart(7)} ${us(m.cpuUs).padStart(7)} ${us(m.otherUs).padStart(8)}   ${JSON.stringify(m.statuses)}`,
   );
 let staticRps = 0;
 if (staticPath) {
