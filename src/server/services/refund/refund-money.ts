@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   PAY_TYPE,
@@ -57,6 +57,41 @@ export async function refundedUnits(db: Db | Tx, orderIds: number[]): Promise<Ma
     .where(and(inArray(refundOrder.orderId, orderIds), eq(refundOrder.status, REFUND_STATUS.refunded)))
     .groupBy(refundProduct.orderProductId);
   return new Map(rows.map((x) => [x.orderProductId, x.num]));
+}
+
+/** The points a refund moved: the used points it gave back (`refund_integral`), the earned points it took back (`refund_give_back`). */
+export interface PointsMoved {
+  back: number;
+  taken: number;
+}
+
+export const NO_POINTS_MOVED: Readonly<PointsMoved> = Object.freeze({ back: 0, taken: 0 });
+
+/**
+ * What refunds moved of shopper `uid`'s points, per ledger link in `links` (a refund's `refund_order_sn`, or an order's
+ * id for full refunds from before refunds were linked): its `refund_integral` and `refund_give_back` rows (at most one
+ * of each per link, `user_bill_once_uq`). Every link is in the answer, 0 and 0 when nothing is linked to it.
+ */
+export async function pointsMovedBy(db: Db | Tx, uid: number, links: readonly string[]): Promise<Map<string, PointsMoved>> {
+  const out = new Map(links.map((l) => [l, { ...NO_POINTS_MOVED }]));
+  if (!links.length) return out;
+  const rows = await db
+    .select({ link: userBill.linkId, type: userBill.type, number: userBill.number })
+    .from(userBill)
+    .where(
+      and(
+        eq(userBill.uid, uid),
+        eq(userBill.category, 'integral'),
+        inArray(userBill.type, ['refund_integral', 'refund_give_back']),
+        inArray(userBill.linkId, [...links]),
+      ),
+    );
+  for (const row of rows) {
+    const m = out.get(row.link)!;
+    if (row.type === 'refund_integral') m.back += row.number;
+    else m.taken += row.number;
+  }
+  return out;
 }
 
 /** `round(total × k / n)` in integers (halves up), as refundable-items.ts shares a line's money by units. */
@@ -121,23 +156,14 @@ export async function settleRefundPoints(tx: Tx, r: RefundRow, fullyRefunded: bo
   const unitsOf = (id: number) => refunded.get(id) ?? 0;
   // What the order's other refunds moved: rows linked to their numbers (and to the order, as full refunds were linked
   // before partial refunds moved points).
-  const others = tx
+  const others = await tx
     .select({ sn: refundOrder.refundOrderSn })
     .from(refundOrder)
     .where(and(eq(refundOrder.orderId, r.orderId), ne(refundOrder.refundOrderId, r.refundOrderId)));
-  const moved = await tx
-    .select({ type: userBill.type, n: sql<number>`coalesce(sum(${userBill.number}), 0)::int` })
-    .from(userBill)
-    .where(
-      and(
-        eq(userBill.uid, o.uid),
-        eq(userBill.category, 'integral'),
-        inArray(userBill.type, ['refund_integral', 'refund_give_back']),
-        or(eq(userBill.linkId, orderLink), inArray(userBill.linkId, others)),
-      ),
-    )
-    .groupBy(userBill.type);
-  const movedOf = (type: string) => moved.find((m) => m.type === type)?.n ?? 0;
+  const moved = [...(await pointsMovedBy(tx, o.uid, [orderLink, ...others.map((x) => x.sn)])).values()].reduce(
+    (a, m) => ({ back: a.back + m.back, taken: a.taken + m.taken }),
+    NO_POINTS_MOVED,
+  );
   const link = r.refundOrderSn;
   const what = fullyRefunded ? `订单${o.orderSn}全部退款` : `退款单${r.refundOrderSn}`;
   const back =
@@ -145,7 +171,7 @@ export async function settleRefundPoints(tx: Tx, r: RefundRow, fullyRefunded: bo
       o.integral,
       lines.map((l) => ({ weight: l.integralPrice, productNum: l.productNum, refunded: unitsOf(l.orderProductId) })),
       fullyRefunded,
-    ) - movedOf('refund_integral');
+    ) - moved.back;
   if (back > 0) {
     await changeWallet(tx, {
       uid: o.uid,
@@ -164,7 +190,7 @@ export async function settleRefundPoints(tx: Tx, r: RefundRow, fullyRefunded: bo
       earned,
       lines.map((l) => ({ weight: l.payPrice, productNum: l.productNum, refunded: unitsOf(l.orderProductId) })),
       fullyRefunded,
-    ) - movedOf('refund_give_back');
+    ) - moved.taken;
   if (takeBack <= 0) return;
   const [have] = await tx.select({ integral: users.integral }).from(users).where(eq(users.uid, o.uid)).for('update');
   const take = Math.min(takeBack, have?.integral ?? 0);
