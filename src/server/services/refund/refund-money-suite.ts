@@ -902,6 +902,24 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       expect((await orderRow(d, order.orderId)).status).toBe(-1);
     });
 
+    it('the merchant’s refund detail and list show the points each refund gave back and took back', async () => {
+      const d = await open();
+      const { shopper, order, items, uid, m1 } = await received(d);
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 1, 1);
+      // Not refunded yet: nothing moved.
+      expect(await getMerchantRefund(m1, { id: r.refundOrderId })).toMatchObject({ refund_integral: 0, give_back_integral: 0 });
+      await approveMerchantRefund(m1, { id: r.refundOrderId });
+      const m = await movedBy(d, uid, r.refundOrderSn);
+      expect(m.back).toBeGreaterThan(0);
+      expect(m.taken).toBeGreaterThan(0);
+      const shown = { refund_integral: m.back, give_back_integral: m.taken };
+      expect(await getMerchantRefund(m1, { id: r.refundOrderId })).toMatchObject(shown);
+      const listed = (await listMerchantRefunds(m1, { status: '3', limit: 100 })).list.find((x) => x.refund_order_id === r.refundOrderId);
+      expect(listed).toMatchObject(shown);
+      // What the shopper reads of the same refund.
+      expect(await getRefund(shopper, { id: r.refundOrderId })).toMatchObject(shown);
+    });
+
     it('an order received after a refund of some of its items earns none of its points for them; refunded whole later, its points end as after one full refund', async () => {
       const d = await open();
       const { shopper, order, items } = await paidByBalance(d, { lines: 2, n: 3, integral: 5000, usePoints: true });

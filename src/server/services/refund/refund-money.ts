@@ -68,11 +68,16 @@ export interface PointsMoved {
 export const NO_POINTS_MOVED: Readonly<PointsMoved> = Object.freeze({ back: 0, taken: 0 });
 
 /**
- * What refunds moved of shopper `uid`'s points, per ledger link in `links` (a refund's `refund_order_sn`, or an order's
- * id for full refunds from before refunds were linked): its `refund_integral` and `refund_give_back` rows (at most one
- * of each per link, `user_bill_once_uq`). Every link is in the answer, 0 and 0 when nothing is linked to it.
+ * What refunds moved of the points of shopper `uid` (or shoppers: the buyers of refunds `links` name), per ledger link
+ * in `links` (a refund's `refund_order_sn`, or an order's id for full refunds from before refunds were linked): its
+ * `refund_integral` and `refund_give_back` rows (at most one of each per shopper and link, `user_bill_once_uq`; a
+ * refund number's rows are its buyer's only). Every link is in the answer, 0 and 0 when nothing is linked to it.
  */
-export async function pointsMovedBy(db: Db | Tx, uid: number, links: readonly string[]): Promise<Map<string, PointsMoved>> {
+export async function pointsMovedBy(
+  db: Db | Tx,
+  uid: number | readonly number[],
+  links: readonly string[],
+): Promise<Map<string, PointsMoved>> {
   const out = new Map(links.map((l) => [l, { ...NO_POINTS_MOVED }]));
   if (!links.length) return out;
   const rows = await db
@@ -80,7 +85,7 @@ export async function pointsMovedBy(db: Db | Tx, uid: number, links: readonly st
     .from(userBill)
     .where(
       and(
-        eq(userBill.uid, uid),
+        typeof uid === 'number' ? eq(userBill.uid, uid) : inArray(userBill.uid, [...new Set(uid)]),
         eq(userBill.category, 'integral'),
         inArray(userBill.type, ['refund_integral', 'refund_give_back']),
         inArray(userBill.linkId, [...links]),
