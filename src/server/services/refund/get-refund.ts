@@ -13,7 +13,7 @@ import { visibleRefunds } from './list-refunds.ts';
 import { loadRefundParts, refundListItemDto, type RefundOrderRow } from './refund-dto.ts';
 import { afterSaleSettings } from '../order/order-rules.ts';
 import { autoRefundAt, returnDeadline } from './auto-refund-time.ts';
-import { NO_POINTS_MOVED, pointsMovedBy } from './refund-money.ts';
+import { NO_POINTS_MOVED, refundsPointsMoved } from './refund-money.ts';
 
 /** One of the shopper's refund requests not deleted (another shopper's or an unknown id: 404). */
 export async function shopperRefund(db: Db, uid: number, id: number): Promise<RefundOrderRow> {
@@ -31,9 +31,9 @@ export async function refundDetailDto(db: Db, r: RefundOrderRow): Promise<Refund
     db.select({ sn: storeOrder.orderSn }).from(storeOrder).where(eq(storeOrder.orderId, r.orderId)),
     afterSaleSettings(db),
     // What this refund moved of the order's points (refund-money.ts settleRefundPoints links them to its number).
-    pointsMovedBy(db, r.uid, [r.refundOrderSn]),
+    refundsPointsMoved(db, [r]),
   ]);
-  const moved = points.get(r.refundOrderSn) ?? NO_POINTS_MOVED;
+  const moved = points.get(r.refundOrderId) ?? NO_POINTS_MOVED;
   return {
     ...refundListItemDto(r, parts),
     type: r.applyType,

@@ -6,7 +6,7 @@ import { refundOrder, refundProduct, storeOrder, storeOrderProduct, type RefundM
 import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
 import { notFound } from '../input.ts';
-import { MONEY_TEXT, NO_POINTS_MOVED, pointsMovedBy } from './refund-money.ts';
+import { MONEY_TEXT, NO_POINTS_MOVED, refundsPointsMoved } from './refund-money.ts';
 import { autoRefundAt, returnDeadline } from './auto-refund-time.ts';
 import { afterSaleSettings } from '../order/order-rules.ts';
 
@@ -123,14 +123,9 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
         rows.map((r) => r.uid),
       ),
     () => afterSaleSettings(db),
-    () =>
-      pointsMovedBy(
-        db,
-        rows.map((r) => r.uid),
-        rows.map((r) => r.refundOrderSn),
-      ),
+    () => refundsPointsMoved(db, rows),
   ]);
-  const pointsOf = (r: RefundRow) => points.get(r.refundOrderSn) ?? NO_POINTS_MOVED;
+  const pointsOf = (r: RefundRow) => points.get(r.refundOrderId) ?? NO_POINTS_MOVED;
   const orderSn = new Map(orders.map((o) => [o.id, o.sn]));
   return rows.map((r) => ({
     refund_order_id: r.refundOrderId,

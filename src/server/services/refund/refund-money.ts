@@ -99,6 +99,50 @@ export async function pointsMovedBy(
   return out;
 }
 
+/**
+ * What each of refunds `rows` moved of its buyer's points (`pointsMovedBy` of its number), by `refund_order_id`. A
+ * refunded request whose number has none may be a full refund from before refunds were linked, whose rows are linked to
+ * the order's id: they are its when it is the order's only refunded request and no refund of the order has rows of its
+ * own (those rows were written when the order became fully refunded, by the request that made it so, and a request can
+ * only be refunded once). Of an order fully refunded then by several requests, none is shown the order's rows: which
+ * of them made it fully refunded is not recorded.
+ */
+export async function refundsPointsMoved(db: Db | Tx, rows: readonly RefundRow[]): Promise<Map<number, PointsMoved>> {
+  if (!rows.length) return new Map();
+  const own = await pointsMovedBy(
+    db,
+    rows.map((r) => r.uid),
+    rows.map((r) => r.refundOrderSn),
+  );
+  const out = new Map(rows.map((r) => [r.refundOrderId, own.get(r.refundOrderSn) ?? { ...NO_POINTS_MOVED }]));
+  const unlinked = rows.filter((r) => {
+    const m = out.get(r.refundOrderId)!;
+    return r.status === REFUND_STATUS.refunded && m.back === 0 && m.taken === 0;
+  });
+  if (!unlinked.length) return out;
+  const siblings = await db
+    .select({ orderId: refundOrder.orderId, sn: refundOrder.refundOrderSn, status: refundOrder.status })
+    .from(refundOrder)
+    .where(inArray(refundOrder.orderId, [...new Set(unlinked.map((r) => r.orderId))]));
+  const only = unlinked.filter((r) => siblings.filter((x) => x.orderId === r.orderId && x.status === REFUND_STATUS.refunded).length === 1);
+  if (!only.length) return out;
+  const orderIds = new Set(only.map((r) => r.orderId));
+  const ofOrders = siblings.filter((x) => orderIds.has(x.orderId));
+  // An order's id links only its own buyer's rows of these types.
+  const moved = await pointsMovedBy(
+    db,
+    only.map((r) => r.uid),
+    [...ofOrders.map((x) => x.sn), ...[...orderIds].map(String)],
+  );
+  const none = (m: PointsMoved | undefined) => !m || (m.back === 0 && m.taken === 0);
+  for (const r of only) {
+    if (!ofOrders.every((x) => x.orderId !== r.orderId || none(moved.get(x.sn)))) continue;
+    const legacy = moved.get(String(r.orderId));
+    if (!none(legacy)) out.set(r.refundOrderId, legacy!);
+  }
+  return out;
+}
+
 /** `round(total × k / n)` in integers (halves up), as refundable-items.ts shares a line's money by units. */
 const part = (total: number, k: number, n: number) => (n <= 0 ? 0 : Math.floor((2 * total * k + n) / (2 * n)));
 
