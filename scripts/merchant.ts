@@ -140,6 +140,8 @@ interface Refund {
   money_state: string;
   money_state_text: string;
   money_error: string;
+  refund_integral: number;
+  give_back_integral: number;
   refundProduct: { refund_num: number; product: { cart_info: { product: { store_name: string }; productAttr: { sku: string } } } }[];
 }
 
@@ -178,6 +180,7 @@ function printRefund(r: Refund): void {
   if (r.return_end_time) console.log(`    买家须在 ${r.return_end_time} 前寄回，逾期自动关闭`);
   if (r.delivery_id) console.log(`    买家退货：${r.delivery_type} ${r.delivery_id}`);
   if (r.money_state !== 'none') console.log(`    退款：${r.money_state_text}${r.money_error ? `（${r.money_error}）` : ''}`);
+  if (r.refund_integral || r.give_back_integral) console.log(`    积分：退回 ${r.refund_integral}，扣回赠送 ${r.give_back_integral}`);
 }
 
 const refundId = (v: string | undefined) => {

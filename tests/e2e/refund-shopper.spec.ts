@@ -53,6 +53,8 @@ test.describe('refunds, the shopper side', () => {
     const form = page.locator('[data-refund-form]');
     const amount = form.getByLabel('退款金额');
     const max = page.locator('[data-refund-max]');
+    // The most is said once, next to the amount it bounds.
+    await expect(page.getByText('最多可退')).toHaveCount(1);
     const maxBoth = Number((await max.textContent())!.replace(/[^\d.]/g, ''));
     await expect(amount).toHaveValue(maxBoth.toFixed(2));
     await form.getByLabel('退款数量').selectOption('1');
@@ -140,7 +142,7 @@ test.describe('refunds, the shopper side', () => {
     await expect(page.getByRole('heading', { name: '申请退货退款' })).toBeVisible();
     await hydrated(page);
     // Shipped: postage stays with the merchant.
-    await expect(page.locator('.refund-note')).toContainText('已发货订单不退运费');
+    await expect(page.locator('[data-refund-max]')).toContainText('已发货订单不退运费');
     const form = page.locator('[data-refund-form]');
     await form.getByLabel('退款原因').selectOption('与描述不符');
     await form.getByRole('button', { name: '提交申请' }).click();

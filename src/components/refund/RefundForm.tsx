@@ -18,6 +18,8 @@ export interface RefundFormProps {
   maxByNum: string[];
   /** The most for every unit asked (yuan): goods plus postage while unshipped. */
   maxTotal: string;
+  /** Said after the most: 含运费 while unshipped with postage, 已发货订单不退运费 once shipped, else ''. */
+  postageNote: string;
   reasons: readonly string[];
 }
 
@@ -141,6 +143,7 @@ export default function RefundForm(p: RefundFormProps) {
           </span>
           <p className="refund-form__hint" id={`${ids}-max`} data-refund-max>
             最多可退 ¥{max}
+            {p.postageNote && `（${p.postageNote}）`}
           </p>
         </div>
       </div>

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { merchant, refundOrder, storeOrder, userBill } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { merchant, refundOrder, storeOrder } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { refundIdInput } from '../../../shared/schemas/refund.ts';
 import { EXPRESS_COMPANIES } from '../../../shared/express.ts';
@@ -13,6 +13,7 @@ import { visibleRefunds } from './list-refunds.ts';
 import { loadRefundParts, refundListItemDto, type RefundOrderRow } from './refund-dto.ts';
 import { afterSaleSettings } from '../order/order-rules.ts';
 import { autoRefundAt, returnDeadline } from './auto-refund-time.ts';
+import { NO_POINTS_MOVED, refundsPointsMoved } from './refund-money.ts';
 
 /** One of the shopper's refund requests not deleted (another shopper's or an unknown id: 404). */
 export async function shopperRefund(db: Db, uid: number, id: number): Promise<RefundOrderRow> {
@@ -30,19 +31,9 @@ export async function refundDetailDto(db: Db, r: RefundOrderRow): Promise<Refund
     db.select({ sn: storeOrder.orderSn }).from(storeOrder).where(eq(storeOrder.orderId, r.orderId)),
     afterSaleSettings(db),
     // What this refund moved of the order's points (refund-money.ts settleRefundPoints links them to its number).
-    db
-      .select({ type: userBill.type, number: userBill.number })
-      .from(userBill)
-      .where(
-        and(
-          eq(userBill.uid, r.uid),
-          eq(userBill.category, 'integral'),
-          inArray(userBill.type, ['refund_integral', 'refund_give_back']),
-          eq(userBill.linkId, r.refundOrderSn),
-        ),
-      ),
+    refundsPointsMoved(db, [r]),
   ]);
-  const pointsOf = (type: string) => points.find((p) => p.type === type)?.number ?? 0;
+  const moved = points.get(r.refundOrderId) ?? NO_POINTS_MOVED;
   return {
     ...refundListItemDto(r, parts),
     type: r.applyType,
@@ -65,8 +56,8 @@ export async function refundDetailDto(db: Db, r: RefundOrderRow): Promise<Refund
     return_end_time: formatDateTime(returnDeadline(r.status, r.statusTime, settings.returnDays)),
     refunded_time: formatDateTime(r.refundedAt),
     order_sn: o?.sn ?? '',
-    refund_integral: pointsOf('refund_integral'),
-    give_back_integral: pointsOf('refund_give_back'),
+    refund_integral: moved.back,
+    give_back_integral: moved.taken,
   };
 }
 

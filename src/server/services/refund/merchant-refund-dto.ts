@@ -6,7 +6,7 @@ import { refundOrder, refundProduct, storeOrder, storeOrderProduct, type RefundM
 import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
 import { notFound } from '../input.ts';
-import { MONEY_TEXT } from './refund-money.ts';
+import { MONEY_TEXT, NO_POINTS_MOVED, refundsPointsMoved } from './refund-money.ts';
 import { autoRefundAt, returnDeadline } from './auto-refund-time.ts';
 import { afterSaleSettings } from '../order/order-rules.ts';
 
@@ -91,6 +91,10 @@ export interface MerchantRefundDto {
   refund_channel: string;
   provider_refund_no: string;
   refunded_at: string | null;
+  /** The points the order used that this refund gave back to the buyer (0 before it is refunded). */
+  refund_integral: number;
+  /** The points the order's receipt gave that this refund took back from the buyer (0 when none). */
+  give_back_integral: number;
   create_time: string;
   refundProduct: MerchantRefundItemDto[];
 }
@@ -100,7 +104,7 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
   if (!rows.length) return [];
   const ids = rows.map((r) => r.refundOrderId);
   // Inside a transaction (the demo seed's, a merchant action's answer) one at a time, else at once.
-  const [items, orders, nick, settings] = await readAll(db, [
+  const [items, orders, nick, settings, points] = await readAll(db, [
     () =>
       db
         .select({ rp: refundProduct, item: storeOrderProduct })
@@ -119,7 +123,9 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
         rows.map((r) => r.uid),
       ),
     () => afterSaleSettings(db),
+    () => refundsPointsMoved(db, rows),
   ]);
+  const pointsOf = (r: RefundRow) => points.get(r.refundOrderId) ?? NO_POINTS_MOVED;
   const orderSn = new Map(orders.map((o) => [o.id, o.sn]));
   return rows.map((r) => ({
     refund_order_id: r.refundOrderId,
@@ -155,6 +161,8 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
     refund_channel: r.refundChannel,
     provider_refund_no: r.providerRefundNo,
     refunded_at: formatDateTime(r.refundedAt),
+    refund_integral: pointsOf(r).back,
+    give_back_integral: pointsOf(r).taken,
     create_time: formatDateTime(r.createdAt)!,
     refundProduct: items
       .filter((i) => i.rp.refundOrderId === r.refundOrderId)

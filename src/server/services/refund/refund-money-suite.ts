@@ -902,6 +902,64 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       expect((await orderRow(d, order.orderId)).status).toBe(-1);
     });
 
+    it('the merchant’s refund detail and list show the points each refund gave back and took back', async () => {
+      const d = await open();
+      const { shopper, order, items, uid, m1 } = await received(d);
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 1, 1);
+      // Not refunded yet: nothing moved.
+      expect(await getMerchantRefund(m1, { id: r.refundOrderId })).toMatchObject({ refund_integral: 0, give_back_integral: 0 });
+      await approveMerchantRefund(m1, { id: r.refundOrderId });
+      const m = await movedBy(d, uid, r.refundOrderSn);
+      expect(m.back).toBeGreaterThan(0);
+      expect(m.taken).toBeGreaterThan(0);
+      const shown = { refund_integral: m.back, give_back_integral: m.taken };
+      expect(await getMerchantRefund(m1, { id: r.refundOrderId })).toMatchObject(shown);
+      const listed = (await listMerchantRefunds(m1, { status: '3', limit: 100 })).list.find((x) => x.refund_order_id === r.refundOrderId);
+      expect(listed).toMatchObject(shown);
+      // What the shopper reads of the same refund.
+      expect(await getRefund(shopper, { id: r.refundOrderId })).toMatchObject(shown);
+    });
+
+    it('a full refund from before refunds were linked (its points rows linked to the order) shows what it moved; an order refunded whole by several shows none of it twice', async () => {
+      const d = await open();
+      /** Links `sn`'s points rows to `link`, as the points step wrote them before refunds were linked (the order's id). */
+      const relink = (uid: number, sn: string, link: string) =>
+        d.db
+          .update(userBill)
+          .set({ linkId: link })
+          .where(and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), eq(userBill.linkId, sn)));
+      const whole = await received(d);
+      const r = await refundRequestForTest(
+        d,
+        whole.shopper,
+        whole.order.orderId,
+        whole.items.map((i) => ({ orderProductId: i.orderProductId, num: i.productNum })),
+        1,
+        1,
+      );
+      await approveMerchantRefund(whole.m1, { id: r.refundOrderId });
+      const m = await movedBy(d, whole.uid, r.refundOrderSn);
+      expect(m).toEqual({ back: whole.order.integral, taken: whole.earned });
+      await relink(whole.uid, r.refundOrderSn, String(whole.order.orderId));
+      const shown = { refund_integral: m.back, give_back_integral: m.taken };
+      expect(await getRefund(whole.shopper, { id: r.refundOrderId })).toMatchObject(shown);
+      expect(await getMerchantRefund(whole.m1, { id: r.refundOrderId })).toMatchObject(shown);
+
+      // Refunded whole by two requests, the second moving every point: which one did is not recorded, so neither says.
+      const split = await received(d);
+      const [a, b] = split.items;
+      const r1 = await refundRequestForTest(d, split.shopper, split.order.orderId, [{ orderProductId: a!.orderProductId, num: 3 }], 1, 1);
+      await approveMerchantRefund(split.m1, { id: r1.refundOrderId });
+      const r2 = await refundRequestForTest(d, split.shopper, split.order.orderId, [{ orderProductId: b!.orderProductId, num: 3 }], 1, 1);
+      await approveMerchantRefund(split.m1, { id: r2.refundOrderId });
+      await relink(split.uid, r1.refundOrderSn, 'test-unlinked');
+      await relink(split.uid, r2.refundOrderSn, String(split.order.orderId));
+      for (const id of [r1.refundOrderId, r2.refundOrderId]) {
+        expect(await getRefund(split.shopper, { id })).toMatchObject({ refund_integral: 0, give_back_integral: 0 });
+        expect(await getMerchantRefund(split.m1, { id })).toMatchObject({ refund_integral: 0, give_back_integral: 0 });
+      }
+    });
+
     it('an order received after a refund of some of its items earns none of its points for them; refunded whole later, its points end as after one full refund', async () => {
       const d = await open();
       const { shopper, order, items } = await paidByBalance(d, { lines: 2, n: 3, integral: 5000, usePoints: true });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   PAY_TYPE,
@@ -57,6 +57,90 @@ export async function refundedUnits(db: Db | Tx, orderIds: number[]): Promise<Ma
     .where(and(inArray(refundOrder.orderId, orderIds), eq(refundOrder.status, REFUND_STATUS.refunded)))
     .groupBy(refundProduct.orderProductId);
   return new Map(rows.map((x) => [x.orderProductId, x.num]));
+}
+
+/** The points a refund moved: the used points it gave back (`refund_integral`), the earned points it took back (`refund_give_back`). */
+export interface PointsMoved {
+  back: number;
+  taken: number;
+}
+
+export const NO_POINTS_MOVED: Readonly<PointsMoved> = Object.freeze({ back: 0, taken: 0 });
+
+/**
+ * What refunds moved of the points of shopper `uid` (or shoppers: the buyers of refunds `links` name), per ledger link
+ * in `links` (a refund's `refund_order_sn`, or an order's id for full refunds from before refunds were linked): its
+ * `refund_integral` and `refund_give_back` rows (at most one of each per shopper and link, `user_bill_once_uq`; a
+ * refund number's rows are its buyer's only). Every link is in the answer, 0 and 0 when nothing is linked to it.
+ */
+export async function pointsMovedBy(
+  db: Db | Tx,
+  uid: number | readonly number[],
+  links: readonly string[],
+): Promise<Map<string, PointsMoved>> {
+  const out = new Map(links.map((l) => [l, { ...NO_POINTS_MOVED }]));
+  if (!links.length) return out;
+  const rows = await db
+    .select({ link: userBill.linkId, type: userBill.type, number: userBill.number })
+    .from(userBill)
+    .where(
+      and(
+        typeof uid === 'number' ? eq(userBill.uid, uid) : inArray(userBill.uid, [...new Set(uid)]),
+        eq(userBill.category, 'integral'),
+        inArray(userBill.type, ['refund_integral', 'refund_give_back']),
+        inArray(userBill.linkId, [...links]),
+      ),
+    );
+  for (const row of rows) {
+    const m = out.get(row.link)!;
+    if (row.type === 'refund_integral') m.back += row.number;
+    else m.taken += row.number;
+  }
+  return out;
+}
+
+/**
+ * What each of refunds `rows` moved of its buyer's points (`pointsMovedBy` of its number), by `refund_order_id`. A
+ * refunded request whose number has none may be a full refund from before refunds were linked, whose rows are linked to
+ * the order's id: they are its when it is the order's only refunded request and no refund of the order has rows of its
+ * own (those rows were written when the order became fully refunded, by the request that made it so, and a request can
+ * only be refunded once). Of an order fully refunded then by several requests, none is shown the order's rows: which
+ * of them made it fully refunded is not recorded.
+ */
+export async function refundsPointsMoved(db: Db | Tx, rows: readonly RefundRow[]): Promise<Map<number, PointsMoved>> {
+  if (!rows.length) return new Map();
+  const own = await pointsMovedBy(
+    db,
+    rows.map((r) => r.uid),
+    rows.map((r) => r.refundOrderSn),
+  );
+  const out = new Map(rows.map((r) => [r.refundOrderId, own.get(r.refundOrderSn) ?? { ...NO_POINTS_MOVED }]));
+  const unlinked = rows.filter((r) => {
+    const m = out.get(r.refundOrderId)!;
+    return r.status === REFUND_STATUS.refunded && m.back === 0 && m.taken === 0;
+  });
+  if (!unlinked.length) return out;
+  const siblings = await db
+    .select({ orderId: refundOrder.orderId, sn: refundOrder.refundOrderSn, status: refundOrder.status })
+    .from(refundOrder)
+    .where(inArray(refundOrder.orderId, [...new Set(unlinked.map((r) => r.orderId))]));
+  const only = unlinked.filter((r) => siblings.filter((x) => x.orderId === r.orderId && x.status === REFUND_STATUS.refunded).length === 1);
+  if (!only.length) return out;
+  const orderIds = new Set(only.map((r) => r.orderId));
+  const ofOrders = siblings.filter((x) => orderIds.has(x.orderId));
+  // An order's id links only its own buyer's rows of these types.
+  const moved = await pointsMovedBy(
+    db,
+    only.map((r) => r.uid),
+    [...ofOrders.map((x) => x.sn), ...[...orderIds].map(String)],
+  );
+  const none = (m: PointsMoved | undefined) => !m || (m.back === 0 && m.taken === 0);
+  for (const r of only) {
+    if (!ofOrders.every((x) => x.orderId !== r.orderId || none(moved.get(x.sn)))) continue;
+    const legacy = moved.get(String(r.orderId));
+    if (!none(legacy)) out.set(r.refundOrderId, legacy!);
+  }
+  return out;
 }
 
 /** `round(total × k / n)` in integers (halves up), as refundable-items.ts shares a line's money by units. */
@@ -121,23 +205,14 @@ export async function settleRefundPoints(tx: Tx, r: RefundRow, fullyRefunded: bo
   const unitsOf = (id: number) => refunded.get(id) ?? 0;
   // What the order's other refunds moved: rows linked to their numbers (and to the order, as full refunds were linked
   // before partial refunds moved points).
-  const others = tx
+  const others = await tx
     .select({ sn: refundOrder.refundOrderSn })
     .from(refundOrder)
     .where(and(eq(refundOrder.orderId, r.orderId), ne(refundOrder.refundOrderId, r.refundOrderId)));
-  const moved = await tx
-    .select({ type: userBill.type, n: sql<number>`coalesce(sum(${userBill.number}), 0)::int` })
-    .from(userBill)
-    .where(
-      and(
-        eq(userBill.uid, o.uid),
-        eq(userBill.category, 'integral'),
-        inArray(userBill.type, ['refund_integral', 'refund_give_back']),
-        or(eq(userBill.linkId, orderLink), inArray(userBill.linkId, others)),
-      ),
-    )
-    .groupBy(userBill.type);
-  const movedOf = (type: string) => moved.find((m) => m.type === type)?.n ?? 0;
+  const moved = [...(await pointsMovedBy(tx, o.uid, [orderLink, ...others.map((x) => x.sn)])).values()].reduce(
+    (a, m) => ({ back: a.back + m.back, taken: a.taken + m.taken }),
+    NO_POINTS_MOVED,
+  );
   const link = r.refundOrderSn;
   const what = fullyRefunded ? `订单${o.orderSn}全部退款` : `退款单${r.refundOrderSn}`;
   const back =
@@ -145,7 +220,7 @@ export async function settleRefundPoints(tx: Tx, r: RefundRow, fullyRefunded: bo
       o.integral,
       lines.map((l) => ({ weight: l.integralPrice, productNum: l.productNum, refunded: unitsOf(l.orderProductId) })),
       fullyRefunded,
-    ) - movedOf('refund_integral');
+    ) - moved.back;
   if (back > 0) {
     await changeWallet(tx, {
       uid: o.uid,
@@ -164,7 +239,7 @@ export async function settleRefundPoints(tx: Tx, r: RefundRow, fullyRefunded: bo
       earned,
       lines.map((l) => ({ weight: l.payPrice, productNum: l.productNum, refunded: unitsOf(l.orderProductId) })),
       fullyRefunded,
-    ) - movedOf('refund_give_back');
+    ) - moved.taken;
   if (takeBack <= 0) return;
   const [have] = await tx.select({ integral: users.integral }).from(users).where(eq(users.uid, o.uid)).for('update');
   const take = Math.min(takeBack, have?.integral ?? 0);
