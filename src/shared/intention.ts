@@ -67,10 +67,13 @@ export const intentionFields = {
   mer_name: boundedText(INTENTION_TEXT.merName, INTENTION_TEXT.merNameLength, MER_NAME_MIN, MER_NAME_MAX),
   name: boundedText(INTENTION_TEXT.name, INTENTION_TEXT.nameLength, CONTACT_MIN, CONTACT_MAX),
   phone: mainlandPhone,
-  /** The SMS code (type `intention`) sent to `phone`; an edit that keeps the phone needs none. */
+  /**
+   * The SMS code (type `intention`) sent to `phone`; an edit that keeps the phone needs none. Text only, as the
+   * sign-in's sms_code: a JSON number drops a code's leading zeros, and an array or a boolean is no code.
+   */
   code: z.preprocess(
     blankToUndefined,
-    z.coerce
+    z
       .string({ error: INTENTION_TEXT.codeFormat })
       .trim()
       .regex(/^\d{4,8}$/, INTENTION_TEXT.codeFormat)

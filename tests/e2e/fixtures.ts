@@ -20,12 +20,20 @@ let sequence = 0;
  * Every test gets its own client address (X-Forwarded-For; the test server trusts the proxy header), so
  * per-IP rate limits and captcha demands of one test never leak into another. Addresses are documentation
  * ranges used as header values only: no traffic is sent to them.
+ *
+ * A spec whose tests trip a per-address limit other specs would feel (the fuzz specs: past 20 bad merchant tokens
+ * every merchant call from the address is refused, a good token too) takes a network of its own with
+ * `test.use({ clientNet: '192.0.2' })`: its tests' addresses are then in that /24 only (50 a worker), whatever the
+ * other workers run.
  */
-export const test = base.extend({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function needs from its first parameter
-  extraHTTPHeaders: async ({}, use, testInfo) => {
+export const test = base.extend<{ clientNet: string | null }>({
+  clientNet: [null, { option: true }],
+  extraHTTPHeaders: async ({ clientNet }, use, testInfo) => {
     sequence++;
-    await use({ 'X-Forwarded-For': `203.0.${113 + (testInfo.workerIndex % 3)}.${(sequence % 250) + 1}` });
+    const address = clientNet
+      ? `${clientNet}.${(testInfo.workerIndex % 5) * 50 + (sequence % 50) + 1}`
+      : `203.0.${113 + (testInfo.workerIndex % 3)}.${(sequence % 250) + 1}`;
+    await use({ 'X-Forwarded-For': address });
   },
 });
 export { expect };

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { z } from './zod.ts';
-import { optionsQuery, searchKeyword, MAX_LIMIT, optional, textOrEmpty } from './common.ts';
+import { optionsQuery, searchKeyword, MAX_LIMIT, numberInput, numberOrDefault, optional, textOrEmpty } from './common.ts';
 
 const parse = (input: unknown) => optionsQuery.safeParse(input);
 const messageOf = (input: unknown) => {
@@ -34,7 +34,7 @@ describe('options query (page, limit, keyword)', () => {
     [{ limit: '0' }, '每页数量不能小于1'],
     [{ limit: '101' }, '每页数量不能大于100'],
     [{ limit: '1000' }, '每页数量不能大于100'],
-    [{ limit: '1e9' }, '每页数量不能大于100'],
+    [{ limit: '1e9' }, '每页数量必须是数字'],
     [{ limit: 'ten' }, '每页数量必须是数字'],
   ])('refuses %j with a Chinese message', (input, message) => {
     expect(messageOf(input)).toBe(message);
@@ -50,6 +50,55 @@ describe('options query (page, limit, keyword)', () => {
   it('refuses non-finite and non-scalar numbers instead of crashing', () => {
     for (const v of ['Infinity', 'NaN', '1e400', [1, 2], { n: 1 }]) {
       expect(messageOf({ limit: v })).toMatch(/^每页数量/);
+    }
+  });
+});
+
+describe('numbers sent as text', () => {
+  const amount = z.preprocess(numberInput, z.coerce.number({ error: '金额必须是数字' }));
+  const withDefault = z.preprocess(numberOrDefault(7), z.coerce.number({ error: '数量必须是数字' }));
+
+  it('read a plain decimal number (an optional minus, digits, decimals after a point; spaces around), as a JSON number', () => {
+    for (const [v, n] of [
+      ['3', 3],
+      ['-1', -1],
+      ['12.50', 12.5],
+      ['-0.25', -0.25],
+      ['007', 7],
+      [' 5 ', 5],
+      [5, 5],
+      [1.5, 1.5],
+      [1e3, 1000],
+    ] as const) {
+      expect(amount.parse(v), JSON.stringify(v)).toBe(n);
+      expect(withDefault.parse(v), JSON.stringify(v)).toBe(n);
+    }
+    for (const v of [undefined, null, '']) expect(withDefault.parse(v)).toBe(7);
+  });
+
+  it('refuse other number notations: coercion read 1e3 as 1000, 0x10 as 16, +5 as 5 and .5 as 0.5', () => {
+    for (const v of [
+      '1e0',
+      '1e3',
+      '1E3',
+      '0x10',
+      '0b11',
+      '0o17',
+      '+5',
+      '.5',
+      '5.',
+      '1_000',
+      '1,000',
+      '1 000',
+      'Infinity',
+      '-Infinity',
+      '５',
+      '--1',
+    ]) {
+      expect(amount.safeParse(v).error?.issues[0]?.message, v).toBe('金额必须是数字');
+      expect(withDefault.safeParse(v).error?.issues[0]?.message, v).toBe('数量必须是数字');
+      expect(messageOf({ page: v }), v).toBe('页码必须是数字');
+      expect(messageOf({ limit: v }), v).toBe('每页数量必须是数字');
     }
   });
 });

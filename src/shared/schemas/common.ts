@@ -33,12 +33,17 @@ export const asList = (v: unknown): unknown =>
           ? [v]
           : v;
 
+/** A number written as text: an optional '-', digits, and decimals after a '.' (surrounding spaces aside, as for ids). */
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
 /**
- * A number as a client sends it, for `z.coerce.number()`: a number or a numeric string passes; anything else (an
- * array, a boolean, null, blank text) becomes NaN, which the schema refuses. Coercion alone reads `[]`, `false`, `null`
- * and `' '` as 0 and `true` as 1, so a malformed stock figure would empty a SKU.
+ * A number as a client sends it, for `z.coerce.number()`: a number, or text of a plain decimal number ('3', '-1',
+ * '12.50'); anything else (an array, a boolean, null, blank text, '1e3', '0x10', '+5', '.5', 'Infinity') becomes NaN,
+ * which the schema refuses. Coercion alone reads `[]`, `false`, `null` and `' '` as 0 and `true` as 1, so a malformed
+ * stock figure would empty a SKU, and '0x10' as 16.
  */
-export const numberInput = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? v : Number.NaN);
+export const numberInput = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && DECIMAL_TEXT.test(v.trim()) ? Number(v.trim()) : Number.NaN;
 
 /** `numberInput`, with `fallback` for a blank value (absent, null or ''): the preprocess of a number field with a default. */
 export const numberOrDefault = (fallback: unknown) => (v: unknown) => (blank(v) ? fallback : numberInput(v));

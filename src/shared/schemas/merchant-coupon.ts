@@ -60,6 +60,7 @@ export const MERCHANT_COUPON_TEXT = {
   useFar: `使用结束时间不能晚于${FURTHEST_END_YEARS}年后`,
   claimOrder: '领取结束时间须晚于领取开始时间',
   claimPast: '领取结束时间须在当前时间之后',
+  claimStartFar: `领取开始时间不能晚于${FURTHEST_END_YEARS}年后`,
   claimFar: `领取结束时间不能晚于${FURTHEST_END_YEARS}年后`,
   claimAfterUse: '领取结束时间不能晚于使用结束时间',
   total: '限量发放请填写发放总量（total_count，至少1张）',
@@ -178,6 +179,8 @@ export function couponProblem(c: CouponTerms, at: Date, changed: ReadonlySet<key
     if (changed.has('useEndTime') && c.useEndTime > furthestEnd(at)) return T.useFar;
   }
   if (c.startTime && c.endTime && c.endTime <= c.startTime) return T.claimOrder;
+  // A start without an end is bounded too: claims that open in the year 2526 are a coupon never claimed.
+  if (c.startTime && changed.has('startTime') && c.startTime > furthestEnd(at)) return T.claimStartFar;
   if (c.endTime && changed.has('endTime') && c.endTime <= at) return T.claimPast;
   if (c.endTime && changed.has('endTime') && c.endTime > furthestEnd(at)) return T.claimFar;
   if (c.couponType === 1 && c.endTime && c.useEndTime && c.endTime > c.useEndTime) return T.claimAfterUse;

@@ -41,7 +41,19 @@ describe('merchant application limits', () => {
     expect((await listIntentions(s, {})).count).toBe(0);
   });
 
-  it('trims the text fields and takes a number code', async () => {
+  it('refuses a code that is not text (in an array, an object, a boolean, a JSON number) with 请输入正确的验证码 and stores nothing', async () => {
+    const d = await createTestDatabase();
+    const s = await newShopper(d);
+    const body = await application(d, s);
+    for (const code of [[body.code], [Number(body.code)], { code: body.code }, true, Number(body.code)]) {
+      await expect(createIntention(s, { ...body, code })).rejects.toMatchObject({ status: 400, message: '请输入正确的验证码' });
+    }
+    expect((await listIntentions(s, {})).count).toBe(0);
+    // The same code as text is taken.
+    expect((await createIntention(s, body)).phone).toBe(body.phone);
+  });
+
+  it('trims the text fields', async () => {
     const d = await createTestDatabase();
     const s = await newShopper(d);
     const body = await application(d, s);

@@ -274,6 +274,9 @@ export function merchantCouponsSuite(open: () => Promise<Database>) {
         // More than 10 years ahead: the year 9999 was taken as a coupon that never ends.
         [{ end_time: '9999-12-31 23:59:59' }, MERCHANT_COUPON_TEXT.claimFar],
         [{ end_time: mall(Date.now() + 3660 * DAY) }, MERCHANT_COUPON_TEXT.claimFar],
+        // A claim start without an end, more than 10 years ahead: 500 years was taken.
+        [{ start_time: mall(Date.now() + 500 * 365 * DAY) }, '领取开始时间不能晚于10年后'],
+        [{ start_time: mall(Date.now() + 3660 * DAY) }, '领取开始时间不能晚于10年后'],
         [{ coupon_type: 1, use_start_time: soon, use_end_time: '9999-12-31 23:59:59' }, MERCHANT_COUPON_TEXT.useFar],
         [
           { coupon_type: 1, use_start_time: soon, use_end_time: later, end_time: mall(Date.now() + 20 * DAY) },

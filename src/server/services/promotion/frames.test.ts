@@ -205,6 +205,9 @@ describe('activity frames on product cards', () => {
       [{ end_time: '2027-02-30 00:00:00' }, '结束时间不是有效的时间'],
       [{ start_time: at(2 * HOUR), end_time: at(HOUR) }, '结束时间须晚于开始时间'],
       [{ start_time: at(-3 * HOUR), end_time: at(-HOUR) }, '结束时间须晚于当前时间'],
+      // More than 10 years ahead: the year 9999 was taken, a frame that never ends.
+      [{ end_time: '9999-12-31 23:59:59' }, '结束时间不能晚于10年后'],
+      [{ end_time: at(3660 * 24 * HOUR) }, '结束时间不能晚于10年后'],
       [{ sort: 10_000 }, '排序须是0到9999的整数'],
       [{ status: 2 }, '开关只能是 0 或 1'],
       // Not numbers: coercion read [] as 0 (every product, switched off) and true as 1.
@@ -218,6 +221,11 @@ describe('activity frames on product cards', () => {
       expect([err.code, err.message], JSON.stringify(over)).toEqual(['invalid', message]);
     }
     expect(await liveRows()).toBe(before);
+    // An update's end likewise; the frame keeps its own.
+    const frame = await createFrame(ctx(), body());
+    const far = await refusal(updateFrame(ctx(), frame.frame_id, body({ end_time: '9999-12-31 23:59:59' })));
+    expect([far.code, far.message]).toEqual(['invalid', '结束时间不能晚于10年后']);
+    expect((await getFrame(ctx(), frame.frame_id)).end_time).toBe(frame.end_time);
   });
 
   it(`keeps at most ${MAX_LIVE_FRAMES} frames not ended, however many requests arrive at once`, async () => {

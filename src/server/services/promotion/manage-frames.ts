@@ -9,7 +9,7 @@ import { notFound, offsetOf, parseInput, type Page } from '../input.ts';
 import { invalidate } from '../cache.ts';
 import { formatDateTime, now } from '../dates.ts';
 import { getCategoryTree } from '../catalogue/category-tree.ts';
-import { mallTimeField, numberInput, orDefault, pagination } from '../../../shared/schemas/common.ts';
+import { FURTHEST_END_YEARS, furthestEnd, mallTimeField, numberInput, orDefault, pagination } from '../../../shared/schemas/common.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { FRAME_SCOPE } from './activity-frames.ts';
 
@@ -182,6 +182,9 @@ export async function getFrame(ctx: ServiceContext, id: unknown): Promise<FrameD
 
 type CheckedFrame = z.output<typeof frameBody>;
 
+/** An end more than `FURTHEST_END_YEARS` ahead (the year 9999) is a frame that never ends, as for a shop's offers. */
+const FAR_END = `结束时间不能晚于${FURTHEST_END_YEARS}年后`;
+
 /** The picture and every id the frame names must exist: a 400 naming the first that does not. */
 async function checkReferences(ctx: Pick<ServiceContext, 'db'>, b: CheckedFrame): Promise<void> {
   const mediaId = b.pic.slice('/media/'.length, b.pic.lastIndexOf('.'));
@@ -236,6 +239,7 @@ function columnsOf(b: CheckedFrame) {
 export async function createFrame(ctx: ServiceContext, input: unknown): Promise<FrameDto> {
   const b = parseInput(frameBody, input);
   if (b.end_time <= now()) throw new ServiceError('invalid', '结束时间须晚于当前时间');
+  if (b.end_time > furthestEnd(now())) throw new ServiceError('invalid', FAR_END);
   await checkReferences(ctx, b);
   return transaction(ctx.db, async (tx) => {
     await checkLiveLimit({ db: tx }, null);
@@ -251,6 +255,7 @@ export async function updateFrame(ctx: ServiceContext, id: unknown, input: unkno
   const current = await findFrame(ctx, id);
   if (b.end_time <= now() && b.end_time.getTime() !== current.endTime.getTime())
     throw new ServiceError('invalid', '结束时间须晚于当前时间');
+  if (b.end_time > furthestEnd(now()) && b.end_time.getTime() !== current.endTime.getTime()) throw new ServiceError('invalid', FAR_END);
   await checkReferences(ctx, b);
   return transaction(ctx.db, async (tx) => {
     if (b.end_time > now()) await checkLiveLimit({ db: tx }, current.frameId);
