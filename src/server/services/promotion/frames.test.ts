@@ -173,6 +173,11 @@ describe('activity frames on product cards', () => {
     expect(all.list.map((f) => f.frame_id)).toEqual([b.frame_id, a.frame_id, DEMO_FRAME_ID]);
     expect((await listFrames(ctx(), { state: 0 })).list.map((f) => f.frame_id)).toEqual([b.frame_id]);
     expect((await listFrames(ctx(), { state: 1 })).list.map((f) => f.frame_id)).toEqual([a.frame_id, DEMO_FRAME_ID]);
+    expect((await listFrames(ctx(), { state: '-1' })).list).toEqual([]);
+    // A state that is no number is refused, not read as 0 (not started) or 1 (showing).
+    for (const state of [[], false, true, [1], '1e0', 'x', 2]) {
+      expect((await refusal(listFrames(ctx(), { state }))).message, JSON.stringify(state)).toBe('状态不正确');
+    }
     // A frame on every product: the digital products wear it too.
     expect([...(await framesOf({ cate_pid: 1 })).values()].every((pic) => pic === DEMO_PIC)).toBe(true);
     await deleteFrame(ctx(), a.frame_id);

@@ -110,10 +110,11 @@ export type FrameBody = { [K in keyof z.input<typeof frameBody>]?: unknown };
 const listQuery = z.object({
   ...pagination,
   /** 0 not started, 1 showing, -1 ended, -2 switched off; absent: all. */
+  // Read strictly (numberInput): coercion read `state=[]` or `false` as 0 and `true` as 1.
   state: z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : v),
+    (v) => (v === undefined || v === '' ? undefined : numberInput(v)),
     z.coerce
-      .number()
+      .number({ error: '状态不正确' })
       .pipe(z.union([z.literal(0), z.literal(1), z.literal(-1), z.literal(-2)], { error: '状态不正确' }))
       .optional(),
   ),
