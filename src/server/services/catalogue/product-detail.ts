@@ -130,7 +130,8 @@ const buildDetailRead = (db: ServiceContext['db'], withFirstReviews: boolean) =>
         attrs: attrsJson,
         skus: skusJson,
         params: paramsJson,
-        replies: replyCount,
+        // The first reviews' stats count them all: no second count.
+        replies: withFirstReviews ? sql<null>`null` : replyCount,
         reviews: withFirstReviews ? firstReviewsColumn() : sql<null>`null`,
       })
       .from(product)
@@ -195,7 +196,7 @@ export async function loadProductDetail(
     stock: p.stock,
     sales: p.sales,
     rate: Number(p.rate),
-    reply_count: row.replies,
+    reply_count: row.reviews ? row.reviews.count : (row.replies ?? 0),
     product_type: p.productType,
     once_min_count: p.onceMinCount,
     once_max_count: p.onceMaxCount,

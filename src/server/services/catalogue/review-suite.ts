@@ -18,6 +18,7 @@ import { getReviewItem } from './review-item.ts';
 import { refreshShopScores } from './review-scores.ts';
 import { createReview, maskNickname } from './create-review.ts';
 import { listReviews } from './list-reviews.ts';
+import { getProductDetail } from './get-product-detail.ts';
 
 /**
  * A paid store order of `s` with one line of `n` units per SKU (all of one merchant), received unless `received` is
@@ -76,6 +77,13 @@ export function reviewSuite(open: () => Promise<Database>) {
       expect(item.cart_info.productAttr.price).toBe((sku.price / 100).toFixed(2));
 
       const before = await listReviews(visitorContext(d), { id: sku.productId });
+      // The product's review count, as its page reads it (with the first reviews) and as the detail API does.
+      const counted = async () =>
+        [
+          (await getProductDetail(visitorContext(d), { id: sku.productId }, { withFirstReviews: true })).reply_count,
+          (await getProductDetail(visitorContext(d), { id: sku.productId })).reply_count,
+        ] as const;
+      expect(await counted()).toEqual([before.stat.count, before.stat.count]);
       const pic = (await uploadImage(s, { bytes: await photo('jpeg') })).path;
       const since = changeSequence(d.db);
       const res = await createReview(s, { unique, ...review({ pics: [pic, pic], product_score: 2 }) });
@@ -84,6 +92,7 @@ export function reviewSuite(open: () => Promise<Database>) {
       // The product page's list, counts and filters read product_reply: the review is there at once.
       const after = await listReviews(visitorContext(d), { id: sku.productId });
       expect(after.stat.count).toBe(before.stat.count + 1);
+      expect(await counted()).toEqual([before.stat.count + 1, before.stat.count + 1]);
       expect(after.stat.negative).toBe(before.stat.negative + 1);
       expect(after.list[0]).toMatchObject({
         reply_id: res.reply_id,
