@@ -5,11 +5,10 @@ import type { ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
 import { now } from '../dates.ts';
 import { claimableAt } from './coupon-rules.ts';
-import { couponDto, couponDtos, type CouponDto } from './coupon-dto.ts';
+import { couponDto, couponDtos, type CouponDto, type CouponRow } from './coupon-dto.ts';
 import { cached, CACHE_KEYS, dropCached } from '../cache.ts';
 import { builtOnce, prepareOnPglite } from '../../db/prepared.ts';
 import { shopCouponsTag, shows } from '../cache-tags.ts';
-import type { CouponRow } from './coupon-dto.ts';
 
 /** A shop's claimable coupons (with product coupons: `all`), built once per database and transaction (every product and shop
  * page reads it; prepared on PGlite: a lookup by shop, one plan for any shop and time). */
