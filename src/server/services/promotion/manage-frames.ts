@@ -183,8 +183,15 @@ export async function getFrame(ctx: ServiceContext, id: unknown): Promise<FrameD
 
 type CheckedFrame = z.output<typeof frameBody>;
 
-/** An end more than `FURTHEST_END_YEARS` ahead (the year 9999) is a frame that never ends, as for a shop's offers. */
-const FAR_END = `结束时间不能晚于${FURTHEST_END_YEARS}年后`;
+/**
+ * A frame's end must be in the future and at most `FURTHEST_END_YEARS` ahead (the year 9999 is a frame that never ends,
+ * as for a shop's offers). An update that keeps the frame's end (`kept`) is not checked again.
+ */
+function checkEnd(end: Date, kept?: Date): void {
+  if (kept && end.getTime() === kept.getTime()) return;
+  if (end <= now()) throw new ServiceError('invalid', '结束时间须晚于当前时间');
+  if (end > furthestEnd(now())) throw new ServiceError('invalid', `结束时间不能晚于${FURTHEST_END_YEARS}年后`);
+}
 
 /** The picture and every id the frame names must exist: a 400 naming the first that does not. */
 async function checkReferences(ctx: Pick<ServiceContext, 'db'>, b: CheckedFrame): Promise<void> {
@@ -239,8 +246,7 @@ function columnsOf(b: CheckedFrame) {
 /** `POST /api/operator/frame/create`: a new frame; cards show it from its start, at the latest on their next render. */
 export async function createFrame(ctx: ServiceContext, input: unknown): Promise<FrameDto> {
   const b = parseInput(frameBody, input);
-  if (b.end_time <= now()) throw new ServiceError('invalid', '结束时间须晚于当前时间');
-  if (b.end_time > furthestEnd(now())) throw new ServiceError('invalid', FAR_END);
+  checkEnd(b.end_time);
   await checkReferences(ctx, b);
   return transaction(ctx.db, async (tx) => {
     await checkLiveLimit({ db: tx }, null);
@@ -254,9 +260,7 @@ export async function createFrame(ctx: ServiceContext, input: unknown): Promise<
 export async function updateFrame(ctx: ServiceContext, id: unknown, input: unknown): Promise<FrameDto> {
   const b = parseInput(frameBody, input);
   const current = await findFrame(ctx, id);
-  if (b.end_time <= now() && b.end_time.getTime() !== current.endTime.getTime())
-    throw new ServiceError('invalid', '结束时间须晚于当前时间');
-  if (b.end_time > furthestEnd(now()) && b.end_time.getTime() !== current.endTime.getTime()) throw new ServiceError('invalid', FAR_END);
+  checkEnd(b.end_time, current.endTime);
   await checkReferences(ctx, b);
   return transaction(ctx.db, async (tx) => {
     if (b.end_time > now()) await checkLiveLimit({ db: tx }, current.frameId);
