@@ -64,14 +64,15 @@ function dropRead(s: State, key: string): void {
 /**
  * Returns the cached value of `key`, loading it with `load` when missing or expired. The reader's page
  * shows the entry's tags, or `opts.shows` instead when it shows only part of the value (and names that part
- * itself, like product cards naming their own shops out of all shop summaries).
+ * itself, like product cards naming their own shops out of all shop summaries). `opts.until` gives the moment (ms) a
+ * loaded value stops being true by the clock, when that comes before the TTL.
  */
 export function cached<T>(
   db: Db,
   key: string,
   load: () => PromiseLike<T>,
   ttlMs = CATALOGUE_TTL_MS,
-  opts: { shows?: Tag[] } = {},
+  opts: { shows?: Tag[]; until?: (value: T) => number } = {},
 ): Promise<T> {
   const s = stateOf(db);
   const now = Date.now();
@@ -89,7 +90,9 @@ export function cached<T>(
     s.index.add(key, base);
     if (s.reads.size > CACHE_MAX_ENTRIES) dropRead(s, s.reads.keys().next().value!);
     value.then(
-      () => {
+      (v) => {
+        // A value that goes out of date at a moment of its own (a coupon's end) expires then, if sooner.
+        if (opts.until) entry.expires = Math.min(entry.expires, opts.until(v as T));
         // Readers of a value dropped meanwhile still show everything it was built from.
         entry.shows = [...seen];
         if (s.reads.get(key) !== entry) return;

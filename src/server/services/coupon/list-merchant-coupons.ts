@@ -6,7 +6,7 @@ import { parseInput } from '../input.ts';
 import { now } from '../dates.ts';
 import { claimableAt } from './coupon-rules.ts';
 import { couponDto, couponDtos, type CouponDto, type CouponRow } from './coupon-dto.ts';
-import { cached, CACHE_KEYS, dropCached } from '../cache.ts';
+import { cached, CACHE_KEYS } from '../cache.ts';
 import { builtOnce, prepareOnPglite } from '../../db/prepared.ts';
 import { shopCouponsTag, shows } from '../cache-tags.ts';
 
@@ -65,18 +65,17 @@ function firstEnd(rows: CouponRow[]): number {
  * within the TTL, as a kept page shows it within its own.
  */
 export async function shopCouponsForVisitors(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<CouponDto[]> {
-  shows(shopCouponsTag(merId));
-  const key = `${CACHE_KEYS.shopCoupons}${merId}`;
-  const load = async () => {
-    shows(shopCouponsTag(merId));
-    const at = now();
-    const rows = await shopCoupons(ctx.db, '').execute({ mer: merId, at: at.toISOString() });
-    return { coupons: rows.map((r) => couponDto(r, 0)), until: Math.min(at.getTime() + SHOP_COUPONS_TTL_MS, firstEnd(rows)) };
-  };
-  let kept = await cached(ctx.db, key, load, SHOP_COUPONS_TTL_MS);
-  if (kept.until <= now().getTime()) {
-    dropCached(ctx.db, key);
-    kept = await cached(ctx.db, key, load, SHOP_COUPONS_TTL_MS);
-  }
+  const kept = await cached(
+    ctx.db,
+    `${CACHE_KEYS.shopCoupons}${merId}`,
+    async () => {
+      // Readers of the entry show what its load showed: the shop's list and each coupon listed.
+      shows(shopCouponsTag(merId));
+      const rows = await shopCoupons(ctx.db, '').execute({ mer: merId, at: now().toISOString() });
+      return { coupons: rows.map((r) => couponDto(r, 0)), until: firstEnd(rows) };
+    },
+    SHOP_COUPONS_TTL_MS,
+    { until: (v) => v.until },
+  );
   return kept.coupons;
 }
