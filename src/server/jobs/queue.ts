@@ -16,6 +16,8 @@ export interface JobPayloads {
   'order.receive': { orderId: number };
   /** A refund request reached refunded: its money goes back the way the order was paid (retried until done). */
   'refund.pay': { refundOrderId: number };
+  /** A gateway took money a payment could not use (`refund_due`): `amount` cents go back through that gateway. */
+  'payment.refund': { paymentId: number; amount: number };
   /**
    * A refund request left `refund_agree_days` in review (0) or awaiting the merchant's receipt (2): the system answers;
    * an approved return whose parcel is not sent in `refund_return_days` (1): it closes.

@@ -4,6 +4,7 @@ import { expireOrder } from '../services/order/expire-order.ts';
 import { closePresell } from '../services/payment/close-presell.ts';
 import { autoReceive } from '../services/order/receive-order.ts';
 import { payRefundJob } from '../services/refund/pay-refund-job.ts';
+import { refundPaymentJob } from '../services/payment/refund-payment.ts';
 import { autoRefund } from '../services/refund/auto-refund.ts';
 import { endOffer } from '../services/merchant-api/activity-end.ts';
 import { expirePointsJob } from '../services/wallet/expire-points.ts';
@@ -15,6 +16,7 @@ export const appJobs: JobHandlers = {
   'presell.close': closePresell,
   'order.receive': autoReceive,
   'refund.pay': payRefundJob,
+  'payment.refund': refundPaymentJob,
   'refund.auto': autoRefund,
   'integral.expire': expirePointsJob,
   'activity.end': endOffer,

@@ -14,9 +14,11 @@ export type PaymentSubject = 'group' | 'presell';
  * - `paid`: the provider said paid and this payment paid its subject (exactly one per subject);
  * - `failed`: the provider refused or the shopper declined;
  * - `refund_due`: the provider took the money but the subject could not take it (cancelled meanwhile, or paid
- *   already by another attempt): kept for a refund, never lost.
+ *   already by another attempt, or an amount other than asked): kept for a refund, never lost; the `payment.refund`
+ *   job gives it back through the same gateway;
+ * - `refunded`: given back (`refund_no`, `refunded_at`).
  */
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'refund_due';
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'refund_due' | 'refunded';
 
 /**
  * Every payment attempt, so support can reconstruct what happened. `out_trade_no` is our number sent to the
@@ -49,13 +51,16 @@ export const payment = pgTable(
     /** After this the QR code is shown as expired and a new attempt is asked for. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The gateway's number for the refund of money this payment could not use (`refunded`). */
+    refundNo: text('refund_no').notNull().default(''),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('payment_subject_idx').on(t.subject, t.subjectId),
     index('payment_uid_idx').on(t.uid, t.createdAt),
     check('payment_amount', sql`${t.amount} >= 0`),
-    check('payment_status_known', sql`${t.status} in ('pending', 'paid', 'failed', 'refund_due')`),
+    check('payment_status_known', sql`${t.status} in ('pending', 'paid', 'failed', 'refund_due', 'refunded')`),
     check('payment_subject_known', sql`${t.subject} in ('group', 'presell')`),
   ],
 );

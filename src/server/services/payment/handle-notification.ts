@@ -6,6 +6,7 @@ import type { PaymentNotice, QrPaymentProvider } from '../../payment/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { now } from '../dates.ts';
 import { settleSubject, SETTLE_TEXT } from './settle.ts';
+import { queuePaymentRefund } from './refund-payment.ts';
 
 /** What a notification did, recorded with it. */
 export type NotificationResult = 'paid' | 'duplicate' | 'refund_due' | 'failed' | 'bad_signature' | 'unknown_trade' | 'amount_mismatch';
@@ -17,7 +18,8 @@ const METHOD_TEXT: Record<number, string> = { 5: '支付宝扫码支付成功', 
  * transaction); then, in one transaction with the payment row locked, the first `paid` notice flips the payment
  * `pending -> paid` and marks its order paid. A replay, a duplicate or two at the same moment find the payment no
  * longer pending and change nothing. Money taken for an order that was cancelled (or paid by another attempt)
- * meanwhile is kept as `refund_due`, never lost. Every notification is recorded with what it did.
+ * meanwhile, or an amount other than asked, is kept as `refund_due`, never lost, and the same transaction queues its
+ * refund through the gateway (`payment.refund`, refund-payment.ts). Every notification is recorded with what it did.
  */
 export async function handleNotification(
   db: Db,
@@ -45,8 +47,12 @@ export async function handleNotification(
       if (p.status === 'pending' && n.status === 'paid') {
         await tx
           .update(payment)
-          .set({ status: 'refund_due', reason: `金额不符：通知${toYuan(n.amount)} ${n.currency}，应付${toYuan(p.amount)} ${p.currency}` })
+          .set({
+            status: 'refund_due',
+            reason: `金额不符：通知${toYuan(n.amount)} ${n.currency}，应付${toYuan(p.amount)} ${p.currency}，款项待退回`,
+          })
           .where(eq(payment.paymentId, p.paymentId));
+        await queuePaymentRefund(tx, p.paymentId, n.amount);
       }
     } else if (p.status !== 'pending') outcome = 'duplicate';
     else if (n.status === 'failed') {
@@ -74,13 +80,14 @@ export async function handleNotification(
             : { status: 'refund_due', paidAt: at, providerTradeNo: n.providerTradeNo, reason: `${SETTLE_TEXT[settled.why]}，款项待退回` },
         )
         .where(eq(payment.paymentId, p.paymentId));
+      if (!settled.ok) await queuePaymentRefund(tx, p.paymentId, n.amount);
       outcome = settled.ok ? 'paid' : 'refund_due';
     }
     await record(tx, provider.name, n.outTradeNo, body, true, outcome);
     return outcome;
   });
   if (result === 'refund_due' || result === 'amount_mismatch') {
-    console.error(`payment ${n.outTradeNo}: ${result} (money kept for a refund)`);
+    console.error(`payment ${n.outTradeNo}: ${result} (money kept; the payment.refund job gives it back)`);
   }
   // Recorded: the gateway may stop resending (an unknown trade is not ours and will not become ours).
   return { result, ack: provider.ack };

@@ -20,11 +20,12 @@ import {
 import { newShopper, pickSku, addLine, placeOrder, topUp, stockOf, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { useQrProvider } from '../../payment/index.ts';
 import { createSandboxProvider, readTicket, sandboxNotification, signNotification } from '../../payment/sandbox.ts';
-import type { QrPaymentProvider } from '../../payment/provider.ts';
+import type { QrPaymentProvider, RefundRequest } from '../../payment/provider.ts';
 import { cancelGroupOrder, cancelOrder } from '../order/cancel-order.ts';
 import { payOrder } from './pay-order.ts';
 import { getPayStatus } from './pay-status.ts';
 import { handleNotification } from './handle-notification.ts';
+import { paymentRefundNo, refundPayment } from './refund-payment.ts';
 import { createCart } from '../cart/create-cart.ts';
 import { depositOrder } from '../../../../tests/helpers/orders.ts';
 import { closePresell } from './close-presell.ts';
@@ -71,6 +72,44 @@ function notificationFor(codeUrl: string, action: 'confirm' | 'decline' = 'confi
 }
 
 const FORM = 'application/x-www-form-urlencoded';
+
+/** The `payment.refund` jobs of payment `paymentId`. */
+const refundJobs = (d: Database, paymentId: number) =>
+  d.db
+    .select()
+    .from(job)
+    .where(and(eq(job.kind, 'payment.refund'), eq(job.key, String(paymentId))));
+
+/** Runs the due `payment.refund` jobs now, as the runner would. */
+const runRefundJobs = (d: Database) =>
+  runDueJobs(d.db, { 'payment.refund': appJobs['payment.refund']! }, { worker: `payment-refund-${process.pid}`, now: new Date() });
+
+/**
+ * Runs the `kind` job of `id` (its key) at `now`, as the runner would, and no other: on a shared server, running every
+ * due job days ahead would run other tests' jobs too, and ten at a time might not reach this one.
+ */
+async function runOwnJob(d: Database, kind: 'presell.close', id: number, now: Date) {
+  const [row] = await d.db
+    .select()
+    .from(job)
+    .where(and(eq(job.kind, kind), eq(job.key, String(id))));
+  if (!row) throw new Error(`no ${kind} job for ${id}`);
+  await appJobs[kind]!.run(row.payload, { db: d.db, job: row, now });
+}
+
+/** The sandbox gateway counting its refund calls; refusing them (网关超时) while `failing`. */
+function countingGateway(failing = false) {
+  const state = { failing, calls: [] as RefundRequest[] };
+  const provider: QrPaymentProvider = {
+    ...sandbox,
+    async refund(req) {
+      state.calls.push(req);
+      if (state.failing) throw new Error('网关超时');
+      return sandbox.refund(req);
+    },
+  };
+  return { state, provider };
+}
 
 export function paymentSuite(open: () => Promise<Database>) {
   beforeAll(() => {
@@ -253,6 +292,101 @@ export function paymentSuite(open: () => Promise<Database>) {
       expect((await groupOf(d, c.id)).g).toMatchObject({ paid: false, isCancel: true });
     });
 
+    it('money kept for a refund goes back through its gateway exactly once, and a replayed notice queues nothing more', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const o = await unpaidOrder(d, s);
+      const a = await payOrder(s, { id: o.id, type: 'weixinQr' });
+      const b = await payOrder(s, { id: o.id, type: 'alipayQr' });
+      if (a.status !== 'weixinQr' || b.status !== 'alipayQr') throw new Error('expected QR answers');
+      expect((await handleNotification(d.db, sandbox, notificationFor(a.result.config), FORM)).result).toBe('paid');
+      expect((await handleNotification(d.db, sandbox, notificationFor(b.result.config), FORM)).result).toBe('refund_due');
+      expect((await handleNotification(d.db, sandbox, notificationFor(b.result.config), FORM)).result).toBe('duplicate');
+      const [pb] = await d.db.select().from(payment).where(eq(payment.outTradeNo, b.result.out_trade_no));
+      const jobs = await refundJobs(d, pb!.paymentId);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]!.payload).toEqual({ paymentId: pb!.paymentId, amount: o.cents });
+
+      const { state, provider } = countingGateway();
+      useQrProvider('alipayQr', provider);
+      try {
+        // The runner and a second runner (another worker) at once, and the function itself.
+        await Promise.all([runRefundJobs(d), runRefundJobs(d), refundPayment(d.db, pb!.paymentId, o.cents)]);
+      } finally {
+        useQrProvider('alipayQr', sandbox);
+      }
+      const [after] = await d.db.select().from(payment).where(eq(payment.outTradeNo, b.result.out_trade_no));
+      const calls = state.calls.filter((c) => c.outTradeNo === b.result.out_trade_no);
+      expect(calls.length).toBeGreaterThan(0);
+      // Every call is the same refund (the gateway's idempotency key), of what the payment took.
+      for (const c of calls) expect(c).toMatchObject({ refundNo: paymentRefundNo(pb!.paymentId), amount: o.cents, tradeAmount: o.cents });
+      const expected = await sandbox.refund(calls[0]!);
+      expect(after).toMatchObject({ status: 'refunded', refundNo: expected.providerRefundNo, reason: '订单已支付，款项已原路退回' });
+      expect(after!.refundedAt).toBeInstanceOf(Date);
+      // The payment that paid the order is untouched; running again changes nothing.
+      const [pa] = await d.db.select().from(payment).where(eq(payment.outTradeNo, a.result.out_trade_no));
+      expect(pa!.status).toBe('paid');
+      expect((await groupOf(d, o.id)).g.paid).toBe(true);
+      expect(await refundPayment(d.db, pb!.paymentId, o.cents)).toBe('refunded');
+      expect((await d.db.select().from(payment).where(eq(payment.outTradeNo, b.result.out_trade_no)))[0]).toEqual(after);
+    });
+
+    it('a refund the gateway refuses is retried; after the last attempt the money stays due with the error for support', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const c = await unpaidOrder(d, s);
+      const qr = await payOrder(s, { id: c.id, type: 'weixinQr' });
+      if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
+      await cancelOrder(s, { id: c.id });
+      expect((await handleNotification(d.db, sandbox, notificationFor(qr.result.config), FORM)).result).toBe('refund_due');
+      const [p] = await d.db.select().from(payment).where(eq(payment.outTradeNo, qr.result.out_trade_no));
+      const { state, provider } = countingGateway(true);
+      useQrProvider('weixinQr', provider);
+      try {
+        await runRefundJobs(d);
+        const [job1] = await refundJobs(d, p!.paymentId);
+        expect(job1).toMatchObject({ state: 'queued', attempts: 1, lastError: expect.stringContaining('网关超时') });
+        expect(job1!.runAt.getTime()).toBeGreaterThan(Date.now());
+        await expect(refundPayment(d.db, p!.paymentId, c.cents, { last: true })).rejects.toThrow('网关超时');
+        const [stuck] = await d.db.select().from(payment).where(eq(payment.paymentId, p!.paymentId));
+        expect(stuck).toMatchObject({
+          status: 'refund_due',
+          reason: '订单已取消，款项待退回；自动退款失败（网关超时），请联系客服',
+          refundNo: '',
+        });
+        state.failing = false;
+        expect(await refundPayment(d.db, p!.paymentId, c.cents)).toBe('refunded');
+      } finally {
+        useQrProvider('weixinQr', sandbox);
+      }
+      const [back] = await d.db.select().from(payment).where(eq(payment.paymentId, p!.paymentId));
+      expect(back).toMatchObject({ status: 'refunded', reason: '订单已取消，款项已原路退回' });
+      expect((await groupOf(d, c.id)).g).toMatchObject({ paid: false, isCancel: true });
+    });
+
+    it('an amount other than asked is kept and given back whole, the amount the gateway took', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const o = await unpaidOrder(d, s);
+      const qr = await payOrder(s, { id: o.id, type: 'weixinQr' });
+      if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
+      const ticket = readTicket(KEY, new URL(qr.result.config).searchParams.get('t')!)!;
+      const body = signNotification(KEY, { ...sandboxNotification(ticket, 'confirm', new Date()), total_amount: '0.01' }).toString();
+      expect((await handleNotification(d.db, sandbox, body, FORM)).result).toBe('amount_mismatch');
+      const [p] = await d.db.select().from(payment).where(eq(payment.outTradeNo, qr.result.out_trade_no));
+      expect(p!.status).toBe('refund_due');
+      expect((await refundJobs(d, p!.paymentId))[0]!.payload).toEqual({ paymentId: p!.paymentId, amount: 1 });
+      const { state, provider } = countingGateway();
+      useQrProvider('weixinQr', provider);
+      try {
+        expect(await refundPayment(d.db, p!.paymentId, 1)).toBe('refunded');
+      } finally {
+        useQrProvider('weixinQr', sandbox);
+      }
+      expect(state.calls).toEqual([expect.objectContaining({ outTradeNo: qr.result.out_trade_no, amount: 1, tradeAmount: 1 })]);
+      expect((await groupOf(d, o.id)).g.paid).toBe(false);
+    });
+
     it('a notification, a balance payment and the expiry’s cancel at once: one wins, the money and stock follow it', async () => {
       const d = await open();
       for (let k = 0; k < 3; k++) {
@@ -369,7 +503,7 @@ export function paymentSuite(open: () => Promise<Database>) {
       expect(after).toMatchObject({ status: 0, payPrice: 2 * sku.price });
       expect((await getPayStatus(s, { id: o!.orderId, subject: 'presell' })).paid).toBe(1);
       // The window's end changes nothing for a paid balance.
-      await runDueJobs(d.db, appJobs, { worker: 'payment-test', now: new Date(Date.now() + 2 * hour) });
+      await runOwnJob(d, 'presell.close', o!.orderId, new Date(Date.now() + 2 * hour));
       expect((await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, o!.orderId)))[0]!.status).toBe(0);
     });
 
@@ -394,8 +528,8 @@ export function paymentSuite(open: () => Promise<Database>) {
       await expect(payOrder(s, { id: o!.orderId, subject: 'presell', type: 'balance' })).rejects.toThrow('尚未到尾款支付时间');
       const other = await newShopper(d);
       await expect(payOrder(other, { id: o!.orderId, subject: 'presell', type: 'balance' })).rejects.toMatchObject({ code: 'not_found' });
-      await runDueJobs(d.db, appJobs, { worker: 'payment-test', now: new Date(Date.now() + 3 * day) });
-      await runDueJobs(d.db, appJobs, { worker: 'payment-test', now: new Date(Date.now() + 3 * day) });
+      await runOwnJob(d, 'presell.close', o!.orderId, new Date(Date.now() + 3 * day));
+      await runOwnJob(d, 'presell.close', o!.orderId, new Date(Date.now() + 3 * day));
       const [closed] = await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, o!.orderId));
       expect(closed!.status).toBe(11);
       const timeline = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.orderId, o!.orderId));

@@ -1,0 +1,84 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
+import type { JobDefinition } from '../../jobs/runner.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { refundProvider, type QrMethod } from '../../payment/index.ts';
+import { PAY_TYPE, payment } from '../../db/schema/index.ts';
+import { now } from '../dates.ts';
+
+/** Attempts of the `payment.refund` job (10 s doubling: the last about 21 minutes after the first). */
+export const PAYMENT_REFUND_ATTEMPTS = 8;
+
+const METHOD_OF: Record<number, QrMethod> = { [PAY_TYPE.alipayQr]: 'alipayQr', [PAY_TYPE.weixinQr]: 'weixinQr' };
+
+/** Our refund number for the money of payment `paymentId`: the gateway's idempotency key (one refund per payment). */
+export const paymentRefundNo = (paymentId: number) => `PR${paymentId}`;
+
+/** What the payment's reason says once the money is back: `…款项待退回` becomes `…款项已原路退回`. */
+const refundedReason = (reason: string) =>
+  reason.includes('款项待退回') ? reason.replace('款项待退回', '款项已原路退回') : `${reason ? `${reason}，` : ''}款项已原路退回`;
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
+
+/**
+ * Queues the refund of `amount` cents that payment `paymentId` took and could not use (`refund_due`), in the caller's
+ * transaction (the one that marked it): one job per payment (its id is the key), so a replayed notification adds none.
+ */
+export function queuePaymentRefund(tx: Db, paymentId: number, amount: number) {
+  return enqueue(tx, 'payment.refund', { paymentId, amount }, { key: String(paymentId), maxAttempts: PAYMENT_REFUND_ATTEMPTS });
+}
+
+/**
+ * Gives back, exactly once, the `amount` cents a gateway took for payment `paymentId` that its order could not take
+ * (cancelled meanwhile, paid by another attempt, or an amount other than asked): `provider.refund()` with the payment's
+ * own refund number as the idempotency key, outside any transaction (a repeat is answered with the first refund,
+ * never a second one), then one conditional flip `refund_due → refunded` with the gateway's refund number. A second
+ * run, or one racing another, finds the payment no longer `refund_due` and changes nothing. A gateway failure is
+ * thrown, so the job retries with backoff; after the last attempt the payment stays `refund_due` with the error in its
+ * reason, for support. Resolves with the payment's status.
+ */
+export async function refundPayment(db: Db, paymentId: number, amount: number, opts: { last?: boolean } = {}) {
+  const [p] = await db.select().from(payment).where(eq(payment.paymentId, paymentId));
+  if (!p || p.status !== 'refund_due') return p?.status ?? null;
+  let refundNo: string;
+  try {
+    const provider = await refundProvider(db, p.provider, METHOD_OF[p.payType]);
+    if (!provider) throw new Error(`支付方式 ${p.provider} 未配置`);
+    const res = await provider.refund({
+      outTradeNo: p.outTradeNo,
+      providerTradeNo: p.providerTradeNo,
+      refundNo: paymentRefundNo(p.paymentId),
+      amount,
+      tradeAmount: amount,
+      reason: '订单无法收款，款项原路退回',
+    });
+    refundNo = res.providerRefundNo;
+  } catch (err) {
+    if (opts.last) {
+      await db
+        .update(payment)
+        .set({ reason: `${p.reason.replace(/；自动退款失败.*$/, '')}；自动退款失败（${errorText(err)}），请联系客服` })
+        .where(and(eq(payment.paymentId, p.paymentId), eq(payment.status, 'refund_due')));
+    }
+    throw new Error(`payment ${p.outTradeNo}: refund through ${p.provider} failed: ${errorText(err)}`);
+  }
+  return transaction(db, async (tx) => {
+    const [done] = await tx
+      .update(payment)
+      .set({ status: 'refunded', refundNo, refundedAt: now(), reason: refundedReason(p.reason.replace(/；自动退款失败.*$/, '')) })
+      .where(and(eq(payment.paymentId, p.paymentId), eq(payment.status, 'refund_due')))
+      .returning({ status: payment.status });
+    return done?.status ?? 'refunded';
+  });
+}
+
+/**
+ * The `payment.refund` job, queued with the `refund_due` mark (handle-notification.ts): gives the money back through
+ * the gateway that took it. Already given back, or run twice: nothing changes.
+ */
+export const refundPaymentJob: JobDefinition<{ paymentId: number; amount: number }> = {
+  async run({ paymentId, amount }, { db, job }) {
+    await refundPayment(db, paymentId, amount, { last: job.attempts >= job.maxAttempts });
+  },
+};
