@@ -26,6 +26,7 @@ import { payOrder } from './pay-order.ts';
 import { getPayStatus } from './pay-status.ts';
 import { handleNotification } from './handle-notification.ts';
 import { paymentRefundNo, refundPayment } from './refund-payment.ts';
+import { getOrder } from '../order/get-order.ts';
 import { createCart } from '../cart/create-cart.ts';
 import { depositOrder } from '../../../../tests/helpers/orders.ts';
 import { closePresell } from './close-presell.ts';
@@ -329,6 +330,12 @@ export function paymentSuite(open: () => Promise<Database>) {
       expect((await groupOf(d, o.id)).g.paid).toBe(true);
       expect(await refundPayment(d.db, pb!.paymentId, o.cents)).toBe('refunded');
       expect((await d.db.select().from(payment).where(eq(payment.outTradeNo, b.result.out_trade_no)))[0]).toEqual(after);
+      // The shopper reads it once on the order's timeline.
+      const [storeOrderId] = (await groupOf(d, o.id)).orders.map((x) => x.orderId);
+      const lines = (await getOrder(s, { id: storeOrderId })).storeOrderStatus.filter((t) => t.change_type === 'payment_refunded');
+      expect(lines.map((t) => t.change_message)).toEqual([
+        `支付宝扫码付款¥${(o.cents / 100).toFixed(2)}未用于本订单（订单已支付），已原路退回`,
+      ]);
     });
 
     it('a refund the gateway refuses is retried; after the last attempt the money stays due with the error for support', async () => {
@@ -361,6 +368,13 @@ export function paymentSuite(open: () => Promise<Database>) {
       }
       const [back] = await d.db.select().from(payment).where(eq(payment.paymentId, p!.paymentId));
       expect(back).toMatchObject({ status: 'refunded', reason: '订单已取消，款项已原路退回' });
+      const timeline = await d.db
+        .select()
+        .from(storeOrderStatus)
+        .where(and(eq(storeOrderStatus.groupOrderId, c.id), eq(storeOrderStatus.changeType, 'payment_refunded')));
+      expect(timeline.map((t) => t.changeMessage)).toEqual([
+        `微信扫码付款¥${(c.cents / 100).toFixed(2)}未用于本订单（订单已取消），已原路退回`,
+      ]);
       expect((await groupOf(d, c.id)).g).toMatchObject({ paid: false, isCancel: true });
     });
 

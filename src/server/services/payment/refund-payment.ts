@@ -4,13 +4,16 @@ import { transaction } from '../../db/transaction.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { refundProvider, type QrMethod } from '../../payment/index.ts';
-import { PAY_TYPE, payment } from '../../db/schema/index.ts';
+import { PAY_TYPE, payment, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { toYuan } from '../../../shared/money.ts';
 import { now } from '../dates.ts';
 
 /** Attempts of the `payment.refund` job (10 s doubling: the last about 21 minutes after the first). */
 export const PAYMENT_REFUND_ATTEMPTS = 8;
 
 const METHOD_OF: Record<number, QrMethod> = { [PAY_TYPE.alipayQr]: 'alipayQr', [PAY_TYPE.weixinQr]: 'weixinQr' };
+
+const PAY_NAME: Record<number, string> = { [PAY_TYPE.alipayQr]: '支付宝扫码', [PAY_TYPE.weixinQr]: '微信扫码' };
 
 /** Our refund number for the money of payment `paymentId`: the gateway's idempotency key (one refund per payment). */
 export const paymentRefundNo = (paymentId: number) => `PR${paymentId}`;
@@ -63,13 +66,31 @@ export async function refundPayment(db: Db, paymentId: number, amount: number, o
     }
     throw new Error(`payment ${p.outTradeNo}: refund through ${p.provider} failed: ${errorText(err)}`);
   }
+  const why = p.reason.replace(/；自动退款失败.*$/, '');
   return transaction(db, async (tx) => {
+    const at = now();
     const [done] = await tx
       .update(payment)
-      .set({ status: 'refunded', refundNo, refundedAt: now(), reason: refundedReason(p.reason.replace(/；自动退款失败.*$/, '')) })
+      .set({ status: 'refunded', refundNo, refundedAt: at, reason: refundedReason(why) })
       .where(and(eq(payment.paymentId, p.paymentId), eq(payment.status, 'refund_due')))
       .returning({ status: payment.status });
-    return done?.status ?? 'refunded';
+    if (!done) return 'refunded';
+    // The shopper reads it on the order's timeline (order detail), on each shop's order the payment was for.
+    const orders = await tx
+      .select({ orderId: storeOrder.orderId, groupOrderId: storeOrder.groupOrderId })
+      .from(storeOrder)
+      .where(
+        and(
+          eq(storeOrder.uid, p.uid),
+          p.subject === 'presell' ? eq(storeOrder.orderId, p.subjectId) : eq(storeOrder.groupOrderId, p.subjectId),
+        ),
+      );
+    const head = why.replace(/，?款项待退回$/, '');
+    const changeMessage = `${PAY_NAME[p.payType] ?? ''}付款¥${toYuan(amount)}未用于本订单${head ? `（${head}）` : ''}，已原路退回`;
+    if (orders.length) {
+      await tx.insert(storeOrderStatus).values(orders.map((o) => ({ ...o, changeType: 'payment_refunded', changeMessage, createdAt: at })));
+    }
+    return done.status;
   });
 }
 
