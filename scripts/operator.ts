@@ -6,6 +6,9 @@
  *   npm run operator -- reject <id> <reason>          reject with the reason the applicant reads
  *   npm run operator -- balance <uid> <+|-yuan> <mark>   add to (+) or deduct from (-) a shopper's balance
  *   npm run operator -- token <mer_id> [name]         a new merchant-API token for a shop (printed once)
+ *   npm run operator -- money                         money not given back yet: payments kept for a refund, refunds unpaid
+ *   npm run operator -- payment-refund <payment_id>   give a kept payment's money back now, through its gateway
+ *   npm run operator -- refund-pay <refund_order_id>  pay an approved refund's money back now, after its job gave up
  *   npm run operator -- chats | chat <uid> | reply <uid> <text> | unsend <message_id>   the mall's own customer-service desk
  *   npm run operator -- frames [state] | frame <id>   activity frames on product cards (state: all, 0, 1, -1, -2)
  *   npm run operator -- frame-add <file.json> | frame-edit <id> <file.json> | frame-delete <id>
@@ -17,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { CHAT_USAGE, chatCommand } from './chat-cli.ts';
 import { CliError, call, mallUrl, parseArgs, runCli } from './cli.ts';
 import { FRAME_USAGE, frameCommand } from './frame-cli.ts';
+import type { PaymentDueDto, RefundMoneyDueDto } from '../src/server/services/operator/money-due.ts';
 
 const USAGE = `usage: npm run operator -- [--token <token>] [--page N] [--limit N] <command>
   list [status]                 merchant applications; status: 0 pending (default), 1 approved, 2 rejected, all
@@ -25,6 +29,10 @@ const USAGE = `usage: npm run operator -- [--token <token>] [--page N] [--limit 
   reject <id> <reason>          reject it with the reason the applicant reads (at most 200 characters)
   balance <uid> <+|-yuan> <mark>   add to (+12.50) or deduct from (-12.50) a shopper's balance, with a note
   token <mer_id> [name]         a new merchant-API token for a shop, printed this once (earlier ones stay valid)
+  money                         money not given back yet: payments a gateway took that no order could use, and
+                                approved refunds whose money has not gone back (the jobs retry them by themselves)
+  payment-refund <payment_id>   give that payment's money back now, through the gateway that took it
+  refund-pay <refund_order_id>  pay that refund's money back now (after its job gave up)
 ${CHAT_USAGE}
 ${FRAME_USAGE}
 environment: MALL_URL (default http://localhost:4321), OPERATOR_TOKEN (or --token)`;
@@ -117,6 +125,35 @@ async function main(): Promise<number> {
       const { message, data } = await call('POST', `/api/operator/merchant/${id(args[0])}/token`, token, { name: args.slice(1).join(' ') });
       console.log(`${message}：店铺 #${data.mer_id} ${data.mer_name}（令牌 #${data.token_id}）`);
       console.log(data.token);
+      return 0;
+    }
+    case 'money': {
+      const { data } = await call('GET', '/api/operator/money', token);
+      const payments = data.payments as PaymentDueDto[];
+      const refunds = data.refunds as RefundMoneyDueDto[];
+      console.log(`${payments.length} payment(s) kept for a refund, ${refunds.length} refund(s) not paid back`);
+      for (const p of payments) {
+        console.log(`付款 #${p.payment_id}  ${p.out_trade_no}  ¥${p.amount}  ${p.provider}  用户 ${p.uid}  到账 ${p.paid_time ?? '-'}`);
+        console.log(`    ${p.reason}`);
+        const next = p.next_try ? `，下次 ${p.next_try}` : '';
+        console.log(`    自动退款：${p.job_state}（已试 ${p.job_attempts} 次${next}）${p.job_error ? ` ${p.job_error}` : ''}`);
+      }
+      for (const r of refunds) {
+        console.log(
+          `退款单 #${r.refund_order_id}  ${r.refund_order_sn}  ¥${r.refund_price}  店铺 #${r.mer_id}  用户 ${r.uid}  [${r.money_state}]`,
+        );
+        if (r.money_error) console.log(`    ${r.money_error}`);
+      }
+      return 0;
+    }
+    case 'payment-refund': {
+      const { message, data } = await call('POST', `/api/operator/payment/${id(args[0])}/refund`, token);
+      console.log(`${message}：付款 #${data.payment_id} ${data.status}`);
+      return 0;
+    }
+    case 'refund-pay': {
+      const { message, data } = await call('POST', `/api/operator/refund/${id(args[0])}/pay`, token);
+      console.log(`${message}：退款单 #${data.refund_order_id} ${data.money_state}`);
       return 0;
     }
     case 'chats':

@@ -3,10 +3,13 @@
 // and answers on the sandbox gateway's page, while the first page polls. This is the only spec that spends the demo
 // member's balance (other specs may not), and it still asserts only relative changes. Screenshots go to
 // /tmp/shots-paypages/.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { test, expect, booted } from './fixtures.ts';
 import { SESSION_COOKIE, freshShopper, okBody, refusal } from './accounts.ts';
 import { addAddress, addLine, bearer, paidOrder, placeOrder, skuOf, type Sku } from './orders.ts';
+import { OPERATOR_TOKEN } from './operator.ts';
 
 const SHOTS = '/tmp/shots-paypages';
 const cents = (yuan: string | number) => Math.round(Number(yuan) * 100);
@@ -361,6 +364,58 @@ test.describe('payment pages', () => {
     await expect(result.locator('[data-reason]')).toHaveText('订单已取消');
     await expect(result.getByText('订单已取消')).toHaveCount(1);
     await expect(result.getByRole('link', { name: '重新支付' })).toHaveCount(0);
+  });
+
+  test('money paid for an order cancelled meanwhile is kept for a refund; support gives it back; the cancelled order says so', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const order = await shopperWithOrder(request, page, baseURL!, 3);
+    const qr = (
+      await okBody(await request.post(`/api/order/pay/${order.id}`, { headers: bearer(order.token), data: { type: 'weixinQr' } }))
+    ).data;
+    await okBody(await request.post(`/api/order/cancel/${order.id}`, { headers: bearer(order.token) }));
+    // The payer confirms on the phone after the order was cancelled: the gateway takes the money all the same.
+    await okBody(
+      await request.post('/api/sandbox/pay', { data: { t: new URL(qr.result.config).searchParams.get('t'), action: 'confirm' } }),
+    );
+    const returned = async () =>
+      (await okBody(await request.get(`/api/order/group_order_detail/${order.id}`, { headers: bearer(order.token) }))).data
+        .returned_payments;
+    await expect.poll(returned).toEqual([{ pay_type: 6, amount: order.pay, status: 'refund_due', refunded_time: null }]);
+    await page.goto(`/order_stay_detail?orderId=${order.id}`);
+    await expect(page.locator('[data-order-state="cancelled"]')).toBeVisible();
+    await expect(page.locator('[data-returned-payment="refund_due"]')).toHaveText(`微信支付 ¥${order.pay} 未用于本订单，正在原路退回`);
+
+    // Support sees it in the money not given back (its payment.refund job would retry it by itself) and gives it back.
+    const listed = async () =>
+      (await okBody(await request.get('/api/operator/money', { headers: bearer(OPERATOR_TOKEN) }))).data.payments.find(
+        (p: { out_trade_no: string }) => p.out_trade_no === qr.result.out_trade_no,
+      );
+    const kept = await listed();
+    expect(kept).toMatchObject({ amount: order.pay, provider: 'sandbox', job_state: 'queued', reason: '订单已取消，款项待退回' });
+    await refusal(await request.get('/api/operator/money', { headers: bearer(order.token) }), 401);
+    // The operator's command line shows it the same way.
+    const cli = (...args: string[]) =>
+      promisify(execFile)('npx', ['tsx', 'scripts/operator.ts', '--token', OPERATOR_TOKEN, ...args], {
+        env: { ...process.env, MALL_URL: baseURL! },
+      });
+    const shown = (await cli('money')).stdout;
+    expect(shown).toContain(`付款 #${kept.payment_id}  ${qr.result.out_trade_no}  ¥${order.pay}  sandbox`);
+    expect(shown).toContain('订单已取消，款项待退回');
+    await refusal(await request.post(`/api/operator/payment/${kept.payment_id}/refund`, { headers: bearer(order.token) }), 401);
+    const done = await okBody(await request.post(`/api/operator/payment/${kept.payment_id}/refund`, { headers: bearer(OPERATOR_TOKEN) }));
+    expect(done).toMatchObject({ message: '款项已原路退回', data: { payment_id: kept.payment_id, status: 'refunded' } });
+    expect(await listed()).toBeUndefined();
+    expect(await returned()).toEqual([
+      { pay_type: 6, amount: order.pay, status: 'refunded', refunded_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /) },
+    ]);
+    await page.reload();
+    await expect(page.locator('[data-returned-payment="refunded"]')).toHaveText(
+      new RegExp(`^微信支付 ¥${order.pay.replace('.', '\\.')} 未用于本订单，已原路退回（\\d{4}-`),
+    );
+    await page.screenshot({ path: `${SHOTS}/order-cancelled-refunded-1280.png`, fullPage: true });
   });
 
   test('the sandbox page refuses a code it did not sign', async ({ page }) => {

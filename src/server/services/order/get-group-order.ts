@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { merchant, presell, presellOrder, storeGroupOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import { job, merchant, payment, presell, presellOrder, storeGroupOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import { takenAmount } from '../payment/refund-payment.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
@@ -105,6 +106,19 @@ export interface GroupOrderDto {
   /** The presale kind of its presale part (0 none, 1 full payment, 2 deposit): 待付定金 or 待付款. */
   presell_type: number;
   orderList: GroupOrderStoreDto[];
+  /**
+   * Payments a gateway took for this order that it could not use (it was cancelled, or paid by another payment
+   * meanwhile): `refund_due` while the money is on its way back, `refunded` once the gateway gave it back.
+   */
+  returned_payments: ReturnedPaymentDto[];
+}
+
+export interface ReturnedPaymentDto {
+  pay_type: number;
+  /** Yuan, what the gateway took and gives back. */
+  amount: string;
+  status: 'refund_due' | 'refunded';
+  refunded_time: string | null;
 }
 
 /** The shop of an order as the order pages show it: name, avatar, how it answers, self-operated. */
@@ -235,6 +249,30 @@ export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promi
         } satisfies GroupOrderStoreDto;
       }),
   );
+  const returned = await db
+    .select({ p: payment, j: job })
+    .from(payment)
+    .leftJoin(job, and(eq(job.kind, 'payment.refund'), eq(job.key, sql`${payment.paymentId}::text`)))
+    .where(
+      and(
+        eq(payment.subject, 'group'),
+        inArray(
+          payment.subjectId,
+          groups.map((g) => g.groupOrderId),
+        ),
+        inArray(payment.status, ['refund_due', 'refunded']),
+      ),
+    )
+    .orderBy(asc(payment.paymentId));
+  const returnedOf = (groupOrderId: number): ReturnedPaymentDto[] =>
+    returned
+      .filter(({ p }) => p.subjectId === groupOrderId && p.uid === groups.find((g) => g.groupOrderId === groupOrderId)?.uid)
+      .map(({ p, j }) => ({
+        pay_type: p.payType,
+        amount: toYuan(takenAmount(p, j)),
+        status: p.status === 'refunded' ? 'refunded' : 'refund_due',
+        refunded_time: formatDateTime(p.refundedAt),
+      }));
   return groups.map((g, gi) => ({
     group_order_id: g.groupOrderId,
     group_order_sn: g.groupOrderSn,
@@ -263,5 +301,6 @@ export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promi
     user_address: g.receiver.address,
     presell_type: Math.max(0, ...parts[gi]!.map((o) => o.presell_type)),
     orderList: parts[gi]!,
+    returned_payments: returnedOf(g.groupOrderId),
   }));
 }

@@ -20,15 +20,18 @@ import {
 import { newShopper, pickSku, addLine, placeOrder, topUp, stockOf, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { useQrProvider } from '../../payment/index.ts';
 import { createSandboxProvider, readTicket, sandboxNotification, signNotification } from '../../payment/sandbox.ts';
-import type { QrPaymentProvider, RefundRequest } from '../../payment/provider.ts';
+import type { QrPaymentProvider } from '../../payment/provider.ts';
 import { cancelGroupOrder, cancelOrder } from '../order/cancel-order.ts';
 import { payOrder } from './pay-order.ts';
 import { getPayStatus } from './pay-status.ts';
 import { handleNotification } from './handle-notification.ts';
 import { paymentRefundNo, refundPayment } from './refund-payment.ts';
 import { getOrder } from '../order/get-order.ts';
+import { getGroupOrder } from '../order/get-group-order.ts';
+import { listMoneyDue, refundPaymentNow } from '../operator/money-due.ts';
 import { createCart } from '../cart/create-cart.ts';
 import { depositOrder } from '../../../../tests/helpers/orders.ts';
+import { countingGateway as countingSandbox } from '../../../../tests/helpers/gateways.ts';
 import { closePresell } from './close-presell.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { appJobs } from '../../jobs/registry.ts';
@@ -99,17 +102,28 @@ async function runOwnJob(d: Database, kind: 'presell.close', id: number, now: Da
 }
 
 /** The sandbox gateway counting its refund calls; refusing them (网关超时) while `failing`. */
-function countingGateway(failing = false) {
-  const state = { failing, calls: [] as RefundRequest[] };
-  const provider: QrPaymentProvider = {
-    ...sandbox,
-    async refund(req) {
-      state.calls.push(req);
-      if (state.failing) throw new Error('网关超时');
-      return sandbox.refund(req);
-    },
-  };
-  return { state, provider };
+const countingGateway = (failing = false) => countingSandbox(sandbox, failing);
+
+/** An order paid by WeChat QR (`a`) whose Alipay QR payment (`b`) came after: `b`'s money is kept for a refund. */
+async function paidTwice(d: Database, s: Shopper) {
+  const o = await unpaidOrder(d, s);
+  const a = await payOrder(s, { id: o.id, type: 'weixinQr' });
+  const b = await payOrder(s, { id: o.id, type: 'alipayQr' });
+  if (a.status !== 'weixinQr' || b.status !== 'alipayQr') throw new Error('expected QR answers');
+  expect((await handleNotification(d.db, sandbox, notificationFor(a.result.config), FORM)).result).toBe('paid');
+  expect((await handleNotification(d.db, sandbox, notificationFor(b.result.config), FORM)).result).toBe('refund_due');
+  return { o, a: a.result, b: b.result };
+}
+
+/** An order cancelled while its WeChat QR code was open, then paid by it: the money is kept for a refund. */
+async function paidAfterCancel(d: Database, s: Shopper) {
+  const c = await unpaidOrder(d, s);
+  const qr = await payOrder(s, { id: c.id, type: 'weixinQr' });
+  if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
+  await cancelOrder(s, { id: c.id });
+  expect((await handleNotification(d.db, sandbox, notificationFor(qr.result.config), FORM)).result).toBe('refund_due');
+  const [p] = await d.db.select().from(payment).where(eq(payment.outTradeNo, qr.result.out_trade_no));
+  return { c, qr: qr.result, p: p! };
 }
 
 export function paymentSuite(open: () => Promise<Database>) {
@@ -276,37 +290,28 @@ export function paymentSuite(open: () => Promise<Database>) {
     it('money for an order cancelled meanwhile, or paid by another attempt, is kept for a refund', async () => {
       const d = await open();
       const s = await newShopper(d);
-      const o = await unpaidOrder(d, s);
-      const a = await payOrder(s, { id: o.id, type: 'weixinQr' });
-      const b = await payOrder(s, { id: o.id, type: 'alipayQr' });
-      if (a.status !== 'weixinQr' || b.status !== 'alipayQr') throw new Error('expected QR answers');
-      expect((await handleNotification(d.db, sandbox, notificationFor(a.result.config), FORM)).result).toBe('paid');
-      expect((await handleNotification(d.db, sandbox, notificationFor(b.result.config), FORM)).result).toBe('refund_due');
-      const [pb] = await d.db.select().from(payment).where(eq(payment.outTradeNo, b.result.out_trade_no));
+      const { b } = await paidTwice(d, s);
+      const [pb] = await d.db.select().from(payment).where(eq(payment.outTradeNo, b.out_trade_no));
       expect(pb).toMatchObject({ status: 'refund_due', reason: '订单已支付，款项待退回' });
 
-      const c = await unpaidOrder(d, s);
-      const qr = await payOrder(s, { id: c.id, type: 'weixinQr' });
-      if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
-      await cancelOrder(s, { id: c.id });
-      expect((await handleNotification(d.db, sandbox, notificationFor(qr.result.config), FORM)).result).toBe('refund_due');
+      const { c, p } = await paidAfterCancel(d, s);
+      expect(p).toMatchObject({ status: 'refund_due', reason: '订单已取消，款项待退回' });
       expect((await groupOf(d, c.id)).g).toMatchObject({ paid: false, isCancel: true });
     });
 
     it('money kept for a refund goes back through its gateway exactly once, and a replayed notice queues nothing more', async () => {
       const d = await open();
       const s = await newShopper(d);
-      const o = await unpaidOrder(d, s);
-      const a = await payOrder(s, { id: o.id, type: 'weixinQr' });
-      const b = await payOrder(s, { id: o.id, type: 'alipayQr' });
-      if (a.status !== 'weixinQr' || b.status !== 'alipayQr') throw new Error('expected QR answers');
-      expect((await handleNotification(d.db, sandbox, notificationFor(a.result.config), FORM)).result).toBe('paid');
-      expect((await handleNotification(d.db, sandbox, notificationFor(b.result.config), FORM)).result).toBe('refund_due');
-      expect((await handleNotification(d.db, sandbox, notificationFor(b.result.config), FORM)).result).toBe('duplicate');
-      const [pb] = await d.db.select().from(payment).where(eq(payment.outTradeNo, b.result.out_trade_no));
+      const { o, a, b } = await paidTwice(d, s);
+      expect((await handleNotification(d.db, sandbox, notificationFor(b.config), FORM)).result).toBe('duplicate');
+      const [pb] = await d.db.select().from(payment).where(eq(payment.outTradeNo, b.out_trade_no));
       const jobs = await refundJobs(d, pb!.paymentId);
       expect(jobs).toHaveLength(1);
       expect(jobs[0]!.payload).toEqual({ paymentId: pb!.paymentId, amount: o.cents });
+      const yuan = (o.cents / 100).toFixed(2);
+      expect((await getGroupOrder(s, { id: o.id })).returned_payments).toEqual([
+        { pay_type: 5, amount: yuan, status: 'refund_due', refunded_time: null },
+      ]);
 
       const { state, provider } = countingGateway();
       useQrProvider('alipayQr', provider);
@@ -316,8 +321,8 @@ export function paymentSuite(open: () => Promise<Database>) {
       } finally {
         useQrProvider('alipayQr', sandbox);
       }
-      const [after] = await d.db.select().from(payment).where(eq(payment.outTradeNo, b.result.out_trade_no));
-      const calls = state.calls.filter((c) => c.outTradeNo === b.result.out_trade_no);
+      const [after] = await d.db.select().from(payment).where(eq(payment.outTradeNo, b.out_trade_no));
+      const calls = state.calls.filter((c) => c.outTradeNo === b.out_trade_no);
       expect(calls.length).toBeGreaterThan(0);
       // Every call is the same refund (the gateway's idempotency key), of what the payment took.
       for (const c of calls) expect(c).toMatchObject({ refundNo: paymentRefundNo(pb!.paymentId), amount: o.cents, tradeAmount: o.cents });
@@ -325,11 +330,14 @@ export function paymentSuite(open: () => Promise<Database>) {
       expect(after).toMatchObject({ status: 'refunded', refundNo: expected.providerRefundNo, reason: '订单已支付，款项已原路退回' });
       expect(after!.refundedAt).toBeInstanceOf(Date);
       // The payment that paid the order is untouched; running again changes nothing.
-      const [pa] = await d.db.select().from(payment).where(eq(payment.outTradeNo, a.result.out_trade_no));
+      const [pa] = await d.db.select().from(payment).where(eq(payment.outTradeNo, a.out_trade_no));
       expect(pa!.status).toBe('paid');
       expect((await groupOf(d, o.id)).g.paid).toBe(true);
       expect(await refundPayment(d.db, pb!.paymentId, o.cents)).toBe('refunded');
-      expect((await d.db.select().from(payment).where(eq(payment.outTradeNo, b.result.out_trade_no)))[0]).toEqual(after);
+      expect((await d.db.select().from(payment).where(eq(payment.outTradeNo, b.out_trade_no)))[0]).toEqual(after);
+      expect((await getGroupOrder(s, { id: o.id })).returned_payments).toEqual([
+        { pay_type: 5, amount: yuan, status: 'refunded', refunded_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) },
+      ]);
       // The shopper reads it once on the order's timeline.
       const [storeOrderId] = (await groupOf(d, o.id)).orders.map((x) => x.orderId);
       const lines = (await getOrder(s, { id: storeOrderId })).storeOrderStatus.filter((t) => t.change_type === 'payment_refunded');
@@ -341,12 +349,7 @@ export function paymentSuite(open: () => Promise<Database>) {
     it('a refund the gateway refuses is retried; after the last attempt the money stays due with the error for support', async () => {
       const d = await open();
       const s = await newShopper(d);
-      const c = await unpaidOrder(d, s);
-      const qr = await payOrder(s, { id: c.id, type: 'weixinQr' });
-      if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
-      await cancelOrder(s, { id: c.id });
-      expect((await handleNotification(d.db, sandbox, notificationFor(qr.result.config), FORM)).result).toBe('refund_due');
-      const [p] = await d.db.select().from(payment).where(eq(payment.outTradeNo, qr.result.out_trade_no));
+      const { c, p } = await paidAfterCancel(d, s);
       const { state, provider } = countingGateway(true);
       useQrProvider('weixinQr', provider);
       try {
@@ -399,6 +402,61 @@ export function paymentSuite(open: () => Promise<Database>) {
       }
       expect(state.calls).toEqual([expect.objectContaining({ outTradeNo: qr.result.out_trade_no, amount: 1, tradeAmount: 1 })]);
       expect((await groupOf(d, o.id)).g.paid).toBe(false);
+    });
+
+    it('support sees money kept for a refund and gives it back at once; a payment kept before the job existed gets one', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const kept = async () => {
+        const { c, p } = await paidAfterCancel(d, s);
+        return { p, cents: c.cents };
+      };
+      const one = await kept();
+      const { state, provider } = countingGateway(true);
+      useQrProvider('weixinQr', provider);
+      try {
+        await expect(refundPaymentNow(d.db, { id: one.p.paymentId })).rejects.toMatchObject({
+          code: 'unavailable',
+          message: expect.stringContaining('网关超时'),
+        });
+        const listed = (await listMoneyDue(d.db)).payments.find((x) => x.payment_id === one.p.paymentId);
+        expect(listed).toMatchObject({
+          out_trade_no: one.p.outTradeNo,
+          uid: s.user.uid,
+          amount: (one.cents / 100).toFixed(2),
+          job_state: 'queued',
+          reason: expect.stringContaining('自动退款失败（网关超时）'),
+        });
+        state.failing = false;
+        expect(await refundPaymentNow(d.db, { id: one.p.paymentId })).toEqual({ payment_id: one.p.paymentId, status: 'refunded' });
+        expect(await refundPaymentNow(d.db, { id: one.p.paymentId })).toEqual({ payment_id: one.p.paymentId, status: 'refunded' });
+        expect(
+          state.calls.filter((c) => c.outTradeNo === one.p.outTradeNo && c.refundNo === paymentRefundNo(one.p.paymentId)),
+        ).toHaveLength(2);
+        expect((await listMoneyDue(d.db)).payments.some((x) => x.payment_id === one.p.paymentId)).toBe(false);
+
+        // Kept before refunds were queued: no job. It gets one, and the money the order asked goes back.
+        const two = await kept();
+        await d.db.delete(job).where(and(eq(job.kind, 'payment.refund'), eq(job.key, String(two.p.paymentId))));
+        expect((await listMoneyDue(d.db)).payments.find((x) => x.payment_id === two.p.paymentId)).toMatchObject({ job_state: 'none' });
+        expect(await refundPaymentNow(d.db, { id: two.p.paymentId })).toMatchObject({ status: 'refunded' });
+        expect(state.calls.at(-1)).toMatchObject({ outTradeNo: two.p.outTradeNo, amount: two.cents });
+        expect(await refundJobs(d, two.p.paymentId)).toHaveLength(1);
+      } finally {
+        useQrProvider('weixinQr', sandbox);
+      }
+      // A payment that paid its order, an unknown one, a malformed id: refused, nothing sent to the gateway.
+      const o = await unpaidOrder(d, s);
+      const paid = await payOrder(s, { id: o.id, type: 'weixinQr' });
+      if (paid.status !== 'weixinQr') throw new Error('expected a QR answer');
+      await handleNotification(d.db, sandbox, notificationFor(paid.result.config), FORM);
+      const [pp] = await d.db.select().from(payment).where(eq(payment.outTradeNo, paid.result.out_trade_no));
+      await expect(refundPaymentNow(d.db, { id: pp!.paymentId })).rejects.toMatchObject({
+        code: 'refused',
+        message: '该付款没有待退回的款项',
+      });
+      await expect(refundPaymentNow(d.db, { id: 2147483647 })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(refundPaymentNow(d.db, { id: '1x' })).rejects.toMatchObject({ code: 'invalid' });
     });
 
     it('a notification, a balance payment and the expiry’s cancel at once: one wins, the money and stock follow it', async () => {

@@ -15,6 +15,12 @@ const METHOD_OF: Record<number, QrMethod> = { [PAY_TYPE.alipayQr]: 'alipayQr', [
 
 const PAY_NAME: Record<number, string> = { [PAY_TYPE.alipayQr]: '支付宝扫码', [PAY_TYPE.weixinQr]: '微信扫码' };
 
+/** What a gateway took for payment `p`: its refund job's amount (the notification's), else what was asked. */
+export function takenAmount(p: { amount: number }, refundJob: { payload: unknown } | null | undefined): number {
+  const queued = (refundJob?.payload as { amount?: unknown } | undefined)?.amount;
+  return typeof queued === 'number' && Number.isInteger(queued) && queued > 0 ? queued : p.amount;
+}
+
 /** Our refund number for the money of payment `paymentId`: the gateway's idempotency key (one refund per payment). */
 export const paymentRefundNo = (paymentId: number) => `PR${paymentId}`;
 

@@ -21,10 +21,10 @@ import {
 } from '../../db/schema/index.ts';
 import { addLine, newShopper, pickSku, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { refundRequestForTest, shipReturnForTest } from '../../../../tests/helpers/refund-requests.ts';
+import { countingGateway } from '../../../../tests/helpers/gateways.ts';
 import { shipForTest } from '../../../../tests/helpers/orders.ts';
 import { demoMerchantToken } from '../../db/seed/merchant-tokens.ts';
 import { useQrProvider } from '../../payment/index.ts';
-import type { QrPaymentProvider, RefundRequest } from '../../payment/provider.ts';
 import { createSandboxProvider, readTicket, sandboxNotification, signNotification } from '../../payment/sandbox.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { appJobs } from '../../jobs/registry.ts';
@@ -49,6 +49,7 @@ import { getRefund } from './get-refund.ts';
 import { shipReturn } from './ship-return.ts';
 import { formatDateTime } from '../dates.ts';
 import { getIntegralInfo } from '../wallet/get-integral.ts';
+import { listMoneyDue, payRefundNow } from '../operator/money-due.ts';
 
 const KEY = 'refund-suite-key';
 const sandbox = createSandboxProvider(KEY, 'http://mall.test');
@@ -153,18 +154,7 @@ async function runPayJob(d: Database, at = new Date()) {
 }
 
 /** A gateway that refuses refunds while `failing`, then refunds like the sandbox; counts its calls. */
-function flakyGateway() {
-  const state = { failing: true, calls: [] as RefundRequest[] };
-  const provider: QrPaymentProvider = {
-    ...sandbox,
-    async refund(req) {
-      state.calls.push(req);
-      if (state.failing) throw new Error('网关超时');
-      return sandbox.refund(req);
-    },
-  };
-  return { state, provider };
-}
+const flakyGateway = () => countingGateway(sandbox, true);
 
 export function refundMoneySuite(open: () => Promise<Database>) {
   beforeAll(() => {
@@ -409,6 +399,35 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       ).toMatchObject({
         money_state: 'failed',
       });
+
+      // Support sees it, and pays it back once the gateway answers again: once, however often asked.
+      const listed = (await listMoneyDue(d.db)).refunds.find((x) => x.refund_order_id === r.refundOrderId);
+      expect(listed).toMatchObject({ refund_order_sn: r.refundOrderSn, money_state: 'failed', refund_price: '1.00' });
+      expect(listed!.money_error).toContain('网关超时');
+      await expect(payRefundNow(d.db, { id: r.refundOrderId })).rejects.toMatchObject({
+        code: 'unavailable',
+        message: expect.stringContaining('网关超时'),
+      });
+      expect((await getMerchantRefund(m1, { id: r.refundOrderId })).money_state).toBe('failed');
+      const { state, provider } = flakyGateway();
+      state.failing = false;
+      useQrProvider('weixinQr', provider);
+      expect(await payRefundNow(d.db, { id: r.refundOrderId })).toEqual({ refund_order_id: r.refundOrderId, money_state: 'done' });
+      expect(await payRefundNow(d.db, { id: r.refundOrderId })).toEqual({ refund_order_id: r.refundOrderId, money_state: 'done' });
+      expect(state.calls).toHaveLength(1);
+      expect((await timelineTypes(d, order.orderId)).filter((t) => t === 'refund_done')).toHaveLength(1);
+      expect((await listMoneyDue(d.db)).refunds.some((x) => x.refund_order_id === r.refundOrderId)).toBe(false);
+      await expectBalanceEqualsLedger(d, shopper.user.uid);
+    });
+
+    it('support cannot pay a request not agreed to; an unknown or malformed id is refused', async () => {
+      const d = await open();
+      const { shopper, order, items } = await paidBySandbox(d);
+      const r = await refundRequestForTest(d, shopper, order.orderId, [{ orderProductId: items[0]!.orderProductId, num: 1 }], 1, 100);
+      await expect(payRefundNow(d.db, { id: r.refundOrderId })).rejects.toMatchObject({ code: 'refused', message: '该退款单尚未同意退款' });
+      await expect(payRefundNow(d.db, { id: 2147483647 })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(payRefundNow(d.db, { id: 'x' })).rejects.toMatchObject({ code: 'invalid' });
+      expect((await refundRow(d, r.refundOrderId)).moneyState).toBe('none');
     });
   });
 
