@@ -2,6 +2,7 @@
  * What the order pages call an order's state, its payment method and an item's refund state (reference section 3).
  * Isomorphic: pages and tests use it.
  */
+import { payTypeName as paymentMethodName } from './payment.ts';
 
 /**
  * Statuses of a paid store order an invoice cannot be asked for in (`POST /api/order/receipt/{id}` refuses them, the
@@ -33,13 +34,8 @@ export function orderStatusText(status: number, orderType = 0): string {
   }
 }
 
-/** Name of a `pay_type` index: 0 balance, 1-3 and 6 WeChat, 4-5 Alipay. */
-export function payTypeName(payType: number | null | undefined): string {
-  if (payType === 0) return '余额支付';
-  if (payType === 1 || payType === 2 || payType === 3 || payType === 6) return '微信支付';
-  if (payType === 4 || payType === 5) return '支付宝';
-  return '未支付';
-}
+/** Name of a `pay_type` index as the order pages show it (shared/payment.ts), 未支付 for none. */
+export const payTypeName = (payType: number | null | undefined): string => paymentMethodName(payType) || '未支付';
 
 /** An order line's refund state (`is_refund` 1 in progress, 2 part, 3 all of it), '' when none. */
 export function itemRefundText(item: { is_refund: number; refund_num: number; product_num: number }): string {
