@@ -1,5 +1,6 @@
 // Payment on a real database: run on PGlite (payment.test.ts) and on PostgreSQL 15 (payment.postgres.test.ts).
 // Each test makes its own shoppers and orders, so tests sharing one PostgreSQL server do not meet.
+import { readFileSync } from 'node:fs';
 import { describe, it, expect, beforeAll } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -402,6 +403,33 @@ export function paymentSuite(open: () => Promise<Database>) {
       }
       expect(state.calls).toEqual([expect.objectContaining({ outTradeNo: qr.result.out_trade_no, amount: 1, tradeAmount: 1 })]);
       expect((await groupOf(d, o.id)).g.paid).toBe(false);
+    });
+
+    it('migration 0023 queues, once, the refund of money kept before 0022, except an amount that differed from the order', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { c, p } = await paidAfterCancel(d, s);
+      const o = await unpaidOrder(d, s);
+      const qr = await payOrder(s, { id: o.id, type: 'weixinQr' });
+      if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
+      const ticket = readTicket(KEY, new URL(qr.result.config).searchParams.get('t')!)!;
+      const body = signNotification(KEY, { ...sandboxNotification(ticket, 'confirm', new Date()), total_amount: '0.01' }).toString();
+      expect((await handleNotification(d.db, sandbox, body, FORM)).result).toBe('amount_mismatch');
+      const [m] = await d.db.select().from(payment).where(eq(payment.outTradeNo, qr.result.out_trade_no));
+      // As they were kept before 0022: no job.
+      for (const id of [p.paymentId, m!.paymentId]) {
+        await d.db.delete(job).where(and(eq(job.kind, 'payment.refund'), eq(job.key, String(id))));
+      }
+      const migration = readFileSync(new URL('../../db/migrations/0023_payment_refund_jobs.sql', import.meta.url), 'utf8');
+      await d.db.execute(sql.raw(migration));
+      await d.db.execute(sql.raw(migration));
+      expect(await refundJobs(d, p.paymentId)).toEqual([
+        expect.objectContaining({ payload: { paymentId: p.paymentId, amount: c.cents }, state: 'queued', maxAttempts: 8 }),
+      ]);
+      expect(await refundJobs(d, m!.paymentId)).toEqual([]);
+      await runRefundJobs(d);
+      expect((await d.db.select().from(payment).where(eq(payment.paymentId, p.paymentId)))[0]!.status).toBe('refunded');
+      expect((await d.db.select().from(payment).where(eq(payment.paymentId, m!.paymentId)))[0]!.status).toBe('refund_due');
     });
 
     it('support sees money kept for a refund and gives it back at once; a payment kept before the job existed gets one', async () => {
