@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import { PAY_TYPE } from '../db/schema/order.ts';
 import { config, ConfigError } from '../config.ts';
 import { createSandboxProvider, sandboxKey } from './sandbox.ts';
 import { readAlipaySettings, type AlipaySettings } from './alipay-settings.ts';
@@ -86,14 +87,19 @@ export function resetQrProviders(): void {
   overrides.clear();
 }
 
+/** The QR method a payment row's `pay_type` records (its own override is tried first by refundProvider). */
+const QR_METHOD_OF: Record<number, QrMethod> = { [PAY_TYPE.alipayQr]: 'alipayQr', [PAY_TYPE.weixinQr]: 'weixinQr' };
+
 /**
- * The provider that refunds a payment made through provider `name` (the payment row's `provider`), whether or not
+ * The provider that refunds payment `pay`, made through provider `pay.provider` (the payment row's), whether or not
  * its QR method is switched on now: a refund goes back the way the money came even after the operator turned the
  * method off or moved it to another gateway. A provider installed with `useQrProvider` under that name wins (the
  * method's own override first, tests install failing gateways this way); otherwise the sandbox, or Alipay when its
  * settings are configured. Null when no provider of that name can be built (Alipay without its settings).
  */
-export async function refundProvider(db: Db, name: string, method?: QrMethod): Promise<QrPaymentProvider | null> {
+export async function refundProvider(db: Db, pay: { provider: string; payType: number }): Promise<QrPaymentProvider | null> {
+  const name = pay.provider;
+  const method = QR_METHOD_OF[pay.payType];
   const own = method ? overrides.get(method) : undefined;
   if (own?.name === name) return own;
   for (const p of overrides.values()) if (p?.name === name) return p;

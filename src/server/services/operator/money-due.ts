@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { job, payment, REFUND_STATUS, refundOrder } from '../../db/schema/index.ts';
@@ -7,7 +7,7 @@ import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
 import { ServiceError } from '../errors.ts';
 import { notFound, parseInput } from '../input.ts';
-import { queuePaymentRefund, refundPayment, takenAmount } from '../payment/refund-payment.ts';
+import { queuePaymentRefund, refundJobOf, refundPayment, takenAmount } from '../payment/refund-payment.ts';
 import { payRefund } from '../refund/refund-money.ts';
 
 /** At most this many of each kind are listed (oldest first: the longest waiting on top). */
@@ -55,7 +55,7 @@ export async function listMoneyDue(db: Db): Promise<{ payments: PaymentDueDto[];
   const due = await db
     .select({ p: payment, job })
     .from(payment)
-    .leftJoin(job, and(eq(job.kind, 'payment.refund'), eq(job.key, sql`${payment.paymentId}::text`)))
+    .leftJoin(job, refundJobOf())
     .where(eq(payment.status, 'refund_due'))
     .orderBy(payment.paymentId)
     .limit(LIST_LIMIT);
@@ -98,6 +98,10 @@ export async function listMoneyDue(db: Db): Promise<{ payments: PaymentDueDto[];
 
 const idInput = (name: string) => z.object({ id: idField(name) });
 
+/** A gateway's refusal as support reads it (a 500 with the gateway's words). */
+const refundFailed = (err: unknown) =>
+  new ServiceError('unavailable', `退款失败：${(err instanceof Error ? err.message : String(err)).slice(0, 200)}`);
+
 /**
  * Gives back now the money of a payment kept for a refund (`POST /api/operator/payment/{id}/refund`), as its job would
  * (refund-payment.ts: the gateway's idempotency key makes a repeat harmless). A payment kept before the job existed
@@ -105,11 +109,7 @@ const idInput = (name: string) => z.object({ id: idField(name) });
  */
 export async function refundPaymentNow(db: Db, input: { id: unknown }): Promise<{ payment_id: number; status: string }> {
   const { id } = parseInput(idInput('付款ID'), input);
-  const [found] = await db
-    .select({ p: payment, job })
-    .from(payment)
-    .leftJoin(job, and(eq(job.kind, 'payment.refund'), eq(job.key, String(id))))
-    .where(eq(payment.paymentId, id));
+  const [found] = await db.select({ p: payment, job }).from(payment).leftJoin(job, refundJobOf(id)).where(eq(payment.paymentId, id));
   if (!found) throw notFound('付款不存在');
   if (found.p.status === 'refunded') return { payment_id: id, status: 'refunded' };
   if (found.p.status !== 'refund_due') throw new ServiceError('refused', '该付款没有待退回的款项');
@@ -123,7 +123,7 @@ export async function refundPaymentNow(db: Db, input: { id: unknown }): Promise<
   try {
     return { payment_id: id, status: (await refundPayment(db, id, amount, { last: true })) ?? 'refund_due' };
   } catch (err) {
-    throw new ServiceError('unavailable', `退款失败：${(err instanceof Error ? err.message : String(err)).slice(0, 200)}`);
+    throw refundFailed(err);
   }
 }
 
@@ -144,6 +144,6 @@ export async function payRefundNow(db: Db, input: { id: unknown }): Promise<{ re
   try {
     return { refund_order_id: id, money_state: await payRefund(db, id, { last: true }) };
   } catch (err) {
-    throw new ServiceError('unavailable', `退款失败：${(err instanceof Error ? err.message : String(err)).slice(0, 200)}`);
+    throw refundFailed(err);
   }
 }

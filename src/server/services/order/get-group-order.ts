@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { job, merchant, payment, presell, presellOrder, storeGroupOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
-import { takenAmount } from '../payment/refund-payment.ts';
+import { refundJobOf, takenAmount } from '../payment/refund-payment.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
@@ -252,7 +252,7 @@ export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promi
   const returned = await db
     .select({ p: payment, j: job })
     .from(payment)
-    .leftJoin(job, and(eq(job.kind, 'payment.refund'), eq(job.key, sql`${payment.paymentId}::text`)))
+    .leftJoin(job, refundJobOf())
     .where(
       and(
         eq(payment.subject, 'group'),

@@ -1,17 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { refundProvider, type QrMethod } from '../../payment/index.ts';
-import { PAY_TYPE, payment, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
+import { refundProvider } from '../../payment/index.ts';
+import { job, PAY_TYPE, payment, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { now } from '../dates.ts';
 
 /** Attempts of the `payment.refund` job (10 s doubling: the last about 21 minutes after the first). */
 export const PAYMENT_REFUND_ATTEMPTS = 8;
-
-const METHOD_OF: Record<number, QrMethod> = { [PAY_TYPE.alipayQr]: 'alipayQr', [PAY_TYPE.weixinQr]: 'weixinQr' };
 
 const PAY_NAME: Record<number, string> = { [PAY_TYPE.alipayQr]: '支付宝扫码', [PAY_TYPE.weixinQr]: '微信扫码' };
 
@@ -20,6 +18,10 @@ export function takenAmount(p: { amount: number }, refundJob: { payload: unknown
   const queued = (refundJob?.payload as { amount?: unknown } | undefined)?.amount;
   return typeof queued === 'number' && Number.isInteger(queued) && queued > 0 ? queued : p.amount;
 }
+
+/** Joins payment rows (or the one of `paymentId`) to their `payment.refund` job. */
+export const refundJobOf = (paymentId?: number) =>
+  and(eq(job.kind, 'payment.refund'), eq(job.key, paymentId === undefined ? sql`${payment.paymentId}::text` : String(paymentId)));
 
 /** Our refund number for the money of payment `paymentId`: the gateway's idempotency key (one refund per payment). */
 export const paymentRefundNo = (paymentId: number) => `PR${paymentId}`;
@@ -50,9 +52,11 @@ export function queuePaymentRefund(tx: Db, paymentId: number, amount: number) {
 export async function refundPayment(db: Db, paymentId: number, amount: number, opts: { last?: boolean } = {}) {
   const [p] = await db.select().from(payment).where(eq(payment.paymentId, paymentId));
   if (!p || p.status !== 'refund_due') return p?.status ?? null;
+  // The reason as the payment was kept, without a failure an earlier last attempt added.
+  const why = p.reason.replace(/；自动退款失败.*$/, '');
   let refundNo: string;
   try {
-    const provider = await refundProvider(db, p.provider, METHOD_OF[p.payType]);
+    const provider = await refundProvider(db, p);
     if (!provider) throw new Error(`支付方式 ${p.provider} 未配置`);
     const res = await provider.refund({
       outTradeNo: p.outTradeNo,
@@ -67,12 +71,11 @@ export async function refundPayment(db: Db, paymentId: number, amount: number, o
     if (opts.last) {
       await db
         .update(payment)
-        .set({ reason: `${p.reason.replace(/；自动退款失败.*$/, '')}；自动退款失败（${errorText(err)}），请联系客服` })
+        .set({ reason: `${why}；自动退款失败（${errorText(err)}），请联系客服` })
         .where(and(eq(payment.paymentId, p.paymentId), eq(payment.status, 'refund_due')));
     }
     throw new Error(`payment ${p.outTradeNo}: refund through ${p.provider} failed: ${errorText(err)}`);
   }
-  const why = p.reason.replace(/；自动退款失败.*$/, '');
   return transaction(db, async (tx) => {
     const at = now();
     const [done] = await tx

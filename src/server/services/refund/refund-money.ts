@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
-  PAY_TYPE,
   payment,
   REFUND_STATUS,
   refundOrder,
@@ -15,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { refundProvider, type QrMethod } from '../../payment/index.ts';
+import { refundProvider } from '../../payment/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { now } from '../dates.ts';
 import { changeWallet } from '../wallet/change-wallet.ts';
@@ -263,8 +262,6 @@ interface Part {
   amount: number;
 }
 
-const METHOD_OF: Record<number, QrMethod> = { [PAY_TYPE.alipayQr]: 'alipayQr', [PAY_TYPE.weixinQr]: 'weixinQr' };
-
 /**
  * Where the money of refund `r` comes back from: the paid payment of its group order, and for a presale order whose
  * balance was paid, that payment first (up to what it took, less what earlier refunds of the order took from it),
@@ -346,7 +343,7 @@ export async function payRefund(db: Db, refundOrderId: number, opts: { last?: bo
       continue;
     }
     try {
-      const provider = await refundProvider(db, part.pay.provider, METHOD_OF[part.pay.payType]);
+      const provider = await refundProvider(db, part.pay);
       if (!provider) throw new RefundMoneyError(MONEY_TEXT.noProvider(part.pay.provider));
       const res = await provider.refund({
         outTradeNo: part.pay.outTradeNo,
