@@ -116,6 +116,18 @@ async function paidTwice(d: Database, s: Shopper) {
   return { o, a: a.result, b: b.result };
 }
 
+/** An order whose WeChat QR payment the gateway reports as ¥0.01, not what was asked: the money is kept for a refund. */
+async function paidOtherAmount(d: Database, s: Shopper) {
+  const o = await unpaidOrder(d, s);
+  const qr = await payOrder(s, { id: o.id, type: 'weixinQr' });
+  if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
+  const ticket = readTicket(KEY, new URL(qr.result.config).searchParams.get('t')!)!;
+  const body = signNotification(KEY, { ...sandboxNotification(ticket, 'confirm', new Date()), total_amount: '0.01' }).toString();
+  expect((await handleNotification(d.db, sandbox, body, FORM)).result).toBe('amount_mismatch');
+  const [p] = await d.db.select().from(payment).where(eq(payment.outTradeNo, qr.result.out_trade_no));
+  return { o, qr: qr.result, p: p! };
+}
+
 /** An order cancelled while its WeChat QR code was open, then paid by it: the money is kept for a refund. */
 async function paidAfterCancel(d: Database, s: Shopper) {
   const c = await unpaidOrder(d, s);
@@ -385,23 +397,17 @@ export function paymentSuite(open: () => Promise<Database>) {
     it('an amount other than asked is kept and given back whole, the amount the gateway took', async () => {
       const d = await open();
       const s = await newShopper(d);
-      const o = await unpaidOrder(d, s);
-      const qr = await payOrder(s, { id: o.id, type: 'weixinQr' });
-      if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
-      const ticket = readTicket(KEY, new URL(qr.result.config).searchParams.get('t')!)!;
-      const body = signNotification(KEY, { ...sandboxNotification(ticket, 'confirm', new Date()), total_amount: '0.01' }).toString();
-      expect((await handleNotification(d.db, sandbox, body, FORM)).result).toBe('amount_mismatch');
-      const [p] = await d.db.select().from(payment).where(eq(payment.outTradeNo, qr.result.out_trade_no));
-      expect(p!.status).toBe('refund_due');
-      expect((await refundJobs(d, p!.paymentId))[0]!.payload).toEqual({ paymentId: p!.paymentId, amount: 1 });
+      const { o, qr, p } = await paidOtherAmount(d, s);
+      expect(p.status).toBe('refund_due');
+      expect((await refundJobs(d, p.paymentId))[0]!.payload).toEqual({ paymentId: p.paymentId, amount: 1 });
       const { state, provider } = countingGateway();
       useQrProvider('weixinQr', provider);
       try {
-        expect(await refundPayment(d.db, p!.paymentId, 1)).toBe('refunded');
+        expect(await refundPayment(d.db, p.paymentId, 1)).toBe('refunded');
       } finally {
         useQrProvider('weixinQr', sandbox);
       }
-      expect(state.calls).toEqual([expect.objectContaining({ outTradeNo: qr.result.out_trade_no, amount: 1, tradeAmount: 1 })]);
+      expect(state.calls).toEqual([expect.objectContaining({ outTradeNo: qr.out_trade_no, amount: 1, tradeAmount: 1 })]);
       expect((await groupOf(d, o.id)).g.paid).toBe(false);
     });
 
@@ -409,15 +415,9 @@ export function paymentSuite(open: () => Promise<Database>) {
       const d = await open();
       const s = await newShopper(d);
       const { c, p } = await paidAfterCancel(d, s);
-      const o = await unpaidOrder(d, s);
-      const qr = await payOrder(s, { id: o.id, type: 'weixinQr' });
-      if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
-      const ticket = readTicket(KEY, new URL(qr.result.config).searchParams.get('t')!)!;
-      const body = signNotification(KEY, { ...sandboxNotification(ticket, 'confirm', new Date()), total_amount: '0.01' }).toString();
-      expect((await handleNotification(d.db, sandbox, body, FORM)).result).toBe('amount_mismatch');
-      const [m] = await d.db.select().from(payment).where(eq(payment.outTradeNo, qr.result.out_trade_no));
+      const { p: m } = await paidOtherAmount(d, s);
       // As they were kept before 0022: no job.
-      for (const id of [p.paymentId, m!.paymentId]) {
+      for (const id of [p.paymentId, m.paymentId]) {
         await d.db.delete(job).where(and(eq(job.kind, 'payment.refund'), eq(job.key, String(id))));
       }
       const migration = readFileSync(new URL('../../db/migrations/0023_payment_refund_jobs.sql', import.meta.url), 'utf8');
@@ -426,10 +426,10 @@ export function paymentSuite(open: () => Promise<Database>) {
       expect(await refundJobs(d, p.paymentId)).toEqual([
         expect.objectContaining({ payload: { paymentId: p.paymentId, amount: c.cents }, state: 'queued', maxAttempts: 8 }),
       ]);
-      expect(await refundJobs(d, m!.paymentId)).toEqual([]);
+      expect(await refundJobs(d, m.paymentId)).toEqual([]);
       await runRefundJobs(d);
       expect((await d.db.select().from(payment).where(eq(payment.paymentId, p.paymentId)))[0]!.status).toBe('refunded');
-      expect((await d.db.select().from(payment).where(eq(payment.paymentId, m!.paymentId)))[0]!.status).toBe('refund_due');
+      expect((await d.db.select().from(payment).where(eq(payment.paymentId, m.paymentId)))[0]!.status).toBe('refund_due');
     });
 
     it('support sees money kept for a refund and gives it back at once; a payment kept before the job existed gets one', async () => {
