@@ -265,9 +265,23 @@ export const userBill = pgTable(
     title: text('title').notNull(),
     mark: text('mark').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Points only (services/wallet/change-wallet.ts). On an income row, a lot: what of it is neither spent nor
+     * expired yet; null on every other row.
+     */
+    unspent: integer('unspent'),
+    /**
+     * Points only. On an income row: when what is left of it expires (null: never). On an expense row: the latest
+     * due date of the lots it took from (null: it took points that never expire), which its give-back keeps.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [
     index('user_bill_uid_idx').on(t.uid, t.category, t.createdAt),
+    // A shopper's points lots in the order they are spent: soonest due first, never-expiring last, then oldest.
+    index('user_bill_lots_idx')
+      .on(t.uid, t.expiresAt, t.billId)
+      .where(sql`${t.category} = 'integral' and ${t.pm} = 1 and ${t.unspent} > 0`),
     uniqueIndex('user_bill_once_uq').on(t.uid, t.category, t.type, t.linkId),
     check('user_bill_amounts', sql`${t.number} > 0 and ${t.pm} in (0, 1) and ${t.category} in ('now_money', 'integral')`),
   ],

@@ -63,6 +63,8 @@ export async function cancelGroupOrder(db: Db, groupOrderId: number, reason: str
         pm: 1,
         number: g.integral,
         linkId: String(groupOrderId),
+        // They come back with the due date they had, not a new one: cancelling never renews points.
+        undoes: { type: 'deduction', linkId: String(groupOrderId) },
         title: '取消订单退回积分',
         mark: `订单${g.groupOrderSn}取消，退回${g.integral}积分`,
       });

@@ -177,7 +177,7 @@ export function refundedShare(
  */
 export async function settleRefundPoints(tx: Tx, r: RefundRow, fullyRefunded: boolean, at: Date): Promise<void> {
   const [o] = await tx
-    .select({ uid: storeOrder.uid, integral: storeOrder.integral, orderSn: storeOrder.orderSn })
+    .select({ uid: storeOrder.uid, integral: storeOrder.integral, orderSn: storeOrder.orderSn, groupOrderId: storeOrder.groupOrderId })
     .from(storeOrder)
     .where(eq(storeOrder.orderId, r.orderId));
   if (!o) return;
@@ -228,6 +228,8 @@ export async function settleRefundPoints(tx: Tx, r: RefundRow, fullyRefunded: bo
       pm: 1,
       number: back,
       linkId: link,
+      // Points the checkout took (linked to the group order): they come back with the due date they had.
+      undoes: { type: 'deduction', linkId: String(o.groupOrderId) },
       title: MONEY_TEXT.integralTitle,
       mark: `${what}，退回${back}积分`,
       at,
@@ -250,6 +252,8 @@ export async function settleRefundPoints(tx: Tx, r: RefundRow, fullyRefunded: bo
     number: takeBack,
     upToBalance: true,
     linkId: link,
+    // From the points the receipt gave first, not from older points the shopper would lose sooner.
+    undoes: { type: 'order_give', linkId: orderLink },
     title: MONEY_TEXT.giveBackTitle,
     mark: `${what}，扣回赠送的${take}积分`,
     at,

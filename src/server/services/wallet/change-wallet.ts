@@ -43,6 +43,13 @@ export interface WalletChange {
   upToBalance?: boolean;
   /** The refusal for a short balance or points (default 余额不足 / 积分不足). */
   shortMessage?: string;
+  /**
+   * Points only: the earlier row of the other direction this change undoes, by its type and link. An income that
+   * gives back what an expense took (a cancel, a refund) keeps that expense's due date instead of starting a new one
+   * (at once when it has passed); an expense that takes back what an income gave (a refund of points an order earned,
+   * an expiry) takes from that income's lot first.
+   */
+  undoes?: { type: string; linkId: string };
 }
 
 export interface WalletOutcome {
@@ -67,8 +74,9 @@ const column = (c: WalletCategory) => (c === 'now_money' ? users.nowMoney : user
  * `user_bill` row with the resulting `balance`. The unique (uid, category, type, link_id) makes the change happen
  * once: a repeat, or a concurrent call with the same key, changes nothing and answers `duplicate`.
  *
- * Points earned (income of category `integral`) while `integral_valid_days` is above 0 also queue their
- * `integral.expire` job, due that many days later, in the same transaction.
+ * Points are kept in lots (docs/decisions/money.md): each income is one, with what of it is unspent and when that
+ * expires; each expense takes from them, soonest due first. A lot with a due date queues its `integral.expire` job
+ * in the same transaction.
  */
 export async function changeWallet(db: Db, change: WalletChange): Promise<WalletOutcome> {
   if (!Number.isInteger(change.number) || change.number <= 0) throw new Error(`wallet change of ${change.number} ${change.category}`);
@@ -133,14 +141,75 @@ export async function changeWallet(db: Db, change: WalletChange): Promise<Wallet
       const [other] = await tx.select({ id: userBill.billId }).from(userBill).where(once);
       return { status: 'duplicate', billId: other?.id ?? null, balance: await current(), number: 0 };
     }
-    if (change.category === 'integral' && change.pm === 1) {
-      const days = await integralValidDays(tx);
-      if (days > 0) {
-        await enqueue(tx, 'integral.expire', { billId: bill.id }, { runAt: new Date(at.getTime() + days * DAY_MS), key: String(bill.id) });
-      }
+    if (change.category === 'integral') {
+      const undone = change.undoes ? await earlierRow(tx, change.uid, change.undoes) : undefined;
+      if (change.pm === 1) await openLot(tx, bill.id, amount, at, undone);
+      else await takeFromLots(tx, change.uid, bill.id, amount, undone);
     }
     return { status: 'applied', billId: bill.id, balance: after.v, number: amount };
   });
+}
+
+/** A shopper's points row by its type and link (unique), with its lot figures. */
+async function earlierRow(tx: Db, uid: number, row: { type: string; linkId: string }) {
+  const [r] = await tx
+    .select({ billId: userBill.billId, pm: userBill.pm, expiresAt: userBill.expiresAt })
+    .from(userBill)
+    .where(and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), eq(userBill.type, row.type), eq(userBill.linkId, row.linkId)));
+  return r;
+}
+
+/**
+ * Makes a points income a lot of `amount` unspent points. Its due date: a give-back (it undoes an expense) keeps the
+ * expense's (null: what that took never expires); anything else is due `integral_valid_days` after `at`, or never
+ * while that is 0. A lot with a due date queues its `integral.expire` job for then (at once if that has passed).
+ */
+async function openLot(tx: Db, billId: number, amount: number, at: Date, undone: { pm: number; expiresAt: Date | null } | undefined) {
+  let due: Date | null = null;
+  if (undone?.pm === 0) due = undone.expiresAt;
+  else {
+    const days = await integralValidDays(tx);
+    if (days > 0) due = new Date(at.getTime() + days * DAY_MS);
+  }
+  await tx.update(userBill).set({ unspent: amount, expiresAt: due }).where(eq(userBill.billId, billId));
+  if (due) {
+    await enqueue(tx, 'integral.expire', { billId }, { runAt: due < at ? at : due, key: String(billId) });
+  }
+}
+
+/**
+ * Takes a points expense from the shopper's lots: the lot of the income it undoes first, then soonest due first
+ * (never-expiring last), oldest first among equals. Records on the expense the latest due date it took from (null
+ * when it took never-expiring points, or points no lot accounts for: set outside the ledger), for its give-back.
+ * Runs after the expense's update of the shopper's row, so the lots are the shopper's alone meanwhile.
+ */
+async function takeFromLots(tx: Db, uid: number, billId: number, amount: number, undone: { billId: number; pm: number } | undefined) {
+  const first = undone?.pm === 1 ? undone.billId : 0;
+  const result = await tx.execute(sql`
+    with lots as (
+      select bill_id, unspent, expires_at,
+        sum(unspent) over (order by bill_id = ${first} desc, expires_at asc nulls last, bill_id) - unspent as before
+      from user_bill
+      where uid = ${uid} and category = 'integral' and pm = 1 and unspent > 0
+    ), take as (
+      select bill_id, least(unspent, ${amount} - before) as n, expires_at from lots where before < ${amount}
+    )
+    update user_bill b set unspent = b.unspent - take.n from take where b.bill_id = take.bill_id
+    returning take.n::int as n, take.expires_at`);
+  const taken = (result as unknown as { rows: { n: number; expires_at: string | Date | null }[] }).rows;
+  let sum = 0;
+  let due: Date | null = null;
+  let never = false;
+  for (const r of taken) {
+    sum += Number(r.n);
+    if (r.expires_at === null) never = true;
+    else {
+      const d = new Date(r.expires_at);
+      if (!due || d > due) due = d;
+    }
+  }
+  if (never || sum < amount || !due) return;
+  await tx.update(userBill).set({ expiresAt: due }).where(eq(userBill.billId, billId));
 }
 
 /** `integral_valid_days` (system_config): days earned points stay valid; 0 (the default) never expires them. */

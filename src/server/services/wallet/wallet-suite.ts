@@ -1,5 +1,6 @@
 // The wallet on a real database: run on PGlite (wallet.test.ts) and on PostgreSQL 15 (wallet.postgres.test.ts).
 // Each test makes its own shoppers and orders and asserts on them only; a test that changes a setting puts it back.
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -57,10 +58,21 @@ async function books(d: Database, uid: number, category: WalletCategory) {
   return { stored: category === 'now_money' ? u!.money : u!.points, ledger: Number(sum!.n), last: last?.balance ?? 0 };
 }
 
+/** What the shopper's points lots have unspent, in all. */
+async function unspentLots(d: Database, uid: number) {
+  const [r] = await d.db
+    .select({ n: sql<number>`coalesce(sum(${userBill.unspent}), 0)::int` })
+    .from(userBill)
+    .where(and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), eq(userBill.pm, 1)));
+  return r!.n;
+}
+
+/** Both figures equal their ledger and its last row; the points equal what the shopper's lots have unspent. */
 async function expectBooksBalance(d: Database, uid: number) {
   for (const c of ['now_money', 'integral'] as const) {
     const b = await books(d, uid, c);
     expect({ uid, c, ledger: b.ledger, last: b.last }).toEqual({ uid, c, ledger: b.stored, last: b.stored });
+    if (c === 'integral') expect({ uid, lots: await unspentLots(d, uid) }).toEqual({ uid, lots: b.stored });
   }
 }
 
@@ -104,6 +116,20 @@ export function walletSuite(getDb: () => Promise<Database>) {
   afterEach(async () => {
     if (d) await setSetting(d, INTEGRAL_VALID_DAYS, 0);
   });
+  /** The `integral.expire` jobs of these points lots. */
+  const expireJobs = (d: Database, billIds: number[]) =>
+    d.db
+      .select()
+      .from(job)
+      .where(
+        and(
+          eq(job.kind, 'integral.expire'),
+          sql`${job.key} in (${sql.join(
+            billIds.map((i) => sql`${String(i)}`),
+            sql`, `,
+          )})`,
+        ),
+      );
 
   describe('changeWallet: the one way a balance or points figure changes', () => {
     it('writes one row with the resulting balance; a repeat changes nothing and says duplicate', async () => {
@@ -308,20 +334,6 @@ export function walletSuite(getDb: () => Promise<Database>) {
   });
 
   describe('points expiry (integral_valid_days)', () => {
-    const expireJobs = (d: Database, billIds: number[]) =>
-      d.db
-        .select()
-        .from(job)
-        .where(
-          and(
-            eq(job.kind, 'integral.expire'),
-            sql`${job.key} in (${sql.join(
-              billIds.map((i) => sql`${String(i)}`),
-              sql`, `,
-            )})`,
-          ),
-        );
-
     /** Runs an earning's queued `integral.expire` job (its row from the job table) at `now`, as the runner would. */
     async function runExpire(d: Database, billId: number, now: Date) {
       const [row] = await expireJobs(d, [billId]);
@@ -395,6 +407,185 @@ export function walletSuite(getDb: () => Promise<Database>) {
       await setSetting(d, INTEGRAL_VALID_DAYS, 0);
       await runExpire(d, e2.billId!, new Date());
       expect((await books(d, uid, 'integral')).stored).toBe(25);
+      await expectBooksBalance(d, uid);
+    });
+  });
+
+  describe('points lots: spent soonest due first; given back with the due date they had', () => {
+    const spend = (uid: number, n: number, extra: Partial<Parameters<typeof changeWallet>[1]> = {}) =>
+      changeWallet(d.db, {
+        uid,
+        category: 'integral',
+        type: 'deduction',
+        pm: 0,
+        number: n,
+        linkId: key('spend'),
+        title: '购买商品使用积分',
+        ...extra,
+      });
+    /** Runs the shopper's `integral.expire` jobs due by `now`, in due order, as the runner would (others' wait). */
+    async function runExpiries(uid: number, now: Date) {
+      const lots = (await rowsOf(d, uid, 'integral')).filter((r) => r.pm === 1).map((r) => r.billId);
+      const due = (await expireJobs(d, lots)).filter((j) => j.runAt <= now).sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+      for (const row of due) await expirePointsJob.run({ billId: Number(row.key) }, { db: d.db, job: row, now });
+    }
+    const points = async (uid: number) => (await books(d, uid, 'integral')).stored;
+
+    it('cancelling an order paid with points gives them back due when they were: an order placed and cancelled never renews points', async () => {
+      const d = await fresh();
+      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
+      const s = await newShopper(d);
+      const uid = s.user.uid;
+      const t0 = new Date();
+      // Earned 25 days ago: due in 5 days.
+      const e = await givePoints(d, uid, 5000, new Date(t0.getTime() - 25 * DAY));
+      const sku = await pickSku(d, { merId: 1, minStock: 5 });
+      const { order } = await placeOrder(s, [await addLine(s, sku, 1)], { use_integral: true });
+      const [used] = (await rowsOf(d, uid, 'integral')).filter((r) => r.type === 'deduction');
+      expect(used!.number).toBeGreaterThan(0);
+      await cancelOrder(s, { id: order.order_id });
+      const [back] = (await rowsOf(d, uid, 'integral')).filter((r) => r.type === 'order_cancel');
+      expect(back).toMatchObject({ pm: 1, number: used!.number, unspent: used!.number });
+      expect(back!.expiresAt!.getTime()).toBe(t0.getTime() + 5 * DAY);
+      expect((await expireJobs(d, [back!.billId])).map((j) => j.runAt.getTime())).toEqual([t0.getTime() + 5 * DAY]);
+      await expectBooksBalance(d, uid);
+
+      // The day before: nothing expires. On the due day: all 5000 points, the ones given back too.
+      await runExpiries(uid, new Date(t0.getTime() + 4 * DAY));
+      expect(await points(uid)).toBe(5000);
+      await runExpiries(uid, new Date(t0.getTime() + 5 * DAY));
+      expect(await points(uid)).toBe(0);
+      const expired = (await rowsOf(d, uid, 'integral')).filter((r) => r.type === 'expire');
+      expect(expired.map((r) => [r.linkId, r.number]).sort()).toEqual(
+        [
+          [String(e.billId), 5000 - used!.number],
+          [String(back!.billId), used!.number],
+        ]
+          .filter(([, n]) => n !== 0)
+          .sort(),
+      );
+      await expectBooksBalance(d, uid);
+    });
+
+    it('points given back after their due date expire at once', async () => {
+      const d = await fresh();
+      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
+      const s = await newShopper(d);
+      const uid = s.user.uid;
+      const t0 = new Date();
+      // Due 10 days ago, its job not run yet (a runner that was down); spent meanwhile, then the spend undone.
+      await givePoints(d, uid, 300, new Date(t0.getTime() - 40 * DAY));
+      const spent = await spend(uid, 120);
+      const back = await changeWallet(d.db, {
+        uid,
+        category: 'integral',
+        type: 'order_cancel',
+        pm: 1,
+        number: 120,
+        linkId: key('cancel'),
+        undoes: { type: 'deduction', linkId: (await rowsOf(d, uid, 'integral')).find((r) => r.billId === spent.billId)!.linkId },
+        title: '取消订单退回积分',
+      });
+      expect((await expireJobs(d, [back.billId!]))[0]!.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+      await runExpiries(uid, new Date());
+      expect(await points(uid)).toBe(0);
+      await expectBooksBalance(d, uid);
+    });
+
+    it('spends the points due soonest first, whatever order they were earned in', async () => {
+      const d = await fresh();
+      const s = await newShopper(d);
+      const uid = s.user.uid;
+      const t0 = new Date();
+      await setSetting(d, INTEGRAL_VALID_DAYS, 60);
+      const a = await givePoints(d, uid, 100, new Date(t0.getTime() - DAY));
+      await setSetting(d, INTEGRAL_VALID_DAYS, 10);
+      const b = await givePoints(d, uid, 50, t0);
+      // Taken from the 50 due in 10 days, not from the older 100 due in 59.
+      await spend(uid, 30);
+      const lots = new Map((await rowsOf(d, uid, 'integral')).filter((r) => r.pm === 1).map((r) => [r.billId, r.unspent]));
+      expect(lots).toEqual(
+        new Map([
+          [a.billId!, 100],
+          [b.billId!, 20],
+        ]),
+      );
+      await runExpiries(uid, new Date(t0.getTime() + 10 * DAY));
+      expect(await points(uid)).toBe(100);
+      await runExpiries(uid, new Date(t0.getTime() + 59 * DAY));
+      expect(await points(uid)).toBe(0);
+      await expectBooksBalance(d, uid);
+    });
+
+    it('points an order earned are taken back from what it earned, not from older points due sooner', async () => {
+      const d = await fresh();
+      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
+      const s = await newShopper(d);
+      const uid = s.user.uid;
+      const t0 = new Date();
+      await givePoints(d, uid, 100, new Date(t0.getTime() - 20 * DAY));
+      const link = key('order');
+      await changeWallet(d.db, {
+        uid,
+        category: 'integral',
+        type: 'order_give',
+        pm: 1,
+        number: 50,
+        linkId: link,
+        title: '确认收货赠送积分',
+      });
+      await changeWallet(d.db, {
+        uid,
+        category: 'integral',
+        type: 'refund_give_back',
+        pm: 0,
+        number: 50,
+        upToBalance: true,
+        linkId: key('refund'),
+        undoes: { type: 'order_give', linkId: link },
+        title: '退款扣回赠送积分',
+      });
+      // The older 100 are all there on their due day, and all expire.
+      await runExpiries(uid, new Date(t0.getTime() + 10 * DAY));
+      expect(await points(uid)).toBe(0);
+      expect((await rowsOf(d, uid, 'integral')).filter((r) => r.type === 'expire').map((r) => r.number)).toEqual([100]);
+      await expectBooksBalance(d, uid);
+    });
+
+    it('different spends at once take from the lots exactly once each', async () => {
+      const d = await fresh();
+      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
+      const s = await newShopper(d);
+      const uid = s.user.uid;
+      await givePoints(d, uid, 40, new Date(Date.now() - 2 * DAY));
+      await givePoints(d, uid, 60);
+      const results = await Promise.allSettled(Array.from({ length: 5 }, () => spend(uid, 30)));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      expect(await points(uid)).toBe(10);
+      await expectBooksBalance(d, uid);
+    });
+
+    it('migration 0025 turns the old earnings into lots as the old rule counted them', async () => {
+      const d = await fresh();
+      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
+      const s = await newShopper(d);
+      const uid = s.user.uid;
+      const e1 = await givePoints(d, uid, 100, new Date(Date.now() - 5 * DAY));
+      const e2 = await givePoints(d, uid, 80, new Date(Date.now() - 2 * DAY));
+      const used = await spend(uid, 130);
+      const e3 = await givePoints(d, uid, 40);
+      // As a database made before lots has them: no lot figures anywhere.
+      await d.db.update(userBill).set({ unspent: null, expiresAt: null }).where(eq(userBill.uid, uid));
+      const migration = readFileSync(new URL('../../db/migrations/0025_points_lots_backfill.sql', import.meta.url), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) await d.db.execute(sql.raw(statement));
+      const rows = new Map((await rowsOf(d, uid, 'integral')).map((r) => [r.billId, r]));
+      // Oldest spent first: the 100 all spent, 50 of the 80 left, the 40 whole; each due when its job is.
+      expect([e1, e2, e3].map((e) => rows.get(e.billId!)!.unspent)).toEqual([0, 50, 40]);
+      const jobs = new Map((await expireJobs(d, [e1.billId!, e2.billId!, e3.billId!])).map((j) => [j.key, j.runAt.getTime()]));
+      for (const e of [e1, e2, e3]) expect(rows.get(e.billId!)!.expiresAt!.getTime()).toBe(jobs.get(String(e.billId)));
+      // The checkout's points keep the latest due date they can have had: 30 days after it.
+      const spendRow = rows.get(used.billId!)!;
+      expect(spendRow.expiresAt!.getTime()).toBe(spendRow.createdAt.getTime() + 30 * DAY);
       await expectBooksBalance(d, uid);
     });
   });
