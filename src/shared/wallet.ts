@@ -52,6 +52,13 @@ export interface IntegralInfoDto {
   deductionIntegral: number;
   lockIntegral: number;
   validDays: number;
+  /**
+   * Added to the reference's shape: the points due to expire soonest, i.e. the unspent points of every lot due on the
+   * mall day of the soonest due date, and that soonest due time ('YYYY-MM-DD HH:mm:ss', mall time); 0 and null when
+   * nothing is due (points never expire, or none are left to).
+   */
+  expireIntegral: number;
+  expireTime: string | null;
 }
 
 /** Points ledger types that give back points spent earlier (not gained): a cancelled order, a refund of some or all of its items. */

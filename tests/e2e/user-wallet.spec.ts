@@ -97,7 +97,7 @@ test.describe('my balance and my points', () => {
     await expect(row.first().locator('[data-amount]')).toHaveText(`+${points}`);
 
     await page.getByText('积分规则', { exact: true }).first().click();
-    await expect(page.locator('.wallet-rules__body')).toContainText('先获得先过期');
+    await expect(page.locator('.wallet-rules__body')).toContainText('到期较早的积分会先被使用');
     await page.screenshot({ path: `${SHOTS}/integral-rules.png`, fullPage: true });
     // Without a script too: the rules have their own page.
     await page.getByRole('link', { name: '在新页面查看积分规则' }).click();

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ORDER_STATUS, storeOrder, storeOrderProduct, userBill, users } from '../../db/schema/index.ts';
 import { POINTS_RETURN_TYPES, type IntegralInfoDto } from '../../../shared/wallet.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
@@ -6,6 +6,7 @@ import { ServiceError } from '../errors.ts';
 import { afterSaleSettings, pointsFor } from '../order/order-rules.ts';
 import { refundedShare, refundedUnits } from '../refund/refund-money.ts';
 import type { Db } from '../../db/client.ts';
+import { formatDateTime, mallDate } from '../dates.ts';
 import { integralValidDays } from './change-wallet.ts';
 
 export const INTEGRAL_TEXT = { closed: '积分功能未开启' } as const;
@@ -40,13 +41,39 @@ export async function getIntegralInfo(ctx: ServiceContext): Promise<IntegralInfo
     frozenPoints(ctx.db, user.uid, settings.givePerYuan),
     integralValidDays(ctx.db),
   ]);
+  const soonest = validDays > 0 ? await soonestExpiry(ctx.db, user.uid) : null;
   return {
     integral: u?.integral ?? 0,
     totalGainIntegral: sums?.gained ?? 0,
     deductionIntegral: (sums?.spent ?? 0) - (sums?.back ?? 0),
     lockIntegral: locked,
     validDays,
+    expireIntegral: soonest?.integral ?? 0,
+    expireTime: formatDateTime(soonest?.at),
   };
+}
+
+/** The shopper's points due to expire soonest: the unspent of their lots due on the mall day of the soonest due date. */
+async function soonestExpiry(db: Db, uid: number): Promise<{ integral: number; at: Date } | null> {
+  const lots = await db
+    .select({ unspent: userBill.unspent, expiresAt: userBill.expiresAt })
+    .from(userBill)
+    .where(
+      and(
+        eq(userBill.uid, uid),
+        eq(userBill.category, 'integral'),
+        eq(userBill.pm, 1),
+        gt(userBill.unspent, 0),
+        isNotNull(userBill.expiresAt),
+      ),
+    )
+    .orderBy(asc(userBill.expiresAt))
+    .limit(100);
+  const first = lots[0]?.expiresAt;
+  if (!first) return null;
+  const day = mallDate(first);
+  const integral = lots.filter((l) => mallDate(l.expiresAt!) === day).reduce((a, l) => a + (l.unspent ?? 0), 0);
+  return { integral, at: first };
 }
 
 /**

@@ -21,6 +21,7 @@ import { receiveOrder } from '../order/receive-order.ts';
 import { payOrder } from '../payment/pay-order.ts';
 import { getUser } from '../user/get-user.ts';
 import { ServiceError } from '../errors.ts';
+import { formatDateTime } from '../dates.ts';
 import { changeWallet, INTEGRAL_VALID_DAYS, WALLET_TEXT, type WalletCategory } from './change-wallet.ts';
 import { expirePoints, expirePointsJob } from './expire-points.ts';
 import { getIntegralInfo, INTEGRAL_TEXT } from './get-integral.ts';
@@ -285,6 +286,8 @@ export function walletSuite(getDb: () => Promise<Database>) {
         deductionIntegral: 0,
         lockIntegral: points,
         validDays: 0,
+        expireIntegral: 0,
+        expireTime: null,
       });
 
       await shipForTest(d, o.orderId);
@@ -296,6 +299,8 @@ export function walletSuite(getDb: () => Promise<Database>) {
         deductionIntegral: 0,
         lockIntegral: 0,
         validDays: 0,
+        expireIntegral: 0,
+        expireTime: null,
       });
       const lst = await listIntegral(s, {});
       expect(lst).toMatchObject({ count: 1, list: [{ pm: 1, title: '确认收货赠送积分', number: points, balance: points, status: 1 }] });
@@ -449,6 +454,13 @@ export function walletSuite(getDb: () => Promise<Database>) {
       expect(back!.expiresAt!.getTime()).toBe(t0.getTime() + 5 * DAY);
       expect((await expireJobs(d, [back!.billId])).map((j) => j.runAt.getTime())).toEqual([t0.getTime() + 5 * DAY]);
       await expectBooksBalance(d, uid);
+      // What the shopper's points page says: all 5000 expire on that day.
+      expect(await getIntegralInfo(s)).toMatchObject({
+        integral: 5000,
+        validDays: 30,
+        expireIntegral: 5000,
+        expireTime: formatDateTime(new Date(t0.getTime() + 5 * DAY)),
+      });
 
       // The day before: nothing expires. On the due day: all 5000 points, the ones given back too.
       await runExpiries(uid, new Date(t0.getTime() + 4 * DAY));
