@@ -12,6 +12,13 @@ import { application, newShopper, ownPicture, uniqueName, uniquePhone } from './
 intentionSuite(createTestDatabase);
 
 describe('merchant application limits', () => {
+  // One database for the tests below that change no setting: each makes its own shopper and reads only its own
+  // applications, so they need no database of their own (making one per test took most of this file's time).
+  let shared: ReturnType<typeof createTestDatabase> | undefined;
+  const sharedDatabase = () => {
+    shared ??= createTestDatabase();
+    return shared;
+  };
   it.each([
     [{ mer_name: '' }, '请填写商户名称'],
     [{ mer_name: '店' }, '商户名称须为2-40个字'],
@@ -32,7 +39,7 @@ describe('merchant application limits', () => {
     [{ images: ['/media/not-mine.webp'] }, '资质图片无效，请重新上传'],
     [{ code: '000000' }, '验证码错误'],
   ])('refuses %j with %s and stores nothing', async (extra, message) => {
-    const d = await createTestDatabase();
+    const d = await sharedDatabase();
     const s = await newShopper(d);
     const body = await application(d, s);
     const bad = { ...body, ...extra };
@@ -42,7 +49,7 @@ describe('merchant application limits', () => {
   });
 
   it('refuses a code that is not text (in an array, an object, a boolean, a JSON number) with 请输入正确的验证码 and stores nothing', async () => {
-    const d = await createTestDatabase();
+    const d = await sharedDatabase();
     const s = await newShopper(d);
     const body = await application(d, s);
     for (const code of [[body.code], [Number(body.code)], { code: body.code }, true, Number(body.code)]) {
@@ -54,7 +61,7 @@ describe('merchant application limits', () => {
   });
 
   it('trims the text fields', async () => {
-    const d = await createTestDatabase();
+    const d = await sharedDatabase();
     const s = await newShopper(d);
     const body = await application(d, s);
     const name = uniqueName();
@@ -63,7 +70,7 @@ describe('merchant application limits', () => {
   });
 
   it("takes its pictures' absolute URLs on our own origin as their paths, and refuses another origin's", async () => {
-    const d = await createTestDatabase();
+    const d = await sharedDatabase();
     const s = { ...(await newShopper(d)), origins: new Set(['https://mall.example']) };
     const body = await application(d, s);
     const [one, two] = body.images as string[];
@@ -75,7 +82,7 @@ describe('merchant application limits', () => {
   });
 
   it('takes the phone sent as a JSON number (its digits)', async () => {
-    const d = await createTestDatabase();
+    const d = await sharedDatabase();
     const s = await newShopper(d);
     const body = await application(d, s);
     const r = await createIntention(s, { ...body, phone: Number(body.phone) });
@@ -86,7 +93,7 @@ describe('merchant application limits', () => {
   });
 
   it('takes one picture sent as a string (or pictures as csv) for the list, on create and on update', async () => {
-    const d = await createTestDatabase();
+    const d = await sharedDatabase();
     const s = await newShopper(d);
     const body = await application(d, s);
     const [one, two] = body.images as string[];
@@ -100,7 +107,7 @@ describe('merchant application limits', () => {
   });
 
   it('refuses a name a shop already has, and another pending application for the phone', async () => {
-    const d = await createTestDatabase();
+    const d = await sharedDatabase();
     const s = await newShopper(d);
     const [shop] = await d.db.select({ name: merchant.merName }).from(merchant).where(eq(merchant.merId, 1));
     await expect(createIntention(s, await application(d, s, { mer_name: shop!.name }))).rejects.toMatchObject({
@@ -124,7 +131,7 @@ describe('merchant application limits', () => {
   });
 
   it("answers 404 for another shopper's application on every verb, and 请登录 to a visitor", async () => {
-    const d = await createTestDatabase();
+    const d = await sharedDatabase();
     const [owner, other] = [await newShopper(d), await newShopper(d)];
     const body = await application(d, owner);
     const { mer_intention_id: id } = await createIntention(owner, body);
@@ -140,7 +147,7 @@ describe('merchant application limits', () => {
   });
 
   it('refuses the token before approval, and a review of an unknown or bad request', async () => {
-    const d = await createTestDatabase();
+    const d = await sharedDatabase();
     const s = await newShopper(d);
     const { mer_intention_id: id } = await createIntention(s, await application(d, s));
     await expect(takeIntentionToken(s, { id })).rejects.toMatchObject({ message: '申请通过后才能领取商户接口令牌' });
@@ -154,7 +161,7 @@ describe('merchant application limits', () => {
   });
 
   it('lists the shopper’s own applications newest first, a page at a time', async () => {
-    const d = await createTestDatabase();
+    const d = await sharedDatabase();
     const s = await newShopper(d);
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push((await createIntention(s, await application(d, s))).mer_intention_id);
@@ -177,7 +184,7 @@ describe('merchant application limits', () => {
   });
 
   it('keeps pictures already on the application when editing, and refuses another shopper’s uploads', async () => {
-    const d = await createTestDatabase();
+    const d = await sharedDatabase();
     const [s, other] = [await newShopper(d), await newShopper(d)];
     const body = await application(d, s);
     const { mer_intention_id: id } = await createIntention(s, body);
