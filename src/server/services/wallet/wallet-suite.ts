@@ -577,6 +577,28 @@ export function walletSuite(getDb: () => Promise<Database>) {
       await expectBooksBalance(d, uid);
     });
 
+    it('an expiry and a spend of the same lot at once: the points are either spent or expired, never both', async () => {
+      const d = await fresh();
+      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
+      const s = await newShopper(d);
+      const uid = s.user.uid;
+      const lot = await givePoints(d, uid, 100, new Date(Date.now() - 31 * DAY));
+      const [spent, expired] = await Promise.allSettled([spend(uid, 60), expirePoints(d.db, lot.billId!)]);
+      expect(expired.status).toBe('fulfilled');
+      const rows = await rowsOf(d, uid, 'integral');
+      const gone = rows.filter((r) => r.pm === 0).reduce((a, r) => a + r.number, 0);
+      // Spent first: 60 spent and the 40 left expire. Expired first: all 100 expire and the spend is refused.
+      if (spent.status === 'fulfilled')
+        expect(rows.filter((r) => r.pm === 0).map((r) => [r.type, r.number])).toEqual([
+          ['deduction', 60],
+          ['expire', 40],
+        ]);
+      else expect(spent.reason).toMatchObject({ code: 'refused', message: WALLET_TEXT.pointsShort });
+      expect(gone).toBe(100);
+      expect(await points(uid)).toBe(0);
+      await expectBooksBalance(d, uid);
+    });
+
     it('migration 0025 turns the old earnings into lots as the old rule counted them', async () => {
       const d = await fresh();
       await setSetting(d, INTEGRAL_VALID_DAYS, 30);
