@@ -26,6 +26,12 @@ export interface BillRowDto<N extends string | number = string> {
   /** Always 1: every row of our ledger is settled (the reference's clients filter on it). */
   status: 1;
   time: string;
+  /**
+   * Added to the reference's shape, on points earned or given back only: what of them is neither spent nor expired
+   * yet, and when that expires ('YYYY-MM-DD HH:mm:ss', mall time; null: never).
+   */
+  unspent?: number;
+  expire_time?: string | null;
 }
 
 /** `GET /api/user/bill`: a page of balance rows, newest first (`count` all rows of the tab). */

@@ -23,6 +23,7 @@ export function billRowDto(r: BillRow): BillRowDto<string | number> {
     create_time: at,
     status: 1,
     time: at.slice(0, 7),
+    ...(r.category === 'integral' && r.pm === 1 ? { unspent: r.unspent ?? 0, expire_time: formatDateTime(r.expiresAt) } : {}),
   };
 }
 

@@ -461,12 +461,20 @@ export function walletSuite(getDb: () => Promise<Database>) {
         expireIntegral: 5000,
         expireTime: formatDateTime(new Date(t0.getTime() + 5 * DAY)),
       });
+      // And each row of the points ledger: what is left of it and when that expires; spends have neither.
+      const due = formatDateTime(new Date(t0.getTime() + 5 * DAY));
+      const ledger = async () => new Map((await listIntegral(s, { limit: 100 })).list.map((r) => [r.bill_id, r]));
+      const before = await ledger();
+      expect(before.get(back!.billId)).toMatchObject({ unspent: used!.number, expire_time: due });
+      expect(before.get(e.billId!)).toMatchObject({ unspent: 5000 - used!.number, expire_time: due });
+      expect(before.get(used!.billId)).not.toHaveProperty('unspent');
 
       // The day before: nothing expires. On the due day: all 5000 points, the ones given back too.
       await runExpiries(uid, new Date(t0.getTime() + 4 * DAY));
       expect(await points(uid)).toBe(5000);
       await runExpiries(uid, new Date(t0.getTime() + 5 * DAY));
       expect(await points(uid)).toBe(0);
+      expect((await ledger()).get(back!.billId)).toMatchObject({ unspent: 0 });
       const expired = (await rowsOf(d, uid, 'integral')).filter((r) => r.type === 'expire');
       expect(expired.map((r) => [r.linkId, r.number]).sort()).toEqual(
         [
