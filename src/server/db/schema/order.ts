@@ -275,6 +275,13 @@ export const userBill = pgTable(
      * due date of the lots it took from (null: it took points that never expire), which its give-back keeps.
      */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * Points only, on an expense row: the lots it took from and how much of each, in the order taken (null: taken
+     * before lots recorded it). Its give-backs put the points back into those lots, last taken first.
+     */
+    taken: jsonb('taken').$type<{ lot: number; n: number }[]>(),
+    /** Points only, on an expense row: how many of its points give-backs have put back so far. */
+    restored: integer('restored').notNull().default(0),
   },
   (t) => [
     index('user_bill_uid_idx').on(t.uid, t.category, t.createdAt),

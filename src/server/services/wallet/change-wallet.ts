@@ -45,9 +45,9 @@ export interface WalletChange {
   shortMessage?: string;
   /**
    * Points only: the earlier row of the other direction this change undoes, by its type and link. An income that
-   * gives back what an expense took (a cancel, a refund) keeps that expense's due date instead of starting a new one
-   * (at once when it has passed); an expense that takes back what an income gave (a refund of points an order earned,
-   * an expiry) takes from that income's lot first.
+   * gives back what an expense took (a cancel, a refund) goes back into the lots the expense took from, keeping their
+   * due dates (at once when they have passed) instead of starting a new one; an expense that takes back what an
+   * income gave (a refund of points an order earned, an expiry) takes from that income's lot first.
    */
   undoes?: { type: string; linkId: string };
 }
@@ -143,7 +143,7 @@ export async function changeWallet(db: Db, change: WalletChange): Promise<Wallet
     }
     if (change.category === 'integral') {
       const undone = change.undoes ? await earlierRow(tx, change.uid, change.undoes) : undefined;
-      if (change.pm === 1) await openLot(tx, bill.id, amount, at, undone);
+      if (change.pm === 1) await openLot(tx, change.uid, bill.id, amount, at, undone);
       else await takeFromLots(tx, change.uid, bill.id, amount, undone);
     }
     return { status: 'applied', billId: bill.id, balance: after.v, number: amount };
@@ -153,34 +153,90 @@ export async function changeWallet(db: Db, change: WalletChange): Promise<Wallet
 /** A shopper's points row by its type and link (unique), with its lot figures. */
 async function earlierRow(tx: Db, uid: number, row: { type: string; linkId: string }) {
   const [r] = await tx
-    .select({ billId: userBill.billId, pm: userBill.pm, expiresAt: userBill.expiresAt })
+    .select({ billId: userBill.billId, pm: userBill.pm, expiresAt: userBill.expiresAt, taken: userBill.taken, restored: userBill.restored })
     .from(userBill)
     .where(and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), eq(userBill.type, row.type), eq(userBill.linkId, row.linkId)));
   return r;
 }
 
+type EarlierRow = NonNullable<Awaited<ReturnType<typeof earlierRow>>>;
+
 /**
- * Makes a points income a lot of `amount` unspent points. Its due date: a give-back (it undoes an expense) keeps the
- * expense's (null: what that took never expires); anything else is due `integral_valid_days` after `at`, or never
- * while that is 0. A lot with a due date queues its `integral.expire` job for then (at once if that has passed).
+ * Makes a points income a lot of `amount` unspent points, due `integral_valid_days` after `at` (never while that is
+ * 0), and queues its `integral.expire` job for then. A give-back (it undoes an expense) is not a new lot: see
+ * `giveBack`.
  */
-async function openLot(tx: Db, billId: number, amount: number, at: Date, undone: { pm: number; expiresAt: Date | null } | undefined) {
-  let due: Date | null = null;
-  if (undone?.pm === 0) due = undone.expiresAt;
-  else {
-    const days = await integralValidDays(tx);
-    if (days > 0) due = new Date(at.getTime() + days * DAY_MS);
-  }
-  await tx.update(userBill).set({ unspent: amount, expiresAt: due }).where(eq(userBill.billId, billId));
-  if (due) {
+async function openLot(tx: Db, uid: number, billId: number, amount: number, at: Date, undone: EarlierRow | undefined) {
+  if (undone?.pm === 0) return giveBack(tx, uid, billId, amount, at, undone);
+  const days = await integralValidDays(tx);
+  const due = days > 0 ? new Date(at.getTime() + days * DAY_MS) : null;
+  await ownLot(tx, billId, amount, due, at);
+}
+
+/** Sets an income row's own lot and queues its expiry (at once if its due date has passed). */
+async function ownLot(tx: Db, billId: number, amount: number, due: Date | null, at: Date) {
+  await tx
+    .update(userBill)
+    .set({ unspent: amount, expiresAt: amount > 0 ? due : null })
+    .where(eq(userBill.billId, billId));
+  if (due && amount > 0) {
     await enqueue(tx, 'integral.expire', { billId }, { runAt: due < at ? at : due, key: String(billId) });
   }
 }
 
 /**
+ * Gives back `amount` points of expense `spent`: into the lots it took them from, last taken first, after what its
+ * earlier give-backs put back (`restored`), so they keep the due dates they had. A lot whose due date has passed (or
+ * that has expired) takes nothing back: those points become the give-back's own lot, due then, so they expire at once.
+ * Points beyond what the expense recorded taking (taken before lots recorded it, or points no lot accounted for) are
+ * the give-back's own lot too, due when the expense's latest due date was (null: never).
+ */
+async function giveBack(tx: Db, uid: number, billId: number, amount: number, at: Date, spent: EarlierRow) {
+  let skip = spent.restored;
+  let left = amount;
+  const pieces: { lot: number; n: number }[] = [];
+  for (const p of [...(spent.taken ?? [])].reverse()) {
+    const already = Math.min(skip, p.n);
+    skip -= already;
+    const n = Math.min(p.n - already, left);
+    if (n <= 0) continue;
+    pieces.push({ lot: p.lot, n });
+    left -= n;
+  }
+  await tx
+    .update(userBill)
+    .set({ restored: sql`${userBill.restored} + ${amount}` })
+    .where(eq(userBill.billId, spent.billId));
+  let late = 0;
+  let lateDue: Date | null = null;
+  for (const piece of pieces) {
+    const [back] = await tx
+      .update(userBill)
+      .set({ unspent: sql`${userBill.unspent} + ${piece.n}` })
+      .where(
+        and(
+          eq(userBill.billId, piece.lot),
+          eq(userBill.uid, uid),
+          sql`(${userBill.expiresAt} is null or ${userBill.expiresAt} > ${at})`,
+          sql`not exists (select 1 from user_bill e where e.uid = ${uid} and e.category = 'integral' and e.type = 'expire' and e.link_id = ${String(piece.lot)})`,
+        ),
+      )
+      .returning({ id: userBill.billId });
+    if (back) continue;
+    const [lot] = await tx.select({ expiresAt: userBill.expiresAt }).from(userBill).where(eq(userBill.billId, piece.lot));
+    late += piece.n;
+    if (lot?.expiresAt && (!lateDue || lot.expiresAt > lateDue)) lateDue = lot.expiresAt;
+  }
+  // One lot of its own per give-back: points whose lots have passed their due date first (they expire at once).
+  const due = late > 0 ? (lateDue ?? at) : spent.expiresAt;
+  await ownLot(tx, billId, late + left, due, at);
+}
+
+/**
  * Takes a points expense from the shopper's lots: the lot of the income it undoes first, then soonest due first
- * (never-expiring last), oldest first among equals. Records on the expense the latest due date it took from (null
- * when it took never-expiring points, or points no lot accounts for: set outside the ledger), for its give-back.
+ * (never-expiring last), oldest first among equals. Records on the expense what it took from which lot (`taken`),
+ * for its give-backs, and the latest due date it took from (null when it took never-expiring points, or points no
+ * lot accounts for: set outside the ledger).
  * Runs after the expense's update of the shopper's row, so the lots are the shopper's alone meanwhile.
  */
 async function takeFromLots(tx: Db, uid: number, billId: number, amount: number, undone: { billId: number; pm: number } | undefined) {
@@ -192,11 +248,13 @@ async function takeFromLots(tx: Db, uid: number, billId: number, amount: number,
       from user_bill
       where uid = ${uid} and category = 'integral' and pm = 1 and unspent > 0
     ), take as (
-      select bill_id, least(unspent, ${amount} - before) as n, expires_at from lots where before < ${amount}
+      select bill_id, least(unspent, ${amount} - before) as n, expires_at, before from lots where before < ${amount}
     )
     update user_bill b set unspent = b.unspent - take.n from take where b.bill_id = take.bill_id
-    returning take.n::int as n, take.expires_at`);
-  const taken = (result as unknown as { rows: { n: number; expires_at: string | Date | null }[] }).rows;
+    returning take.bill_id as lot, take.n::int as n, take.expires_at, take.before::bigint as before`);
+  const taken = (
+    result as unknown as { rows: { lot: number; n: number; expires_at: string | Date | null; before: string | number }[] }
+  ).rows.sort((a, b) => Number(a.before) - Number(b.before));
   let sum = 0;
   let due: Date | null = null;
   let never = false;
@@ -208,8 +266,10 @@ async function takeFromLots(tx: Db, uid: number, billId: number, amount: number,
       if (!due || d > due) due = d;
     }
   }
-  if (never || sum < amount || !due) return;
-  await tx.update(userBill).set({ expiresAt: due }).where(eq(userBill.billId, billId));
+  await tx
+    .update(userBill)
+    .set({ taken: taken.map((r) => ({ lot: Number(r.lot), n: Number(r.n) })), expiresAt: never || sum < amount ? null : due })
+    .where(eq(userBill.billId, billId));
 }
 
 /** `integral_valid_days` (system_config): days earned points stay valid; 0 (the default) never expires them. */

@@ -449,10 +449,16 @@ export function walletSuite(getDb: () => Promise<Database>) {
       const [used] = (await rowsOf(d, uid, 'integral')).filter((r) => r.type === 'deduction');
       expect(used!.number).toBeGreaterThan(0);
       await cancelOrder(s, { id: order.order_id });
-      const [back] = (await rowsOf(d, uid, 'integral')).filter((r) => r.type === 'order_cancel');
-      expect(back).toMatchObject({ pm: 1, number: used!.number, unspent: used!.number });
-      expect(back!.expiresAt!.getTime()).toBe(t0.getTime() + 5 * DAY);
-      expect((await expireJobs(d, [back!.billId])).map((j) => j.runAt.getTime())).toEqual([t0.getTime() + 5 * DAY]);
+      // The points go back into the lot they came from, due when it is; the give-back is no lot of its own.
+      const rows = await rowsOf(d, uid, 'integral');
+      const back = rows.find((r) => r.type === 'order_cancel')!;
+      expect(back).toMatchObject({ pm: 1, number: used!.number, unspent: 0, expiresAt: null });
+      expect(rows.find((r) => r.billId === e.billId)).toMatchObject({ unspent: 5000 });
+      expect(rows.find((r) => r.billId === used!.billId)).toMatchObject({
+        taken: [{ lot: e.billId, n: used!.number }],
+        restored: used!.number,
+      });
+      expect(await expireJobs(d, [back.billId])).toEqual([]);
       await expectBooksBalance(d, uid);
       // What the shopper's points page says: all 5000 expire on that day.
       expect(await getIntegralInfo(s)).toMatchObject({
@@ -463,27 +469,67 @@ export function walletSuite(getDb: () => Promise<Database>) {
       });
       // And each row of the points ledger: what is left of it and when that expires; spends have neither.
       const due = formatDateTime(new Date(t0.getTime() + 5 * DAY));
-      const ledger = async () => new Map((await listIntegral(s, { limit: 100 })).list.map((r) => [r.bill_id, r]));
-      const before = await ledger();
-      expect(before.get(back!.billId)).toMatchObject({ unspent: used!.number, expire_time: due });
-      expect(before.get(e.billId!)).toMatchObject({ unspent: 5000 - used!.number, expire_time: due });
-      expect(before.get(used!.billId)).not.toHaveProperty('unspent');
+      const ledger = new Map((await listIntegral(s, { limit: 100 })).list.map((r) => [r.bill_id, r]));
+      expect(ledger.get(e.billId!)).toMatchObject({ unspent: 5000, expire_time: due });
+      expect(ledger.get(back.billId)).toMatchObject({ unspent: 0, expire_time: null });
+      expect(ledger.get(used!.billId)).not.toHaveProperty('unspent');
 
       // The day before: nothing expires. On the due day: all 5000 points, the ones given back too.
       await runExpiries(uid, new Date(t0.getTime() + 4 * DAY));
       expect(await points(uid)).toBe(5000);
       await runExpiries(uid, new Date(t0.getTime() + 5 * DAY));
       expect(await points(uid)).toBe(0);
-      expect((await ledger()).get(back!.billId)).toMatchObject({ unspent: 0 });
       const expired = (await rowsOf(d, uid, 'integral')).filter((r) => r.type === 'expire');
-      expect(expired.map((r) => [r.linkId, r.number]).sort()).toEqual(
-        [
-          [String(e.billId), 5000 - used!.number],
-          [String(back!.billId), used!.number],
-        ]
-          .filter(([, n]) => n !== 0)
-          .sort(),
+      expect(expired.map((r) => [r.linkId, r.number])).toEqual([[String(e.billId), 5000]]);
+      await expectBooksBalance(d, uid);
+    });
+
+    it('a spend from lots of several due dates is given back into each, last taken first, over several give-backs', async () => {
+      const d = await fresh();
+      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
+      const s = await newShopper(d);
+      const uid = s.user.uid;
+      const t0 = new Date();
+      const a = await givePoints(d, uid, 30, new Date(t0.getTime() - 25 * DAY)); // due in 5 days
+      const b = await givePoints(d, uid, 100, new Date(t0.getTime() - 10 * DAY)); // due in 20 days
+      const link = key('order');
+      await spend(uid, 100, { linkId: link });
+      const lots = async () => new Map((await rowsOf(d, uid, 'integral')).filter((r) => r.pm === 1).map((r) => [r.billId, r.unspent]));
+      expect(await lots()).toEqual(
+        new Map([
+          [a.billId!, 0],
+          [b.billId!, 30],
+        ]),
       );
+      const giveBack = (n: number) =>
+        changeWallet(d.db, {
+          uid,
+          category: 'integral',
+          type: 'refund_integral',
+          pm: 1,
+          number: n,
+          linkId: key('refund'),
+          undoes: { type: 'deduction', linkId: link },
+          title: '退款退回积分',
+        });
+      // 50 back: all into the lot taken last (70 came from it).
+      const r1 = await giveBack(50);
+      expect((await lots()).get(b.billId!)).toBe(80);
+      // 50 more: the other 20 of it, then the 30 of the lot due sooner.
+      const r2 = await giveBack(50);
+      expect(await lots()).toEqual(
+        new Map([
+          [a.billId!, 30],
+          [b.billId!, 100],
+          [r1.billId!, 0],
+          [r2.billId!, 0],
+        ]),
+      );
+      await expectBooksBalance(d, uid);
+      await runExpiries(uid, new Date(t0.getTime() + 5 * DAY));
+      expect(await points(uid)).toBe(100);
+      await runExpiries(uid, new Date(t0.getTime() + 20 * DAY));
+      expect(await points(uid)).toBe(0);
       await expectBooksBalance(d, uid);
     });
 
@@ -510,6 +556,30 @@ export function walletSuite(getDb: () => Promise<Database>) {
       await runExpiries(uid, new Date());
       expect(await points(uid)).toBe(0);
       await expectBooksBalance(d, uid);
+
+      // The same after the lot's expiry ran (what was left of it expired): the points given back expire at once too.
+      const other = await newShopper(d);
+      const o = other.user.uid;
+      await givePoints(d, o, 300, new Date(t0.getTime() - 40 * DAY));
+      const link = key('order');
+      await spend(o, 120, { linkId: link });
+      await runExpiries(o, new Date());
+      expect(await points(o)).toBe(0);
+      const late = await changeWallet(d.db, {
+        uid: o,
+        category: 'integral',
+        type: 'order_cancel',
+        pm: 1,
+        number: 120,
+        linkId: key('cancel'),
+        undoes: { type: 'deduction', linkId: link },
+        title: '取消订单退回积分',
+      });
+      expect(await points(o)).toBe(120);
+      expect((await rowsOf(d, o, 'integral')).find((r) => r.billId === late.billId)).toMatchObject({ unspent: 120 });
+      await runExpiries(o, new Date());
+      expect(await points(o)).toBe(0);
+      await expectBooksBalance(d, o);
     });
 
     it('spends the points due soonest first, whatever order they were earned in', async () => {
