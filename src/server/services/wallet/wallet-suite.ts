@@ -699,6 +699,21 @@ export function walletSuite(getDb: () => Promise<Database>) {
       const spendRow = rows.get(used.billId!)!;
       expect(spendRow.expiresAt!.getTime()).toBe(spendRow.createdAt.getTime() + 30 * DAY);
       await expectBooksBalance(d, uid);
+      // Given back now, it has no record of its lots: the points are a lot of their own, due on that date.
+      await d.db.update(userBill).set({ taken: null }).where(eq(userBill.billId, used.billId!));
+      const back = await changeWallet(d.db, {
+        uid,
+        category: 'integral',
+        type: 'order_cancel',
+        pm: 1,
+        number: 130,
+        linkId: key('cancel'),
+        undoes: { type: 'deduction', linkId: spendRow.linkId },
+        title: '取消订单退回积分',
+      });
+      const [lot] = (await rowsOf(d, uid, 'integral')).filter((r) => r.billId === back.billId);
+      expect(lot).toMatchObject({ unspent: 130, expiresAt: spendRow.expiresAt });
+      await expectBooksBalance(d, uid);
     });
   });
 
