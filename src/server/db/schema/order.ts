@@ -271,8 +271,8 @@ export const userBill = pgTable(
      */
     unspent: integer('unspent'),
     /**
-     * Points only. On an income row: when what is left of it expires (null: never). On an expense row: the latest
-     * due date of the lots it took from (null: it took points that never expire), which its give-back keeps.
+     * Points only. On an income row: when what is left of it expires (null: never). On a checkout's expense row from
+     * before `taken` (migration 0025): the latest due date what it took can have had, which its give-back keeps.
      */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /**

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { systemConfig, userBill, users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -189,7 +189,7 @@ async function ownLot(tx: Db, billId: number, amount: number, due: Date | null, 
  * earlier give-backs put back (`restored`), so they keep the due dates they had. A lot whose due date has passed (or
  * that has expired) takes nothing back: those points become the give-back's own lot, due then, so they expire at once.
  * Points beyond what the expense recorded taking (taken before lots recorded it, or points no lot accounted for) are
- * the give-back's own lot too, due when the expense's latest due date was (null: never).
+ * the give-back's own lot too, due on the date migration 0025 gave such an expense (null: never).
  */
 async function giveBack(tx: Db, uid: number, billId: number, amount: number, at: Date, spent: EarlierRow) {
   let skip = spent.restored;
@@ -235,42 +235,31 @@ async function giveBack(tx: Db, uid: number, billId: number, amount: number, at:
 /**
  * Takes a points expense from the shopper's lots: the lot of the income it undoes first, then soonest due first
  * (never-expiring last), oldest first among equals. Records on the expense what it took from which lot (`taken`),
- * for its give-backs, and the latest due date it took from (null when it took never-expiring points, or points no
- * lot accounts for: set outside the ledger).
+ * for its give-backs (points no lot accounts for, set outside the ledger, are not in it).
  * Runs after the expense's update of the shopper's row, so the lots are the shopper's alone meanwhile.
  */
 async function takeFromLots(tx: Db, uid: number, billId: number, amount: number, undone: { billId: number; pm: number } | undefined) {
   const first = undone?.pm === 1 ? undone.billId : 0;
   const result = await tx.execute(sql`
     with lots as (
-      select bill_id, unspent, expires_at,
+      select bill_id, unspent,
         sum(unspent) over (order by bill_id = ${first} desc, expires_at asc nulls last, bill_id) - unspent as before
       from user_bill
-      where uid = ${uid} and category = 'integral' and pm = 1 and unspent > 0
+      where ${liveLots(uid)}
     ), take as (
-      select bill_id, least(unspent, ${amount} - before) as n, expires_at, before from lots where before < ${amount}
+      select bill_id, least(unspent, ${amount} - before) as n, before from lots where before < ${amount}
     )
     update user_bill b set unspent = b.unspent - take.n from take where b.bill_id = take.bill_id
-    returning take.bill_id as lot, take.n::int as n, take.expires_at, take.before::bigint as before`);
-  const taken = (
-    result as unknown as { rows: { lot: number; n: number; expires_at: string | Date | null; before: string | number }[] }
-  ).rows.sort((a, b) => Number(a.before) - Number(b.before));
-  let sum = 0;
-  let due: Date | null = null;
-  let never = false;
-  for (const r of taken) {
-    sum += Number(r.n);
-    if (r.expires_at === null) never = true;
-    else {
-      const d = new Date(r.expires_at);
-      if (!due || d > due) due = d;
-    }
-  }
-  await tx
-    .update(userBill)
-    .set({ taken: taken.map((r) => ({ lot: Number(r.lot), n: Number(r.n) })), expiresAt: never || sum < amount ? null : due })
-    .where(eq(userBill.billId, billId));
+    returning take.bill_id as lot, take.n::int as n, take.before::bigint as before`);
+  const taken = (result as unknown as { rows: { lot: number; n: number; before: string | number }[] }).rows
+    .sort((a, b) => Number(a.before) - Number(b.before))
+    .map((r) => ({ lot: Number(r.lot), n: Number(r.n) }));
+  await tx.update(userBill).set({ taken }).where(eq(userBill.billId, billId));
 }
+
+/** A shopper's points lots with something left in them (`user_bill_lots_idx`). */
+export const liveLots = (uid: number) =>
+  and(eq(userBill.uid, uid), eq(userBill.category, 'integral'), eq(userBill.pm, 1), gt(userBill.unspent, 0));
 
 /** `integral_valid_days` (system_config): days earned points stay valid; 0 (the default) never expires them. */
 export async function integralValidDays(db: Db): Promise<number> {

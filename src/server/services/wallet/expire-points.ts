@@ -51,7 +51,8 @@ export async function expirePoints(db: Db, billId: number, at: Date = now()): Pr
 
 /**
  * The `integral.expire` job, queued with each points lot that has a due date (an earning while `integral_valid_days`
- * is above 0, due that many days later; a give-back, due when what it gives back was). Switched back to 0 meanwhile (points never expire), it does nothing. Running twice expires once.
+ * is above 0, due that many days later; a give-back's own lot, due when what it gives back was). Switched back to 0
+ * meanwhile (points never expire), it does nothing. Running twice expires once.
  */
 export const expirePointsJob: JobDefinition<{ billId: number }> = {
   async run({ billId }, { db, now: at }) {

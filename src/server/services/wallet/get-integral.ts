@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ORDER_STATUS, storeOrder, storeOrderProduct, userBill, users } from '../../db/schema/index.ts';
 import { POINTS_RETURN_TYPES, type IntegralInfoDto } from '../../../shared/wallet.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
@@ -7,7 +7,7 @@ import { afterSaleSettings, pointsFor } from '../order/order-rules.ts';
 import { refundedShare, refundedUnits } from '../refund/refund-money.ts';
 import type { Db } from '../../db/client.ts';
 import { formatDateTime, mallDate } from '../dates.ts';
-import { integralValidDays } from './change-wallet.ts';
+import { integralValidDays, liveLots } from './change-wallet.ts';
 
 export const INTEGRAL_TEXT = { closed: '积分功能未开启' } as const;
 
@@ -58,15 +58,7 @@ async function soonestExpiry(db: Db, uid: number): Promise<{ integral: number; a
   const lots = await db
     .select({ unspent: userBill.unspent, expiresAt: userBill.expiresAt })
     .from(userBill)
-    .where(
-      and(
-        eq(userBill.uid, uid),
-        eq(userBill.category, 'integral'),
-        eq(userBill.pm, 1),
-        gt(userBill.unspent, 0),
-        isNotNull(userBill.expiresAt),
-      ),
-    )
+    .where(and(liveLots(uid), isNotNull(userBill.expiresAt)))
     .orderBy(asc(userBill.expiresAt))
     .limit(100);
   const first = lots[0]?.expiresAt;
