@@ -435,13 +435,28 @@ export function walletSuite(getDb: () => Promise<Database>) {
       for (const row of due) await expirePointsJob.run({ billId: Number(row.key) }, { db: d.db, job: row, now });
     }
     const points = async (uid: number) => (await books(d, uid, 'integral')).stored;
-
-    it('cancelling an order paid with points gives them back due when they were: an order placed and cancelled never renews points', async () => {
+    /** A database of its own with points valid for 30 days, a new shopper there, and the time it starts. */
+    async function expiringShopper() {
       const d = await fresh();
       await setSetting(d, INTEGRAL_VALID_DAYS, 30);
       const s = await newShopper(d);
-      const uid = s.user.uid;
-      const t0 = new Date();
+      return { d, s, uid: s.user.uid, t0: new Date() };
+    }
+    /** Gives back `n` points of the checkout linked `spendLink`, as a cancel (or a refund) does. */
+    const giveBack = (uid: number, n: number, spendLink: string, type: 'order_cancel' | 'refund_integral' = 'order_cancel') =>
+      changeWallet(d.db, {
+        uid,
+        category: 'integral',
+        type,
+        pm: 1,
+        number: n,
+        linkId: key(type),
+        undoes: { type: 'deduction', linkId: spendLink },
+        title: type === 'order_cancel' ? '取消订单退回积分' : '退款退回积分',
+      });
+
+    it('cancelling an order paid with points gives them back due when they were: an order placed and cancelled never renews points', async () => {
+      const { d, s, uid, t0 } = await expiringShopper();
       // Earned 25 days ago: due in 5 days.
       const e = await givePoints(d, uid, 5000, new Date(t0.getTime() - 25 * DAY));
       const sku = await pickSku(d, { merId: 1, minStock: 5 });
@@ -485,11 +500,7 @@ export function walletSuite(getDb: () => Promise<Database>) {
     });
 
     it('a spend from lots of several due dates is given back into each, last taken first, over several give-backs', async () => {
-      const d = await fresh();
-      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
-      const s = await newShopper(d);
-      const uid = s.user.uid;
-      const t0 = new Date();
+      const { d, uid, t0 } = await expiringShopper();
       const a = await givePoints(d, uid, 30, new Date(t0.getTime() - 25 * DAY)); // due in 5 days
       const b = await givePoints(d, uid, 100, new Date(t0.getTime() - 10 * DAY)); // due in 20 days
       const link = key('order');
@@ -501,22 +512,11 @@ export function walletSuite(getDb: () => Promise<Database>) {
           [b.billId!, 30],
         ]),
       );
-      const giveBack = (n: number) =>
-        changeWallet(d.db, {
-          uid,
-          category: 'integral',
-          type: 'refund_integral',
-          pm: 1,
-          number: n,
-          linkId: key('refund'),
-          undoes: { type: 'deduction', linkId: link },
-          title: '退款退回积分',
-        });
       // 50 back: all into the lot taken last (70 came from it).
-      const r1 = await giveBack(50);
+      const r1 = await giveBack(uid, 50, link, 'refund_integral');
       expect((await lots()).get(b.billId!)).toBe(80);
       // 50 more: the other 20 of it, then the 30 of the lot due sooner.
-      const r2 = await giveBack(50);
+      const r2 = await giveBack(uid, 50, link, 'refund_integral');
       expect(await lots()).toEqual(
         new Map([
           [a.billId!, 30],
@@ -534,24 +534,12 @@ export function walletSuite(getDb: () => Promise<Database>) {
     });
 
     it('points given back after their due date expire at once', async () => {
-      const d = await fresh();
-      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
-      const s = await newShopper(d);
-      const uid = s.user.uid;
-      const t0 = new Date();
+      const { d, uid, t0 } = await expiringShopper();
       // Due 10 days ago, its job not run yet (a runner that was down); spent meanwhile, then the spend undone.
       await givePoints(d, uid, 300, new Date(t0.getTime() - 40 * DAY));
-      const spent = await spend(uid, 120);
-      const back = await changeWallet(d.db, {
-        uid,
-        category: 'integral',
-        type: 'order_cancel',
-        pm: 1,
-        number: 120,
-        linkId: key('cancel'),
-        undoes: { type: 'deduction', linkId: (await rowsOf(d, uid, 'integral')).find((r) => r.billId === spent.billId)!.linkId },
-        title: '取消订单退回积分',
-      });
+      const spent = key('order');
+      await spend(uid, 120, { linkId: spent });
+      const back = await giveBack(uid, 120, spent);
       expect((await expireJobs(d, [back.billId!]))[0]!.runAt.getTime()).toBeLessThanOrEqual(Date.now());
       await runExpiries(uid, new Date());
       expect(await points(uid)).toBe(0);
@@ -565,16 +553,7 @@ export function walletSuite(getDb: () => Promise<Database>) {
       await spend(o, 120, { linkId: link });
       await runExpiries(o, new Date());
       expect(await points(o)).toBe(0);
-      const late = await changeWallet(d.db, {
-        uid: o,
-        category: 'integral',
-        type: 'order_cancel',
-        pm: 1,
-        number: 120,
-        linkId: key('cancel'),
-        undoes: { type: 'deduction', linkId: link },
-        title: '取消订单退回积分',
-      });
+      const late = await giveBack(o, 120, link);
       expect(await points(o)).toBe(120);
       expect((await rowsOf(d, o, 'integral')).find((r) => r.billId === late.billId)).toMatchObject({ unspent: 120 });
       await runExpiries(o, new Date());
@@ -608,11 +587,7 @@ export function walletSuite(getDb: () => Promise<Database>) {
     });
 
     it('points an order earned are taken back from what it earned, not from older points due sooner', async () => {
-      const d = await fresh();
-      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
-      const s = await newShopper(d);
-      const uid = s.user.uid;
-      const t0 = new Date();
+      const { d, uid, t0 } = await expiringShopper();
       await givePoints(d, uid, 100, new Date(t0.getTime() - 20 * DAY));
       const link = key('order');
       await changeWallet(d.db, {
@@ -643,10 +618,7 @@ export function walletSuite(getDb: () => Promise<Database>) {
     });
 
     it('different spends at once take from the lots exactly once each', async () => {
-      const d = await fresh();
-      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
-      const s = await newShopper(d);
-      const uid = s.user.uid;
+      const { d, uid } = await expiringShopper();
       await givePoints(d, uid, 40, new Date(Date.now() - 2 * DAY));
       await givePoints(d, uid, 60);
       const results = await Promise.allSettled(Array.from({ length: 5 }, () => spend(uid, 30)));
@@ -656,10 +628,7 @@ export function walletSuite(getDb: () => Promise<Database>) {
     });
 
     it('an expiry and a spend of the same lot at once: the points are either spent or expired, never both', async () => {
-      const d = await fresh();
-      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
-      const s = await newShopper(d);
-      const uid = s.user.uid;
+      const { d, uid } = await expiringShopper();
       const lot = await givePoints(d, uid, 100, new Date(Date.now() - 31 * DAY));
       const [spent, expired] = await Promise.allSettled([spend(uid, 60), expirePoints(d.db, lot.billId!)]);
       expect(expired.status).toBe('fulfilled');
@@ -678,10 +647,7 @@ export function walletSuite(getDb: () => Promise<Database>) {
     });
 
     it('migration 0025 turns the old earnings into lots as the old rule counted them', async () => {
-      const d = await fresh();
-      await setSetting(d, INTEGRAL_VALID_DAYS, 30);
-      const s = await newShopper(d);
-      const uid = s.user.uid;
+      const { d, uid } = await expiringShopper();
       const e1 = await givePoints(d, uid, 100, new Date(Date.now() - 5 * DAY));
       const e2 = await givePoints(d, uid, 80, new Date(Date.now() - 2 * DAY));
       const used = await spend(uid, 130);
@@ -701,16 +667,7 @@ export function walletSuite(getDb: () => Promise<Database>) {
       await expectBooksBalance(d, uid);
       // Given back now, it has no record of its lots: the points are a lot of their own, due on that date.
       await d.db.update(userBill).set({ taken: null }).where(eq(userBill.billId, used.billId!));
-      const back = await changeWallet(d.db, {
-        uid,
-        category: 'integral',
-        type: 'order_cancel',
-        pm: 1,
-        number: 130,
-        linkId: key('cancel'),
-        undoes: { type: 'deduction', linkId: spendRow.linkId },
-        title: '取消订单退回积分',
-      });
+      const back = await giveBack(uid, 130, spendRow.linkId);
       const [lot] = (await rowsOf(d, uid, 'integral')).filter((r) => r.billId === back.billId);
       expect(lot).toMatchObject({ unspent: 130, expiresAt: spendRow.expiresAt });
       await expectBooksBalance(d, uid);
