@@ -515,6 +515,20 @@ export function walletSuite(getDb: () => Promise<Database>) {
       // 50 back: all into the lot taken last (70 came from it).
       const r1 = await giveBack(uid, 50, link, 'refund_integral');
       expect((await lots()).get(b.billId!)).toBe(80);
+      // The same give-back again (a retried refund, its key): nothing more goes back.
+      const [first] = (await rowsOf(d, uid, 'integral')).filter((r) => r.billId === r1.billId);
+      const again = await changeWallet(d.db, {
+        uid,
+        category: 'integral',
+        type: 'refund_integral',
+        pm: 1,
+        number: 50,
+        linkId: first!.linkId,
+        undoes: { type: 'deduction', linkId: link },
+        title: '退款退回积分',
+      });
+      expect(again).toMatchObject({ status: 'duplicate', billId: r1.billId, number: 0 });
+      expect((await lots()).get(b.billId!)).toBe(80);
       // 50 more: the other 20 of it, then the 30 of the lot due sooner.
       const r2 = await giveBack(uid, 50, link, 'refund_integral');
       expect(await lots()).toEqual(
