@@ -1,12 +1,21 @@
 // The demo mall's deposit presale in its balance window, as its demo member sees it: the presale's page and 预售订单
 // show the booking with its deposit paid, 立即付款 pays the balance by balance, and the order goes on to 待发货.
-// Paying changes the member's orders, so this runs the built server on a freshly seeded database of its own.
+// Paying changes the member's orders, so this runs the built server on a freshly seeded database of its own. So does
+// a balance paid by QR code after its window closed: the order says the money is on its way back, then that it is back.
+import { and, eq } from 'drizzle-orm';
 import { test, expect } from './fixtures.ts';
-import { SESSION_COOKIE } from './accounts.ts';
+import { okBody, SESSION_COOKIE } from './accounts.ts';
+import { bearer } from './orders.ts';
+import { OPERATOR_TOKEN } from './operator.ts';
 import { withOwnMall } from './spawn-server.ts';
-import { createSession } from '../../src/server/services/session/sessions.ts';
+import { createSession, findSessionUser } from '../../src/server/services/session/sessions.ts';
 import { HISTORY_UID } from '../../src/server/db/seed/history.ts';
 import { BALANCE_PRESELL_ID } from '../../src/server/db/seed/catalogue-promotions.ts';
+import { job, presellOrder } from '../../src/server/db/schema/index.ts';
+import { payOrder } from '../../src/server/services/payment/pay-order.ts';
+import { closePresell } from '../../src/server/services/payment/close-presell.ts';
+
+const SHOTS = '/tmp/shots-presale';
 
 test.describe("the demo member's presale balance", () => {
   test.describe.configure({ timeout: 120_000 });
@@ -66,6 +75,66 @@ test.describe("the demo member's presale balance", () => {
         await expect(page.locator(`article[data-order-id="${orderId}"]`)).toBeVisible();
         await context.close();
       },
+    );
+  });
+
+  test('paid by QR code after its window closed: the order says the money goes back, and then that it went back', async ({ browser }) => {
+    await withOwnMall(
+      'presale-late',
+      async (db) => {
+        const { token } = await createSession(db, HISTORY_UID);
+        const me = { db, user: (await findSessionUser(db, token))! };
+        const [po] = await db
+          .select()
+          .from(presellOrder)
+          .where(and(eq(presellOrder.uid, HISTORY_UID), eq(presellOrder.paid, 0), eq(presellOrder.status, 1)));
+        // The member opens a WeChat code for the balance; the window closes before they pay it.
+        const qr = await payOrder(me, { id: po!.orderId, subject: 'presell', type: 'weixinQr' });
+        if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
+        const [close] = await db
+          .select()
+          .from(job)
+          .where(and(eq(job.kind, 'presell.close'), eq(job.key, String(po!.orderId))));
+        await closePresell.run({ orderId: po!.orderId }, { db, job: close!, now: new Date(po!.finalEndTime.getTime() + 1000) });
+        return {
+          token,
+          orderId: po!.orderId,
+          balance: (po!.payPrice / 100).toFixed(2),
+          t: new URL(qr.result.config).searchParams.get('t')!,
+        };
+      },
+      async (baseURL, { token, orderId, balance, t }) => {
+        const context = await browser.newContext({ baseURL });
+        await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+        const api = context.request;
+        // The phone confirms the code all the same: the gateway takes the money, which the closed order cannot use.
+        await okBody(await api.post('/api/sandbox/pay', { data: { t, action: 'confirm' } }));
+        const detail = async () => (await okBody(await api.get(`/api/order/detail/${orderId}`, { headers: bearer(token) }))).data;
+        expect(await detail()).toMatchObject({
+          status: 11,
+          returned_payments: [{ pay_type: 6, amount: balance, status: 'refund_due', refunded_time: null }],
+        });
+        const page = await context.newPage();
+        await page.goto(`/order_detail?orderId=${orderId}`);
+        await expect(page.locator('[data-order-status="11"]')).toContainText('尾款未在支付时间内支付，订单已关闭');
+        await expect(page.locator('[data-returned-payment="refund_due"]')).toHaveText(
+          `尾款 微信支付 ¥${balance} 未用于本订单，正在原路退回`,
+        );
+
+        // Support gives it back (the payment.refund job would, by itself, on a server running jobs).
+        const kept = (await okBody(await api.get('/api/operator/money', { headers: bearer(OPERATOR_TOKEN) }))).data.payments;
+        expect(kept).toHaveLength(1);
+        expect(kept[0]).toMatchObject({ amount: balance, reason: '尾款支付时间已结束，款项待退回' });
+        await okBody(await api.post(`/api/operator/payment/${kept[0].payment_id}/refund`, { headers: bearer(OPERATOR_TOKEN) }));
+        await page.reload();
+        await expect(page.locator('[data-returned-payment="refunded"]')).toHaveText(
+          new RegExp(`^尾款 微信支付 ¥${balance.replace('.', '\\.')} 未用于本订单，已原路退回（\\d{4}-\\d{2}-\\d{2} `),
+        );
+        await expect(page.locator('[data-returned-payment]')).toHaveCount(1);
+        await page.screenshot({ path: `${SHOTS}/order-presale-late-refunded-1280.png`, fullPage: true });
+        await context.close();
+      },
+      { OPERATOR_TOKEN },
     );
   });
 });

@@ -48,6 +48,8 @@ export async function withOwnMall<T>(
   name: string,
   prepare: (db: OwnDb) => Promise<T>,
   run: (baseURL: string, prepared: T) => Promise<void>,
+  /** More of the server's environment (an operator token). */
+  env: Record<string, string> = {},
 ): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), `mallfront-${name}-`));
   let server: ReturnType<typeof startServe> | undefined;
@@ -61,7 +63,7 @@ export async function withOwnMall<T>(
     }
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
-    server = startServe({ PORT: String(port), DATA_DIR: dir, SITE_URL: baseURL, JOBS: 'off' });
+    server = startServe({ PORT: String(port), DATA_DIR: dir, SITE_URL: baseURL, JOBS: 'off', ...env });
     await server.ready();
     await run(baseURL, prepared);
   } finally {

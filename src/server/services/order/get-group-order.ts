@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { job, merchant, payment, presell, presellOrder, storeGroupOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
-import { refundJobOf, takenAmount } from '../payment/refund-payment.ts';
+import { merchant, presell, presellOrder, storeGroupOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import { returnedPayments, type ReturnedPaymentDto } from '../payment/returned-payments.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { toYuan } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
@@ -111,14 +111,6 @@ export interface GroupOrderDto {
    * meanwhile): `refund_due` while the money is on its way back, `refunded` once the gateway gave it back.
    */
   returned_payments: ReturnedPaymentDto[];
-}
-
-export interface ReturnedPaymentDto {
-  pay_type: number;
-  /** Yuan, what the gateway took and gives back. */
-  amount: string;
-  status: 'refund_due' | 'refunded';
-  refunded_time: string | null;
 }
 
 /** The shop of an order as the order pages show it: name, avatar, how it answers, self-operated. */
@@ -249,30 +241,11 @@ export async function groupOrderDtos(db: Db, groups: readonly GroupRow[]): Promi
         } satisfies GroupOrderStoreDto;
       }),
   );
-  const returned = await db
-    .select({ p: payment, j: job })
-    .from(payment)
-    .leftJoin(job, refundJobOf())
-    .where(
-      and(
-        eq(payment.subject, 'group'),
-        inArray(
-          payment.subjectId,
-          groups.map((g) => g.groupOrderId),
-        ),
-        inArray(payment.status, ['refund_due', 'refunded']),
-      ),
-    )
-    .orderBy(asc(payment.paymentId));
-  const returnedOf = (groupOrderId: number): ReturnedPaymentDto[] =>
-    returned
-      .filter(({ p }) => p.subjectId === groupOrderId && p.uid === groups.find((g) => g.groupOrderId === groupOrderId)?.uid)
-      .map(({ p, j }) => ({
-        pay_type: p.payType,
-        amount: toYuan(takenAmount(p, j)),
-        status: p.status === 'refunded' ? 'refunded' : 'refund_due',
-        refunded_time: formatDateTime(p.refundedAt),
-      }));
+  const returnedOf = await returnedPayments(
+    db,
+    'group',
+    groups.map((g) => ({ id: g.groupOrderId, uid: g.uid })),
+  );
   return groups.map((g, gi) => ({
     group_order_id: g.groupOrderId,
     group_order_sn: g.groupOrderSn,

@@ -18,6 +18,7 @@ import { notFound, parseInput } from '../input.ts';
 import { formatDateTime, now } from '../dates.ts';
 import { afterSaleSettings, DAY_MS } from './order-rules.ts';
 import { visiblePaid } from './list-orders.ts';
+import { returnedPayments, type ReturnedPaymentDto } from '../payment/returned-payments.ts';
 import { loadOrderParts, storeOrderDto, type StoreOrderDto, type StoreOrderRow } from './store-order-dto.ts';
 
 export const ORDER_GONE = '订单不存在';
@@ -61,6 +62,12 @@ export interface OrderDetailDto extends StoreOrderDto {
    * order was refunded in full before it was issued.
    */
   receipt_state: InvoiceBaseDto | null;
+  /**
+   * Balance payments of a presale a gateway took that the order could not use (its balance window had closed, or the
+   * balance was paid by another payment meanwhile), as on the group order: `refund_due` until the gateway gave the
+   * money back, then `refunded`. Our field; the reference has none.
+   */
+  returned_payments: ReturnedPaymentDto[];
 }
 
 /** Whether the shopper may still ask for a refund of this order at `at`. */
@@ -91,7 +98,7 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
     .where(and(eq(storeOrder.orderId, id), visiblePaid(user.uid)));
   if (!row) throw notFound(ORDER_GONE);
   const { o, m } = row;
-  const [parts, timeline, settings, [refused], [invoice]] = await Promise.all([
+  const [parts, timeline, settings, [refused], [invoice], returnedOf] = await Promise.all([
     loadOrderParts(ctx.db, [o.orderId]),
     ctx.db
       .select()
@@ -109,6 +116,7 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
       .select()
       .from(orderReceipt)
       .where(and(eq(orderReceipt.orderId, o.orderId), eq(orderReceipt.uid, user.uid))),
+    returnedPayments(ctx.db, 'presell', [{ id: o.orderId, uid: user.uid }]),
   ]);
   const at = now();
   const refundable = parts.items.some(({ i }) => i.refundNum > 0);
@@ -140,5 +148,6 @@ export async function getOrder(ctx: ServiceContext, input: { id: unknown }): Pro
         : null,
     refund_status: refundAllowed(o, refundable, settings.refundDays, at) ? 1 : 0,
     receipt_state: invoice ? invoiceBaseDto(invoice) : null,
+    returned_payments: returnedOf(o.orderId),
   };
 }

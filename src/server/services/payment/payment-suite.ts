@@ -639,6 +639,35 @@ export function paymentSuite(open: () => Promise<Database>) {
       await expect(payOrder(s, { id: o!.orderId, subject: 'presell', type: 'balance' })).rejects.toThrow('尾款支付时间已结束');
     });
 
+    it('a balance paid by QR code after its window closed is given back once, and the order shows it on its way, then back', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const hour = 3600_000;
+      const { orderId } = await depositOrder(d, s, { start: new Date(Date.now() - hour), end: new Date(Date.now() + hour) });
+      const [po] = await d.db.select().from(presellOrder).where(eq(presellOrder.orderId, orderId));
+      const qr = await payOrder(s, { id: orderId, subject: 'presell', type: 'weixinQr' });
+      if (qr.status !== 'weixinQr') throw new Error('expected a QR answer');
+      expect((await getOrder(s, { id: orderId })).returned_payments).toEqual([]);
+      // The window closes while the code is open; the shopper pays it afterwards.
+      await runOwnJob(d, 'presell.close', orderId, new Date(Date.now() + 2 * hour));
+      expect((await handleNotification(d.db, sandbox, notificationFor(qr.result.config), FORM)).result).toBe('refund_due');
+      const [p] = await d.db.select().from(payment).where(eq(payment.outTradeNo, qr.result.out_trade_no));
+      expect(p).toMatchObject({ status: 'refund_due', reason: '尾款支付时间已结束，款项待退回' });
+      const yuan = (po!.payPrice / 100).toFixed(2);
+      const detail = await getOrder(s, { id: orderId });
+      expect(detail.status).toBe(11);
+      expect(detail.returned_payments).toEqual([{ pay_type: 6, amount: yuan, status: 'refund_due', refunded_time: null }]);
+      // Another shopper reads neither the order nor its payments.
+      await expect(getOrder(await newShopper(d), { id: orderId })).rejects.toMatchObject({ code: 'not_found' });
+
+      await Promise.all([runRefundJobs(d), refundPayment(d.db, p!.paymentId, po!.payPrice)]);
+      const after = await getOrder(s, { id: orderId });
+      expect(after.returned_payments).toEqual([
+        { pay_type: 6, amount: yuan, status: 'refunded', refunded_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) },
+      ]);
+      expect(after.storeOrderStatus.filter((t) => t.change_type === 'payment_refunded')).toHaveLength(1);
+    });
+
     it('the balance paid as the window closes: paid and shipped, or closed with its unit back and no money taken, never both', async () => {
       const d = await open();
       const hour = 3600_000;
