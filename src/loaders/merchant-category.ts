@@ -6,13 +6,15 @@ import { listMerchantProducts } from '../server/services/merchant/list-merchant-
 
 /**
  * `/store/category?id=&cate_id=&keyword=`: a merchant's products by its category and/or keyword, sorted, priced, paged.
- * `search=` is taken as the keyword too: the reference's in-shop search links with it.
+ * The reference's links name them otherwise, and are taken too: `search=` (its in-shop search) as the keyword and
+ * `cateId=` (its category menu) as the category.
  */
 export function loadMerchantCategory(page: PageInput) {
   return loadPage(async () => {
     const ctx = ctxOf(page);
-    const { search, ...given } = Object.fromEntries(page.url.searchParams);
-    const raw = search && !given.keyword ? { ...given, keyword: search } : given;
+    const { search, cateId: menuCate, ...given } = Object.fromEntries(page.url.searchParams);
+    const named = menuCate && !given.cate_id ? { ...given, cate_id: menuCate } : given;
+    const raw = search && !named.keyword ? { ...named, keyword: search } : named;
     const [frame, basics] = await Promise.all([loadMerchantFrame(ctx, raw.id ?? null), pageBasics(page)]);
     const { id: _id, cate_id, ...rest } = raw;
     const products = await listMerchantProducts(ctx, { ...rest, id: frame.merchant.mer_id, mer_cate_id: cate_id });

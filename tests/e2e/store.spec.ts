@@ -74,6 +74,12 @@ test.describe('shop street and shop home', () => {
     expect(inCategory).toBeGreaterThan(0);
     expect(inCategory).toBeLessThan(total);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/store\/category\?id=5&cate_id=\d+$/);
+    // The reference's category menu links with `cateId=`: the same category, the same page.
+    const cateId = new URL(page.url()).searchParams.get('cate_id');
+    await page.goto(`/store/category?id=5&cateId=${cateId}`);
+    await expect(page.getByRole('heading', { level: 2, name: '智能手表' })).toBeVisible();
+    expect(Number(await page.locator('[data-count]').innerText())).toBe(inCategory);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/store/category\\?id=5&cate_id=${cateId}$`));
 
     await page.getByRole('link', { name: '价格从低到高' }).click();
     await expect(page).toHaveURL(/order=price_asc/);
