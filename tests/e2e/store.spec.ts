@@ -29,8 +29,16 @@ test.describe('shop street and shop home', () => {
     await expect(page).toHaveTitle(/^星辰科技官方旗舰店 - /);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('星辰科技官方旗舰店');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/store\?id=5$/);
-    await expect(page.getByRole('heading', { name: '热销推荐' })).toBeVisible();
+    // Its newest four, then its recommendations: its best sellers, 12 a page, as the API lists the shop by default.
+    await expect(page.locator('[data-products]').first().getByRole('article')).toHaveCount(4);
+    await expect(page.getByRole('heading', { name: '新品上架' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '店铺推荐' })).toBeVisible();
     await expect(grid(page).getByRole('article')).toHaveCount(12);
+    const best = (await (await page.request.get('/api/product/spu/merchant/5?page=1&limit=12')).json()).data.list;
+    expect(best.map((p: { sales: number }) => p.sales)).toEqual(
+      best.map((p: { sales: number }) => p.sales).sort((a: number, b: number) => b - a),
+    );
+    await expect(grid(page).getByRole('article').first().getByRole('link')).toHaveAttribute('href', `/goods_detail/${best[0].product_id}`);
     await expect(page.getByRole('navigation', { name: '分页' })).toBeVisible();
     const types = (await jsonLd(page)).map((d) => d['@type']);
     expect(types).toContain('BreadcrumbList');
