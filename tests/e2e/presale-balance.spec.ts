@@ -5,13 +5,13 @@
 import { and, eq } from 'drizzle-orm';
 import { test, expect } from './fixtures.ts';
 import { okBody, SESSION_COOKIE } from './accounts.ts';
-import { bearer } from './orders.ts';
+import { bearer, placeOrder } from './orders.ts';
 import { OPERATOR_TOKEN } from './operator.ts';
 import { withOwnMall } from './spawn-server.ts';
 import { createSession, findSessionUser } from '../../src/server/services/session/sessions.ts';
 import { HISTORY_UID } from '../../src/server/db/seed/history.ts';
 import { BALANCE_PRESELL_ID } from '../../src/server/db/seed/catalogue-promotions.ts';
-import { job, presellOrder } from '../../src/server/db/schema/index.ts';
+import { job, presell, presellOrder, product, shippingTemplate, shippingTemplateRegion } from '../../src/server/db/schema/index.ts';
 import { payOrder } from '../../src/server/services/payment/pay-order.ts';
 import { closePresell } from '../../src/server/services/payment/close-presell.ts';
 
@@ -135,6 +135,76 @@ test.describe("the demo member's presale balance", () => {
         await context.close();
       },
       { OPERATOR_TOKEN },
+    );
+  });
+
+  test('a deposit presale with postage: checkout, the order and its card say the postage comes with the balance, which includes it', async ({
+    browser,
+  }) => {
+    const PRESELL = 13;
+    await withOwnMall(
+      'presale-postage',
+      async (db) => {
+        // The presale's shop charges ¥8 for the first unit and ¥2 for each more, everywhere; its presale ships by it.
+        const [pr] = await db.select().from(presell).where(eq(presell.productPresellId, PRESELL));
+        const [p] = await db.select({ merId: product.merId }).from(product).where(eq(product.productId, pr!.productId));
+        const [t] = await db
+          .insert(shippingTemplate)
+          .values({ merId: p!.merId, name: '预售快递', type: 1, freePrice: 0 })
+          .returning({ id: shippingTemplate.shippingTemplateId });
+        await db
+          .insert(shippingTemplateRegion)
+          .values({ shippingTemplateId: t!.id, regions: [], first: '1', firstPrice: 800, continue: '1', continuePrice: 200 });
+        await db.update(product).set({ tempId: t!.id, deliveryFree: false }).where(eq(product.productId, pr!.productId));
+        return (await createSession(db, HISTORY_UID)).token;
+      },
+      async (baseURL, token) => {
+        const context = await browser.newContext({ baseURL });
+        await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+        const api = context.request;
+        const detail = (await okBody(await api.get(`/api/store/product/presell/detail/${PRESELL}`))).data;
+        const sku = Object.values(detail.product.sku as Record<string, { unique: string; stock: number }>).find((x) => x.stock > 5)!;
+        const { cart_id: cartId } = (
+          await okBody(
+            await api.post('/api/user/cart/create', {
+              headers: bearer(token),
+              data: { product_id: PRESELL, product_attr_unique: sku.unique, cart_num: 2, is_new: 1, product_type: 2 },
+            }),
+          )
+        ).data;
+        const page = await context.newPage();
+        await page.goto(`/order_confirm?new=1&cartId=${cartId}`);
+        const line = page.locator('[data-presell-line]');
+        await expect(line).toContainText(/^定金 ¥\d+\.\d{2}\/件，尾款 ¥\d+\.\d{2}\/件/);
+        const [deposit, balanceEach] = ((await line.textContent())!.match(/¥(\d+\.\d{2})/g) ?? []).map((m) => Number(m.slice(1)));
+        await expect(page.locator('.co-opt', { hasText: '运费' })).toContainText('¥10.00（尾款阶段支付）');
+        await expect(page.getByText('运费（尾款阶段支付）')).toBeVisible();
+        await expect(page.locator('[data-summary="postage"]')).toHaveText('+¥10.00');
+        // Now the deposit alone; later the balance of both units and the postage.
+        await expect(page.locator('[data-summary="pay"]')).toHaveText(`¥${(deposit! * 2).toFixed(2)}`);
+        const balance = (balanceEach! * 2 + 10).toFixed(2);
+        await expect(page.locator('[data-summary="balance"]')).toHaveText(`¥${balance}`);
+        await page.screenshot({ path: `${SHOTS}/order-confirm-presale-postage-1280.png`, fullPage: true });
+
+        const { id } = await placeOrder(api, token, [cartId]);
+        // Unpaid, on top of the member's orders: the deposit asked now, the postage later.
+        await page.goto('/user/order_list?type=1');
+        await expect(page.locator(`article[data-group-order-id="${id}"] .ocard__postage`)).toHaveText('运费 ¥10.00 随尾款支付');
+        expect(
+          (await okBody(await api.post(`/api/order/pay/${id}`, { headers: bearer(token), data: { type: 'balance' } }))).data.status,
+        ).toBe('success');
+        const [order] = (await okBody(await api.get(`/api/order/group_order_detail/${id}`, { headers: bearer(token) }))).data.orderList;
+        expect(order).toMatchObject({ pay_price: (deposit! * 2).toFixed(2), pay_postage: '10.00', presellOrder: { pay_price: balance } });
+        await page.goto(`/order_detail?orderId=${order.order_id}`);
+        await expect(page.getByText('运费（尾款阶段支付）')).toBeVisible();
+        await expect(page.getByText(`尾款（未付）`)).toBeVisible();
+        await page.goto('/user/presell_order');
+        const card = page.locator(`article[data-order-id="${order.order_id}"]`);
+        await expect(card.locator('[data-balance]')).toHaveText(`¥${balance}`);
+        await expect(card.locator('[data-balance-postage]')).toHaveText('（含运费 ¥10.00）');
+        await page.screenshot({ path: `${SHOTS}/presell-order-postage-1280.png`, fullPage: true });
+        await context.close();
+      },
     );
   });
 });

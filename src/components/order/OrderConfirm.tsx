@@ -349,7 +349,13 @@ export default function OrderConfirm(p: OrderConfirmProps) {
                 <div className="co-opt">
                   <span>运费</span>
                   <strong>
-                    {o.order.isTake ? '到店自提，免运费' : o.order.postage_price === '0.00' ? '包邮' : money(o.order.postage_price)}
+                    {o.order.isTake
+                      ? '到店自提，免运费'
+                      : o.order.postage_price === '0.00'
+                        ? '包邮'
+                        : hasDeposit
+                          ? `${money(o.order.postage_price)}（尾款阶段支付）`
+                          : money(o.order.postage_price)}
                   </strong>
                 </div>
                 <label className="co-opt">
@@ -527,7 +533,7 @@ export default function OrderConfirm(p: OrderConfirmProps) {
             </div>
           )}
           <div>
-            <dt>运费</dt>
+            <dt>{hasDeposit && data.order_total_postage !== '0.00' ? '运费（尾款阶段支付）' : '运费'}</dt>
             <dd data-summary="postage">+{money(data.order_total_postage)}</dd>
           </div>
           {data.total_coupon !== '0.00' && (

@@ -122,7 +122,11 @@ export function checkoutDto(c: Checkout, key: string): OrderCheckDto {
       p.merchants
         .flatMap((m) => m.lines)
         .filter((l) => l.presellType === 2)
-        .reduce((a, l) => a + balanceAfterDeposit(l.goods - l.svip - l.coupon - l.platformCoupon - l.integralPrice, l.downPrice, l.num), 0),
+        .reduce(
+          (a, l) =>
+            a + balanceAfterDeposit(l.goods - l.svip - l.coupon - l.platformCoupon - l.integralPrice, l.downPrice, l.num) + l.postage,
+          0,
+        ),
     ),
     total_price: toYuan(p.goods),
     total_num: p.totalNum,

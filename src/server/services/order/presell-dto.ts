@@ -94,17 +94,22 @@ export function linePresell(
 export const balanceAfterDeposit = (costCents: number, depositPerUnit: number, num: number): number =>
   Math.max(0, costCents - depositPerUnit * num);
 
-/** The balance (cents) of a deposit-presale order line (`balanceAfterDeposit` of its cost after its discounts). */
+/**
+ * The balance (cents) of a deposit-presale order line: `balanceAfterDeposit` of its cost after its discounts, and its
+ * postage, which the deposit did not pay (price-order.ts; 0 on orders placed before postage was charged with the balance).
+ */
 export const lineBalance = (
-  i: Pick<ItemRow, 'totalPrice' | 'couponPrice' | 'svipDiscount' | 'integralPrice' | 'snapshot' | 'productNum'>,
-) => balanceAfterDeposit(i.totalPrice - i.couponPrice - i.svipDiscount - i.integralPrice, i.snapshot.down_price, i.productNum);
+  i: Pick<ItemRow, 'totalPrice' | 'couponPrice' | 'svipDiscount' | 'integralPrice' | 'snapshot' | 'productNum' | 'postagePrice'>,
+) =>
+  balanceAfterDeposit(i.totalPrice - i.couponPrice - i.svipDiscount - i.integralPrice, i.snapshot.down_price, i.productNum) +
+  i.postagePrice;
 
 /** Whether an order line's presale takes a deposit and a balance (`depositTerms`' lines). */
 export const isDepositLine = (pr: PresellRow | null): pr is PresellRow => pr?.presellType === 2 && !!pr.finalStartTime && !!pr.finalEndTime;
 
 /**
  * A deposit presale order's balance (cents) and payment window, from its lines and their presales: what its
- * deposit-presale lines cost after their discounts, less the deposit. Null when it has no such line (not a presale, or a
+ * deposit-presale lines cost after their discounts, less the deposit, and their postage. Null when it has no such line (not a presale, or a
  * full-payment one). Paying the deposit records it (payment/settle.ts); the unpaid order pages show it beforehand.
  */
 export function depositTerms(lines: readonly { i: ItemRow; pr: PresellRow | null }[]): { balance: number; start: Date; end: Date } | null {
@@ -117,7 +122,7 @@ export function depositTerms(lines: readonly { i: ItemRow; pr: PresellRow | null
 
 /**
  * The balance a store order not yet paid will owe once its deposit is paid (`depositTerms`), as paying will record
- * it; null when it will owe none. `depositCents` is the store order's `pay_price` (the deposit and postage).
+ * it; null when it will owe none. `depositCents` is the store order's `pay_price` (the deposit; its postage comes with the balance).
  */
 export function pendingPresellDto(
   lines: readonly { i: ItemRow; pr: PresellRow | null }[],

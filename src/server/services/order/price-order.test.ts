@@ -179,12 +179,18 @@ describe('points, member discount, deposits', () => {
     expect(p.pay).toBe(2997 - 149 + 500);
   });
 
-  it('charges a deposit presale its deposit now, postage later', () => {
+  it('charges a deposit presale its deposit now; its postage, from its template, is the balance’s', () => {
     const templates = new Map([[1, byCount]]);
     const p = priceOrder(
+      input({ lines: [line({ productType: 2, presellType: 2, price: 10000, downPrice: 2000, num: 2, tempId: 1 })], templates }),
+    );
+    expect([p.goods, p.postage, p.pay]).toEqual([20000, 1000, 4000]);
+    expect(p.merchants[0]!.lines[0]).toMatchObject({ postage: 1000, pay: 4000 });
+    // Above the template's free-shipping threshold it ships free, as any line.
+    const free = priceOrder(
       input({ lines: [line({ productType: 2, presellType: 2, price: 50000, downPrice: 5000, num: 2, tempId: 1 })], templates }),
     );
-    expect([p.goods, p.postage, p.pay]).toEqual([100000, 0, 10000]);
+    expect([free.goods, free.postage, free.pay]).toEqual([100000, 0, 10000]);
   });
 });
 

@@ -13,7 +13,8 @@
  * 6. postage per merchant from its shipping templates (free for pickup, free-shipping products and above a
  *    template's threshold of goods), added after every discount.
  * Activity lines (flash sale, presale) take no coupon, no member discount and no points; a deposit presale charges the
- * deposit now and its postage with the balance. Each order-level amount is spread over the lines it covers
+ * deposit now, and its postage (from its template, as any line's) with the balance: the line's `postage` is what the
+ * balance will add to it (presell-dto.ts `lineBalance`), not part of its `pay`. Each order-level amount is spread over the lines it covers
  * (largest remainder), so every line knows what it was paid (refunds of some items need it).
  */
 
@@ -101,6 +102,7 @@ export interface PricedLine extends LineInput {
   coupon: number;
   platformCoupon: number;
   integralPrice: number;
+  /** Its share of its merchant's postage; a deposit presale's is charged with the balance, not now. */
   postage: number;
   /** What the line is charged now. */
   pay: number;
@@ -379,7 +381,7 @@ export function priceOrder(input: PriceInput): PricedOrder {
           l.undeliverable = true;
           noDeliver = true;
         }
-        if (l.deliveryFree || l.presellType === 2) continue;
+        if (l.deliveryFree) continue;
         byTemplate.set(t.id, [...(byTemplate.get(t.id) ?? []), l]);
       }
       for (const [id, ls] of byTemplate) {
@@ -393,8 +395,8 @@ export function priceOrder(input: PriceInput): PricedOrder {
       }
     }
     for (const l of lines) {
-      const charged = l.presellType === 2 ? l.downPrice * l.num : l.left;
-      l.pay = charged + l.postage;
+      // A deposit presale pays its deposit now; the balance brings the rest of its price and its postage.
+      l.pay = l.presellType === 2 ? l.downPrice * l.num : l.left + l.postage;
     }
     const sum = (f: (l: Work) => number) => lines.reduce((a, l) => a + f(l), 0);
     m.totalNum = sum((l) => l.num);

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import {
   job,
   ORDER_STATUS,
+  presellOrder,
   product,
   productSku,
   REFUND_STATUS,
@@ -26,6 +27,7 @@ import { appJobs } from '../../jobs/registry.ts';
 import { createCart } from '../cart/create-cart.ts';
 import type { MerchantContext } from '../merchant-api/context.ts';
 import { createMerchantPresell, setMerchantPresellStatus } from '../merchant-api/presell-writes.ts';
+import { createShippingTemplate } from '../merchant-api/shipping-templates.ts';
 import type { MerchantPresellDto } from '../merchant-api/presells.ts';
 import type { MerchantProductDto } from '../merchant-api/products.ts';
 import { closePresell } from '../payment/close-presell.ts';
@@ -260,6 +262,53 @@ export function presellRefundSuite(open: () => Promise<Database>) {
       expect(after).toMatchObject({ isRefund: ITEM_REFUND.fully, refundNum: 0 });
       expect(await stockOf(d, grey)).toEqual(before);
       expect(await stockOf(d, uniqueOf(origin, '灰色'))).toEqual(originBefore);
+    });
+
+    it('postage of a deposit presale comes with the balance, not the deposit, and comes back with the rest while unshipped', async () => {
+      const d = await open();
+      const { m, p } = await shopPresale(d, 12, depositBody);
+      // ¥8 for the first unit, ¥2 for each more, everywhere: ¥10 for two.
+      const t = await createShippingTemplate(m, {
+        name: `预售运费${process.pid}`,
+        type: 1,
+        free_price: '0',
+        undelivered: [],
+        region: [{ regions: [], first: 1, first_price: '8', continue: 1, continue_price: '2' }],
+      });
+      await d.db.update(product).set({ tempId: t.temp_id, deliveryFree: false }).where(eq(product.productId, p.product_id));
+      const s = await newShopper(d);
+      await topUp(d, s.user.uid, 1_000_000);
+      const { cart_id } = await createCart(s, {
+        product_id: p.product_presell_id,
+        product_attr_unique: uniqueOf(p, '灰色'),
+        cart_num: 2,
+        is_new: 1,
+        product_type: 2,
+      });
+      const { check, order: placed } = await placeOrder(s, [cart_id]);
+      // The check shows the postage, due with the balance: the deposit alone is paid now.
+      expect(check).toMatchObject({ order_total_postage: '10.00', order_price: '40.00', presell_final_price: '168.00' });
+      expect(check.order[0]!.order).toMatchObject({ postage_price: '10.00', pay_price: '40.00' });
+      expect(placed.pay_price).toBe('40.00');
+      await payOrder(s, { id: placed.order_id, type: 'balance' });
+      const [order] = await d.db.select().from(storeOrder).where(eq(storeOrder.groupOrderId, placed.order_id));
+      expect(order).toMatchObject({ status: ORDER_STATUS.presellBalance, payPrice: 4000, totalPostage: 1000 });
+      const [po] = await d.db.select().from(presellOrder).where(eq(presellOrder.orderId, order!.orderId));
+      expect(po!.payPrice).toBe(2 * 9900 - 4000 + 1000);
+
+      await payBalance(s, order!.orderId);
+      expect(await orderRow(d, order!.orderId)).toMatchObject({ status: ORDER_STATUS.toShip, payPrice: 2 * 9900 + 1000 });
+      const [line] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, order!.orderId));
+      expect(line).toMatchObject({ payPrice: 2 * 9900 + 1000, postagePrice: 1000 });
+      // Not shipped: the goods and the postage may be asked back, and come back once.
+      const [item] = await listRefundableItems(s, { order_id: order!.orderId });
+      expect(item).toMatchObject({ refund_num: 2, refund_price: '208.00', postage_price: '10.00' });
+      const paidOut = await balanceOf(d, s.user.uid);
+      const { refund_order_id: id } = await applyRefund(s, ask(order!.orderId, line!.orderProductId, 2, 2 * 9900 + 1000));
+      expect(await approveMerchantRefund(m, { id })).toMatchObject({ status: 3, money_state: 'done', refund_price: '208.00' });
+      await expectOnce(d, m, id);
+      expect(await balanceOf(d, s.user.uid)).toBe(paidOut + 2 * 9900 + 1000);
+      expect((await refundBills(d, s.user.uid)).map((b) => b.number)).toEqual([2 * 9900 + 1000]);
     });
 
     it('deposit and balance paid, one unit of two asked back: its deposit and balance (¥99) come back, the other unit stays refundable', async () => {
