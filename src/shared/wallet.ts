@@ -48,8 +48,8 @@ export interface IntegralPageDto {
 
 /**
  * `GET /api/user/integral/info`. `integral` = `totalGainIntegral` − `deductionIntegral` always: gained counts points
- * earned (receipts, gifts, operator), not points given back; used counts points spent, taken back and expired, less
- * the points given back when an order was cancelled or refunded. `lockIntegral`: points the shopper's paid orders
+ * earned (receipts, gifts, operator), not points given back, less the earned points a refund took back; used counts
+ * points spent and expired, less the points given back when an order was cancelled or refunded. `lockIntegral`: points the shopper's paid orders
  * will give when received, not credited yet. `validDays`: days earned points stay valid (0: they never expire).
  */
 export interface IntegralInfoDto {
@@ -69,3 +69,6 @@ export interface IntegralInfoDto {
 
 /** Points ledger types that give back points spent earlier (not gained): a cancelled order, a refund of some or all of its items. */
 export const POINTS_RETURN_TYPES = ['order_cancel', 'refund_integral'] as const;
+
+/** Points ledger types that take back points gained earlier (not used): a refund of items whose receipt gave points. */
+export const POINTS_TAKE_BACK_TYPES = ['refund_give_back'] as const;

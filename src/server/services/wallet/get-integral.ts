@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ORDER_STATUS, storeOrder, storeOrderProduct, userBill, users } from '../../db/schema/index.ts';
-import { POINTS_RETURN_TYPES, type IntegralInfoDto } from '../../../shared/wallet.ts';
+import { POINTS_RETURN_TYPES, POINTS_TAKE_BACK_TYPES, type IntegralInfoDto } from '../../../shared/wallet.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { ServiceError } from '../errors.ts';
 import { afterSaleSettings, pointsFor } from '../order/order-rules.ts';
@@ -27,13 +27,16 @@ export async function pointsOpen(ctx: ServiceContext) {
 export async function getIntegralInfo(ctx: ServiceContext): Promise<IntegralInfoDto> {
   const user = requireUser(ctx);
   const settings = await pointsOpen(ctx);
+  // A give-back of used points lessens what was used, a take-back of earned points what was gained: neither is a use.
   const returned = inArray(userBill.type, [...POINTS_RETURN_TYPES]);
+  const takenBack = inArray(userBill.type, [...POINTS_TAKE_BACK_TYPES]);
   const [[u], [sums], locked, validDays] = await Promise.all([
     ctx.db.select({ integral: users.integral }).from(users).where(eq(users.uid, user.uid)),
     ctx.db
       .select({
         gained: sql<number>`coalesce(sum(${userBill.number}) filter (where ${userBill.pm} = 1 and not ${returned}), 0)::int`,
-        spent: sql<number>`coalesce(sum(${userBill.number}) filter (where ${userBill.pm} = 0), 0)::int`,
+        lost: sql<number>`coalesce(sum(${userBill.number}) filter (where ${userBill.pm} = 0 and ${takenBack}), 0)::int`,
+        spent: sql<number>`coalesce(sum(${userBill.number}) filter (where ${userBill.pm} = 0 and not ${takenBack}), 0)::int`,
         back: sql<number>`coalesce(sum(${userBill.number}) filter (where ${userBill.pm} = 1 and ${returned}), 0)::int`,
       })
       .from(userBill)
@@ -44,7 +47,7 @@ export async function getIntegralInfo(ctx: ServiceContext): Promise<IntegralInfo
   const soonest = validDays > 0 ? await soonestExpiry(ctx.db, user.uid) : null;
   return {
     integral: u?.integral ?? 0,
-    totalGainIntegral: sums?.gained ?? 0,
+    totalGainIntegral: (sums?.gained ?? 0) - (sums?.lost ?? 0),
     deductionIntegral: (sums?.spent ?? 0) - (sums?.back ?? 0),
     lockIntegral: locked,
     validDays,

@@ -318,6 +318,30 @@ export function walletSuite(getDb: () => Promise<Database>) {
       const after = await getIntegralInfo(s);
       expect(after).toMatchObject({ integral: points + 5000, totalGainIntegral: points + 5000, deductionIntegral: 0 });
 
+      // Points a receipt gave, taken back by a refund of its items: no longer gained, and never used.
+      const link = key('order');
+      await changeWallet(d.db, {
+        uid: s.user.uid,
+        category: 'integral',
+        type: 'order_give',
+        pm: 1,
+        number: 30,
+        linkId: link,
+        title: '确认收货赠送积分',
+      });
+      await changeWallet(d.db, {
+        uid: s.user.uid,
+        category: 'integral',
+        type: 'refund_give_back',
+        pm: 0,
+        number: 30,
+        upToBalance: true,
+        linkId: key('refund'),
+        undoes: { type: 'order_give', linkId: link },
+        title: '退款扣回赠送积分',
+      });
+      expect(await getIntegralInfo(s)).toMatchObject({ integral: points + 5000, totalGainIntegral: points + 5000, deductionIntegral: 0 });
+
       const mine = (await listIntegral(s, { limit: 100 })).list.map((r) => r.bill_id);
       const theirs = (await listIntegral(other, {})).list;
       expect(theirs).toHaveLength(1);
