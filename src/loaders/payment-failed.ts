@@ -3,7 +3,7 @@ import { ctxOf, pageBasics, type PageInput } from './page.ts';
 import { getPayFailure } from '../server/services/payment/get-pay-failure.ts';
 import { SETTLE_TEXT } from '../server/services/payment/settle.ts';
 import { payTypeName } from '../shared/payment.ts';
-import { payUrls, readPaySubject, subjectQuery } from './parts/pay-subject.ts';
+import { payUrls, readPaySubject, resultSubject } from './parts/pay-subject.ts';
 
 /**
  * `/payment_failed?orderId=&reason=` (`&type=2` for a presale balance; login required): why the shopper's last
@@ -12,7 +12,7 @@ import { payUrls, readPaySubject, subjectQuery } from './parts/pay-subject.ts';
  * another shopper's or an unknown id is a 404.
  */
 export async function loadPaymentFailed(page: PageInput) {
-  const q = subjectQuery(page.url, 'orderId');
+  const q = resultSubject(page.url);
   if (!q) return failure(404, '订单不存在');
   const ctx = ctxOf(page);
   return loadPage(async () => {

@@ -123,6 +123,15 @@ test.describe('payment pages', () => {
     // Paid: /payment now leads to the success page, and paying again is refused.
     await page.goto(`/payment?result=${order.id}`);
     await expect(page).toHaveURL(/\/payment_success\?orderId=/);
+    // The result pages take /payment's `result=` too; naming no order, they lead to the orders.
+    await page.goto(`/payment_success?result=${order.id}`);
+    await expect(page.locator('[data-order-sn]')).toHaveText(detail.group_order_sn);
+    await page.goto(`/payment_failed?result=${order.id}`);
+    await expect(page).toHaveURL(/\/payment_success\?orderId=/);
+    for (const bare of ['/payment_success', '/payment_failed']) {
+      await page.goto(bare);
+      await expect(page).toHaveURL(/\/user\/order_list\?type=1$/);
+    }
     await refusal(await request.post(`/api/order/pay/${order.id}`, { headers: bearer(token), data: { type: 'balance' } }));
   });
 

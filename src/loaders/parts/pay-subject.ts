@@ -40,6 +40,15 @@ export function subjectQuery(u: URL, param: 'result' | 'orderId'): { id: number;
   return id === null ? null : { id, presell: u.searchParams.get('type') === '2' };
 }
 
+/**
+ * The order of a payment result page: `orderId=`, or `result=` as `/payment` names it (a client that keeps the
+ * payment page's query). Null when neither is a valid id.
+ */
+export const resultSubject = (u: URL) => subjectQuery(u, 'orderId') ?? subjectQuery(u, 'result');
+
+/** A payment result page opened without naming an order (neither `orderId=` nor `result=`): it has nothing to show. */
+export const namesNoOrder = (u: URL) => !u.searchParams.has('orderId') && !u.searchParams.has('result');
+
 export async function readPaySubject(ctx: ServiceContext, q: { id: number; presell: boolean }): Promise<PaySubject> {
   if (q.presell) {
     const b = await getPresellBalance(ctx, { id: q.id });
