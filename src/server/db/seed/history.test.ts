@@ -32,6 +32,13 @@ describe("the demo member's history", () => {
     expect(open.list.filter((c) => c.expiring === 1)).toHaveLength(1);
     const closed = await listUserCoupons(member, { statusTag: 0, limit: 999 });
     expect(closed.list.map((c) => c.status).sort()).toEqual([1, 2]);
+    // Each held coupon valid N days after its claim (coupon_type 0) runs exactly N days, as its terms say.
+    const held = [...open.list, ...closed.list].filter((c) => c.coupon.coupon_type === 0);
+    expect(held.length).toBeGreaterThanOrEqual(2);
+    for (const c of held) {
+      const days = (Date.parse(c.end_time!.replace(' ', 'T')) - Date.parse(c.start_time!.replace(' ', 'T'))) / 86_400_000;
+      expect(days, c.coupon.title).toBe(c.coupon.coupon_time);
+    }
 
     const byStatus = async (status: string) => (await listOrders(member, { status })).count;
     expect(await byStatus('2')).toBe(1); // received, waiting for a review

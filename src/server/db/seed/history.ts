@@ -151,15 +151,19 @@ export async function seedHistory(db: Db): Promise<void> {
     claimed.set(id, (await claimCoupon(ctx, { id })).coupon_user_id);
   }
   const at = Date.now();
-  await db
-    .update(s.couponUser)
-    .set({ endTime: new Date(at + 2 * DAY) })
-    .where(eq(s.couponUser.couponUserId, claimed.get(COUPONS.endsSoon)!));
-  // Claimed a month ago and never used: past its end, so it reads 已过期.
-  await db
-    .update(s.couponUser)
-    .set({ startTime: new Date(at - 30 * DAY), endTime: new Date(at - 3 * DAY), createdAt: new Date(at - 30 * DAY) })
-    .where(eq(s.couponUser.couponUserId, claimed.get(COUPONS.expired)!));
+  // Claimed long enough ago to end as wanted: a coupon valid N days after its claim (coupon_type 0) was claimed N days
+  // before its end, so what the shopper holds agrees with the coupon's own terms.
+  const claimedToEnd = async (couponId: number, end: Date, otherwiseFrom: Date) => {
+    const [c] = await db.select().from(s.coupon).where(eq(s.coupon.couponId, couponId));
+    const start = c!.couponType === 0 ? new Date(end.getTime() - c!.couponTime * DAY) : otherwiseFrom;
+    await db
+      .update(s.couponUser)
+      .set({ startTime: start, endTime: end, createdAt: start })
+      .where(eq(s.couponUser.couponUserId, claimed.get(couponId)!));
+  };
+  await claimedToEnd(COUPONS.endsSoon, new Date(at + 2 * DAY), new Date(at));
+  // Claimed weeks ago and never used: past its end, so it reads 已过期.
+  await claimedToEnd(COUPONS.expired, new Date(at - 3 * DAY), new Date(at - 30 * DAY));
 
   // Orders: buy-now lines (the member's cart stays as it is), no coupon unless named, no points.
   const [usedCoupon] = await db.select().from(s.coupon).where(eq(s.coupon.couponId, COUPONS.used));
