@@ -1,13 +1,13 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { getDatabase } from './server/db/client.ts';
-import { findSessionUser } from './server/services/session/sessions.ts';
+import { findSessionUser, revokeSession } from './server/services/session/sessions.ts';
 import { readToken, isSameOrigin, ownOrigins } from './server/http/session-token.ts';
 import { fail, clientIp } from './server/http/envelope.ts';
 import { isMerchantApi } from './server/http/merchant-endpoint.ts';
 import { isOperatorApi } from './server/http/operator-endpoint.ts';
 import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
-import { SESSION_COOKIE, FROM_PATH_COOKIE } from './shared/cookies.ts';
+import { SESSION_COOKIE, FROM_PATH_COOKIE, SIGNED_OUT_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
 import { LOGIN_REQUIRED } from './shared/messages.ts';
 import { keyOf, cachedEntry, responseOf, keepPage, renderStart, renderOnce, type Entry, type Marker } from './server/http/page-cache.ts';
@@ -32,6 +32,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const slashless = slashlessPage(request.method, url);
   if (slashless) return new Response(null, { status: 301, headers: { location: slashless, 'cache-control': 'public, max-age=86400' } });
   const db = (await getDatabase()).db;
+  if (context.cookies.has(SIGNED_OUT_COOKIE)) return signedOut(context, next, db);
   const cacheKey = keyOf(request, url, SESSION_COOKIE);
   if (!cacheKey) return handle(context, next, db);
   let shopper: Shopper | null = null;
@@ -65,6 +66,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return shopper ? personalizeResponse(response, shopper) : response;
   });
 });
+
+/**
+ * A browser whose logout call failed marked itself signed out (`SIGNED_OUT_COOKIE`, client/boot.ts): its session ends
+ * here (the cookie's, never a header token's), both cookies are dropped, and the request is answered as a visitor's.
+ */
+async function signedOut(context: APIContext, next: MiddlewareNext, db: App.Locals['db']) {
+  const found = readToken(context.request, context.cookies);
+  if (found?.source === 'cookie') await revokeSession(db, found.token);
+  context.cookies.delete(SESSION_COOKIE, { path: '/' });
+  context.cookies.delete(SIGNED_OUT_COOKIE, { path: '/' });
+  return handle(context, next, db, { asVisitor: true });
+}
 
 /** The message of an API answer's envelope, if it is one. */
 async function envelopeMessage(response: Response): Promise<unknown> {

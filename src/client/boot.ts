@@ -7,6 +7,7 @@ import { seedStores, type ShellState } from '../stores/seed.ts';
 import { askLogin } from './login.ts';
 import { post } from './api.ts';
 import { closeTopBanner } from './cookies.ts';
+import { SIGNED_OUT_COOKIE } from '../shared/cookies.ts';
 import { showFlash, toast } from './toast.ts';
 import { startProgress, doneProgress } from './progress.ts';
 import { trackNavigation, reloadOnChunkFailure, prefetchLinks } from './navigation.ts';
@@ -69,7 +70,9 @@ async function logout(): Promise<void> {
   try {
     await post('/api/logout');
   } catch {
-    /* reset anyway */
+    // Reset anyway: the session cookie is HttpOnly, so the browser marks itself signed out and the next request
+    // that reaches the server ends the session there (middleware.ts).
+    document.cookie = `${SIGNED_OUT_COOKIE}=1; path=/; SameSite=Lax`;
   }
   resetSession();
   location.assign('/');

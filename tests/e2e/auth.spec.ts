@@ -72,6 +72,35 @@ test.describe('login dialog', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('a logout whose call fails still signs the browser out, and ends the session at its next request', async ({ page, request }) => {
+    const phone = uniquePhone();
+    await page.goto('/');
+    const dialog = await openDialog(page);
+    await fillPhone(dialog, phone);
+    await dialog.getByRole('textbox', { name: '短信验证码' }).fill(await sendCode(page, dialog, phone, 'login'));
+    await dialog.getByRole('checkbox').check();
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await reloaded;
+    await expect(page.locator('[data-user-link]')).toContainText(`用户${phone.slice(-4)}`);
+    const token = (await page.context().cookies()).find((c) => c.name === 'auth._token.local')!.value;
+
+    // The logout call never reaches the server.
+    await page.route('**/api/logout', (route) => route.abort());
+    await page.getByRole('button', { name: '退出' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible();
+    await expect(page.locator('[data-user-link]')).toHaveCount(0);
+    // The session is over on the server too, and the browser holds neither cookie any more.
+    const names = (await page.context().cookies()).map((c) => c.name);
+    expect(names).not.toContain('auth._token.local');
+    expect(names).not.toContain('signed_out');
+    const res = await request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } });
+    expect((await res.json()).status).toBe(40000);
+    await page.reload();
+    await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible();
+  });
+
   test('sign in by SMS code (quick login registers a new number)', async ({ page }) => {
     const phone = uniquePhone();
     await page.goto('/');

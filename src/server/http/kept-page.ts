@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { getDatabase } from '../db/client.ts';
 import { shopperOf, type Shopper } from '../services/session/shopper-cache.ts';
-import { SESSION_COOKIE } from '../../shared/cookies.ts';
+import { SESSION_COOKIE, SIGNED_OUT_COOKIE } from '../../shared/cookies.ts';
 import { strip } from './session-token.ts';
 import { cachedEntry, keyOfHead, visitorAnswer, type Answer, type Entry, type Marker } from './page-cache.ts';
 import { gzipTemplate, shopperAnswer } from './shopper-page.ts';
@@ -50,6 +50,8 @@ export async function keptAnswer(req: RequestLike): Promise<Answer | null> {
   const db = (await getDatabase()).db;
   const hit = cachedEntry(db, key);
   if (!hit) return null;
+  // A browser marked signed out goes the middleware's way, which ends its session.
+  if (cookieValue(header('cookie'), SIGNED_OUT_COOKIE) !== null) return null;
   const token = strip(cookieValue(header('cookie'), SESSION_COOKIE) ?? '');
   const shopper = token ? await shopperOf(db, token) : null;
   if (token && !shopper) return null;
