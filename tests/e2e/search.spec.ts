@@ -86,6 +86,19 @@ test.describe('search and category browsing', () => {
     expect(list.itemListElement[0]!.position).toBe(21);
   });
 
+  test('a keyword with punctuation or LIKE wildcards is searched as typed: results or the empty state, never an error', async ({
+    page,
+  }) => {
+    for (const kw of ['C#', '100%', 'a/b', 'a_b', '手机,平板']) {
+      const res = await page.goto(`/goods_search?title=${encodeURIComponent(kw)}`);
+      expect(res?.status(), kw).toBe(200);
+      await expect(page.getByRole('status').filter({ hasText: `抱歉，没有找到与“${kw}”相关的商品` }), kw).toBeVisible();
+      await expect(page.getByRole('searchbox').first()).toHaveValue(kw);
+    }
+    // The shop search takes them too.
+    expect((await page.goto(`/shop_more?title=${encodeURIComponent('100%')}`))?.status()).toBe(200);
+  });
+
   test('a search without results shows the empty state with a way out and stays out of the index', async ({ page }) => {
     await page.goto('/goods_search?title=不存在的宝贝qq');
     const empty = page.getByRole('status').filter({ hasText: '抱歉，没有找到与“不存在的宝贝qq”相关的商品' });

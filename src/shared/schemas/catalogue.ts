@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { pagination, searchKeyword, MAX_LIMIT, asList, blank, numberInput, numberOrDefault } from './common.ts';
+import { pagination, shopperKeyword, MAX_LIMIT, asList, blank, numberInput, numberOrDefault } from './common.ts';
 import { parseYuan } from '../money.ts';
 
 /** Query schemas of the catalogue endpoints. Every problem is a 400 with the Chinese message given here. */
@@ -91,7 +91,7 @@ const priceRange = { price_on: yuanField('最低价'), price_off: yuanField('最
 /** `GET /api/product/spu/lst` and the category / search pages. */
 export const productListQuery = z.object({
   ...paged(15),
-  keyword: searchKeyword,
+  keyword: shopperKeyword,
   brand_id: idCsv('品牌'),
   mer_type_id: idCsv('店铺类型'),
   filter_params: filterParams,
@@ -104,7 +104,7 @@ export type ProductListQuery = QueryInput<typeof productListQuery>;
 /** `GET /api/product/spu/merchant/{id}`: a shop's products (in-shop search, shop category, `is_new`). */
 export const merchantProductQuery = z.object({
   ...paged(12),
-  keyword: searchKeyword,
+  keyword: shopperKeyword,
   mer_cate_id: optionalId('店铺分类'),
   ...priceRange,
   order,
@@ -130,7 +130,7 @@ export const hotListQuery = z.object({
  */
 export const facetQuery = z.object({
   ...paged(MAX_LIMIT),
-  keyword: searchKeyword,
+  keyword: shopperKeyword,
   cate_id: optionalId('分类'),
 });
 
@@ -142,7 +142,7 @@ export const reviewQuery = z.object({
 
 export const merchantListQuery = z.object({
   ...paged(10),
-  keyword: searchKeyword,
+  keyword: shopperKeyword,
   type_id: idCsv('店铺类型'),
   category_id: optionalId('店铺分类'),
   is_best: z.preprocess(

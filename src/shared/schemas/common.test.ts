@@ -1,6 +1,16 @@
 import { describe, it, expect } from 'vitest';
 import { z } from './zod.ts';
-import { optionsQuery, searchKeyword, MAX_LIMIT, numberInput, numberOrDefault, optional, textOrEmpty } from './common.ts';
+import {
+  likeContains,
+  optionsQuery,
+  searchKeyword,
+  shopperKeyword,
+  MAX_LIMIT,
+  numberInput,
+  numberOrDefault,
+  optional,
+  textOrEmpty,
+} from './common.ts';
 
 const parse = (input: unknown) => optionsQuery.safeParse(input);
 const messageOf = (input: unknown) => {
@@ -129,6 +139,26 @@ describe('search keyword', () => {
   it('refuses a keyword that is not a string', () => {
     expect(messageOf({ keyword: 12 })).toBe('搜索关键词格式不正确');
     expect(messageOf({ keyword: ['a'] })).toBe('搜索关键词格式不正确');
+  });
+});
+
+describe('shopper search keyword', () => {
+  it.each(['%', '_', 'a%b', 'a_b', 'C#', '100%', 'a/b', 'a,b', '<script>', '"', ';', '\\', '=', '*'])(
+    'takes %j as typed: what a shopper searches for is text, matched as itself',
+    (kw) => {
+      expect(shopperKeyword.parse(` ${kw} `)).toBe(kw);
+    },
+  );
+
+  it('makes control and format characters spaces (NUL cannot be stored or compared as text)', () => {
+    expect(shopperKeyword.parse('a\u0000b')).toBe('a b');
+    expect(shopperKeyword.parse('\u200b手机\u0007')).toBe('手机');
+    expect(shopperKeyword.safeParse('中'.repeat(51)).error?.issues[0]?.message).toBe('搜索关键词不能超过50个字');
+  });
+
+  it('escapes LIKE wildcards and the escape itself in a contains pattern', () => {
+    expect(likeContains('100%')).toBe('%100\\%%');
+    expect(likeContains('a_b\\c')).toBe('%a\\_b\\\\c%');
   });
 });
 

@@ -101,7 +101,10 @@ export const pagination = {
   limit: intField('每页数量', 1, MAX_LIMIT, 20),
 };
 
-/** Letters of any script, digits, currency signs, spaces and a few separators; anything else is refused with a clear message. */
+/**
+ * A keyword of a picker's search (countries, currencies: names and codes): letters of any script, digits, currency
+ * signs, spaces and a few separators; anything else is refused with a clear message.
+ */
 export const searchKeyword = z
   .string({ error: '搜索关键词格式不正确' })
   .trim()
@@ -109,6 +112,25 @@ export const searchKeyword = z
   .regex(/^[\p{L}\p{N}\p{M}\p{Sc}\s+\-.'&()·]*$/u, '搜索关键词包含不支持的字符')
   .optional()
   .default('');
+
+/**
+ * What a shopper typed in the mall's search box (products, shops), as text: any character they can type (`C#`,
+ * `100%`, `a/b`), searched for as itself (the services match it with `likeContains`, which escapes LIKE's wildcards),
+ * so a keyword nothing matches lists nothing instead of an error page; control and format characters (NUL, which
+ * PostgreSQL text cannot hold, zero-width marks) become spaces. At most 50 characters after trimming.
+ */
+export const shopperKeyword = z
+  .string({ error: '搜索关键词格式不正确' })
+  .transform((v) => v.replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Co}]+/gu, ' ').trim())
+  .pipe(z.string().max(50, '搜索关键词不能超过50个字'))
+  .optional()
+  .default('');
+
+/** A LIKE / ILIKE pattern matching `text` anywhere, its wildcards (`%`, `_`) and the escape (`\\`) taken as themselves. */
+export const likeContains = (text: string) => `%${likeEscaped(text)}%`;
+
+/** `text` with LIKE's wildcards and its escape character escaped (PostgreSQL's default escape is the backslash). */
+export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const optionsQuery = z.object({ ...pagination, keyword: searchKeyword });
 export type OptionsQuery = z.infer<typeof optionsQuery>;

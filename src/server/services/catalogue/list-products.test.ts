@@ -34,6 +34,19 @@ describe('listProducts: filters', () => {
     expect((await listProducts(ctx(), { keyword: '不存在的商品名' })).count).toBe(0);
   });
 
+  it('searches for a keyword with LIKE wildcards and punctuation as typed: no match is an empty list, never everything', async () => {
+    const [{ n }] = (
+      (await db.db.execute(
+        "select count(*)::int as n from product where store_name like '%\\%%' or store_name like '%\\_%' or keyword like '%\\%%' or keyword like '%\\_%'",
+      )) as unknown as { rows: { n: number }[] }
+    ).rows as [{ n: number }];
+    // No demo product names a % or an _: unescaped, '%' and '_' would match every product.
+    expect(n).toBe(0);
+    for (const keyword of ['%', '_', '100%', 'C#', 'a/b', '手%机']) {
+      expect((await listProducts(ctx(), { keyword })).count, keyword).toBe(0);
+    }
+  });
+
   it('requires every whitespace-separated word of the keyword', async () => {
     const both = await listProducts(ctx(), { keyword: '星辰 手机', limit: 100 });
     expect(both.count).toBeGreaterThan(0);
@@ -212,7 +225,7 @@ describe('listProducts: bad input is a clear 400', () => {
     [{ price_on: '-5' }, /最低价格式不正确/],
     [{ price_off: '1.234' }, /最高价格式不正确/],
     [{ cate_pid: '0' }, /分类格式不正确/],
-    [{ keyword: '<script>' }, /搜索关键词/],
+    [{ keyword: '中'.repeat(51) }, /搜索关键词不能超过50个字/],
   ];
   it.each(cases)('%j', async (input, message) => {
     await expect(listProducts(ctx(), input)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(message) });

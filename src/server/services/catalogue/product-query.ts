@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import { merchantBriefs } from '../merchant/merchant-summary.ts';
 import { queryTokens, keywordParts, filterToken } from '../../../shared/search-tokens.ts';
 import type { ProductOrder } from '../../../shared/schemas/catalogue.ts';
+import { likeContains } from '../../../shared/schemas/common.ts';
 
 /**
  * A product's columns as pages and orders use them: all but its search and filter tokens (arrays of tens of texts each,
@@ -52,7 +53,7 @@ export function keywordMatch(keyword: string): SQL | undefined {
   )}]::text[]`;
   return and(
     tokens.length ? sql`${product.searchTokens} @> ${tokenArray}` : undefined,
-    ...parts.map((p) => or(ilike(product.storeName, `%${p}%`), ilike(product.keyword, `%${p}%`))),
+    ...parts.map((p) => or(ilike(product.storeName, likeContains(p)), ilike(product.keyword, likeContains(p)))),
   );
 }
 

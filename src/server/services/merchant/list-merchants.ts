@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import { merchant, merchantType, product } from '../../db/schema/index.ts';
 import { merchantListQuery, type MerchantListQuery } from '../../../shared/schemas/catalogue.ts';
 import type { ServiceContext } from '../context.ts';
+import { likeContains } from '../../../shared/schemas/common.ts';
 import { parseInput, offsetOf, type Page } from '../input.ts';
 import { listTopProducts } from './list-top-products.ts';
 import type { ProductCard } from '../catalogue/product-card.ts';
@@ -51,7 +52,7 @@ async function readMerchants(ctx: Pick<ServiceContext, 'db'>, q: z.output<typeof
   shows('merchant');
   const where = and(
     eq(merchant.status, true),
-    q.keyword ? or(ilike(merchant.merName, `%${q.keyword}%`), ilike(merchant.merKeyword, `%${q.keyword}%`)) : undefined,
+    q.keyword ? or(ilike(merchant.merName, likeContains(q.keyword)), ilike(merchant.merKeyword, likeContains(q.keyword))) : undefined,
     q.type_id.length ? inArray(merchant.merTypeId, q.type_id) : undefined,
     q.category_id !== undefined ? eq(merchant.categoryId, q.category_id) : undefined,
     q.is_best !== undefined ? eq(merchant.isBest, q.is_best === 1) : undefined,
