@@ -5,6 +5,9 @@ import { listPresells } from './list-presells.ts';
 import { getPresellDetail } from './get-presell-detail.ts';
 import { createRelation } from '../relation/create-relation.ts';
 import { BALANCE_PRESELL_ID } from '../../db/seed/catalogue-promotions.ts';
+import { getProductDetail } from '../catalogue/get-product-detail.ts';
+import { eq } from 'drizzle-orm';
+import { presell } from '../../db/schema/index.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -45,6 +48,11 @@ describe('presales', () => {
     expect(d).toMatchObject({ presell_type: 2, presell_status: 1, product: { product_type: 2, isRelation: false } });
     const deposits = Object.values(d.product.sku).map((s) => Number(s.down_price));
     expect(Number(d.minNum)).toBe(Math.min(...deposits));
+    // Its parameters are the product's it sells.
+    const [row] = await db.db.select().from(presell).where(eq(presell.productPresellId, card.product_presell_id));
+    const origin = await getProductDetail(ctx, { id: row!.originProductId });
+    expect(origin.params.length).toBeGreaterThan(0);
+    expect(d.product.params).toEqual(origin.params);
     const own = await createTestDatabase();
     const user = await userContext(own, 1);
     await createRelation(user, { type: 2, type_id: card.product_presell_id });

@@ -6,6 +6,7 @@ import { product, seckillProduct } from '../../db/schema/index.ts';
 import { listSeckillSessions } from './list-seckill-sessions.ts';
 import { listSeckillProducts } from './list-seckill-products.ts';
 import { getSeckillDetail } from './get-seckill-detail.ts';
+import { getProductDetail } from '../catalogue/get-product-detail.ts';
 import { offerStatus, currentSessionIndex } from './seckill-clock.ts';
 import { mallDate } from '../dates.ts';
 
@@ -119,6 +120,11 @@ describe('flash-sale products', () => {
     const d = await getSeckillDetail(visitorContext(db), { id: running.product_id });
     expect(d).toMatchObject({ product_type: 1, seckill_status: 1, start_time: 10, end_time: 12, once_pay_count: expect.any(Number) });
     expect(Object.keys(d.sku).length).toBeGreaterThan(0);
+    // Its parameters are the product's it sells.
+    const [offer] = await db.db.select().from(seckillProduct).where(eq(seckillProduct.productId, running.product_id));
+    const origin = await getProductDetail(visitorContext(db), { id: offer!.originProductId });
+    expect(origin.params.length).toBeGreaterThan(0);
+    expect(d.params).toEqual(origin.params);
     at(`${TODAY}T13:00:00`);
     expect((await getSeckillDetail(visitorContext(db), { id: running.product_id })).seckill_status).toBe(-1);
   });
