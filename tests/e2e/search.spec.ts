@@ -117,7 +117,7 @@ test.describe('search and category browsing', () => {
     const visit = shops.getByRole('link', { name: '进店逛逛：星辰科技官方旗舰店' });
     await expect(visit).toHaveAttribute('href', /^\/store\?id=\d+$/);
     await page.goto('/goods_search?title=旗舰店');
-    await expect(page.getByRole('region', { name: '相关店铺' }).getByRole('link', { name: /^进店逛逛：/ })).toHaveCount(3);
+    await expect(page.getByRole('region', { name: '相关店铺' }).getByRole('link', { name: /^进店逛逛：/ })).toHaveCount(2);
     await expect(page.getByRole('link', { name: /^更多店铺/ })).toHaveAttribute('href', '/shop_more?title=%E6%97%97%E8%88%B0%E5%BA%97');
   });
 
