@@ -67,17 +67,23 @@ const filterRecord = z.record(
   { error: '筛选参数格式不正确' },
 );
 
-/** `filter_params`: JSON `{parameter_id: [values]}` (or the object itself); malformed JSON is a clear 400. */
+/**
+ * `filter_params`: JSON `{parameter_id: [values]}` (or the object itself); malformed JSON is a clear 400. An empty
+ * array is no filter, as an empty object: what a client serialising an empty map as a list (PHP's `[]`) sends.
+ */
 export const filterParams = z.preprocess(
   (v, ctx) => {
     if (blank(v)) return {};
-    if (typeof v !== 'string') return v;
-    try {
-      return JSON.parse(v);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: '筛选参数格式不正确，应为 JSON 对象' });
-      return z.NEVER;
+    let parsed = v;
+    if (typeof v === 'string') {
+      try {
+        parsed = JSON.parse(v);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: '筛选参数格式不正确，应为 JSON 对象' });
+        return z.NEVER;
+      }
     }
+    return Array.isArray(parsed) && parsed.length === 0 ? {} : parsed;
   },
   filterRecord.refine((r) => Object.keys(r).length <= 20, '筛选参数过多'),
 );

@@ -47,6 +47,12 @@ describe('listProducts: filters', () => {
     }
   });
 
+  it('takes an empty filter_params list as no filter, as an empty object', async () => {
+    const all = (await listProducts(ctx(), { cate_pid: 1 })).count;
+    expect((await listProducts(ctx(), { cate_pid: 1, filter_params: '[]' })).count).toBe(all);
+    expect((await listProducts(ctx(), { cate_pid: 1, filter_params: '{}' })).count).toBe(all);
+  });
+
   it('requires every whitespace-separated word of the keyword', async () => {
     const both = await listProducts(ctx(), { keyword: '星辰 手机', limit: 100 });
     expect(both.count).toBeGreaterThan(0);
