@@ -32,6 +32,23 @@ const DAY = 86_400_000;
 let seq = 0;
 const key = (what: string) => `${what}-${process.pid}-${Date.now()}-${++seq}`;
 
+/** An order's receipt earns `n` points for shopper `uid`, and a refund of its items takes them back, as refund-money.ts does. */
+async function earnedThenTakenBack(d: Database, uid: number, n: number) {
+  const link = key('order');
+  await changeWallet(d.db, { uid, category: 'integral', type: 'order_give', pm: 1, number: n, linkId: link, title: '确认收货赠送积分' });
+  await changeWallet(d.db, {
+    uid,
+    category: 'integral',
+    type: 'refund_give_back',
+    pm: 0,
+    number: n,
+    upToBalance: true,
+    linkId: key('refund'),
+    undoes: { type: 'order_give', linkId: link },
+    title: '退款扣回赠送积分',
+  });
+}
+
 async function setSetting(d: Database, k: string, value: unknown) {
   await d.db.insert(systemConfig).values({ key: k, value }).onConflictDoUpdate({ target: systemConfig.key, set: { value } });
 }
@@ -319,27 +336,7 @@ export function walletSuite(getDb: () => Promise<Database>) {
       expect(after).toMatchObject({ integral: points + 5000, totalGainIntegral: points + 5000, deductionIntegral: 0 });
 
       // Points a receipt gave, taken back by a refund of its items: no longer gained, and never used.
-      const link = key('order');
-      await changeWallet(d.db, {
-        uid: s.user.uid,
-        category: 'integral',
-        type: 'order_give',
-        pm: 1,
-        number: 30,
-        linkId: link,
-        title: '确认收货赠送积分',
-      });
-      await changeWallet(d.db, {
-        uid: s.user.uid,
-        category: 'integral',
-        type: 'refund_give_back',
-        pm: 0,
-        number: 30,
-        upToBalance: true,
-        linkId: key('refund'),
-        undoes: { type: 'order_give', linkId: link },
-        title: '退款扣回赠送积分',
-      });
+      await earnedThenTakenBack(d, s.user.uid, 30);
       expect(await getIntegralInfo(s)).toMatchObject({ integral: points + 5000, totalGainIntegral: points + 5000, deductionIntegral: 0 });
 
       const mine = (await listIntegral(s, { limit: 100 })).list.map((r) => r.bill_id);
@@ -627,27 +624,7 @@ export function walletSuite(getDb: () => Promise<Database>) {
     it('points an order earned are taken back from what it earned, not from older points due sooner', async () => {
       const { d, uid, t0 } = await expiringShopper();
       await givePoints(d, uid, 100, new Date(t0.getTime() - 20 * DAY));
-      const link = key('order');
-      await changeWallet(d.db, {
-        uid,
-        category: 'integral',
-        type: 'order_give',
-        pm: 1,
-        number: 50,
-        linkId: link,
-        title: '确认收货赠送积分',
-      });
-      await changeWallet(d.db, {
-        uid,
-        category: 'integral',
-        type: 'refund_give_back',
-        pm: 0,
-        number: 50,
-        upToBalance: true,
-        linkId: key('refund'),
-        undoes: { type: 'order_give', linkId: link },
-        title: '退款扣回赠送积分',
-      });
+      await earnedThenTakenBack(d, uid, 50);
       // The older 100 are all there on their due day, and all expire.
       await runExpiries(uid, new Date(t0.getTime() + 10 * DAY));
       expect(await points(uid)).toBe(0);
