@@ -1,4 +1,5 @@
-import { and, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { systemConfig, userBill, users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -218,7 +219,12 @@ async function giveBack(tx: Db, uid: number, billId: number, amount: number, at:
           eq(userBill.billId, piece.lot),
           eq(userBill.uid, uid),
           sql`(${userBill.expiresAt} is null or ${userBill.expiresAt} > ${at})`,
-          sql`not exists (select 1 from user_bill e where e.uid = ${uid} and e.category = 'integral' and e.type = 'expire' and e.link_id = ${String(piece.lot)})`,
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(expiries)
+              .where(expiryOf(piece.lot, uid, expiries)),
+          ),
         ),
       )
       .returning({ id: userBill.billId });
@@ -256,6 +262,13 @@ async function takeFromLots(tx: Db, uid: number, billId: number, amount: number,
     .map((r) => ({ lot: Number(r.lot), n: Number(r.n) }));
   await tx.update(userBill).set({ taken }).where(eq(userBill.billId, billId));
 }
+
+/** Expiry rows, beside the `user_bill` a statement updates. */
+const expiries = alias(userBill, 'expiry');
+
+/** The expiry of points lot `lot` of shopper `uid`: its one `expire` row, linked to the lot's bill id (expire-points.ts). */
+export const expiryOf = (lot: number, uid: number, t: typeof expiries | typeof userBill = userBill) =>
+  and(eq(t.uid, uid), eq(t.category, 'integral'), eq(t.type, 'expire'), eq(t.linkId, String(lot)));
 
 /** A shopper's points lots with something left in them (`user_bill_lots_idx`). */
 export const liveLots = (uid: number) =>

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userBill, users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { now } from '../dates.ts';
-import { changeWallet, integralValidDays, WALLET_TEXT, type WalletOutcome } from './change-wallet.ts';
+import { changeWallet, expiryOf, integralValidDays, WALLET_TEXT, type WalletOutcome } from './change-wallet.ts';
 
 /**
  * Expires what is still unspent of one points lot (an income row of category `integral`): writes one expense row
@@ -22,12 +22,7 @@ export async function expirePoints(db: Db, billId: number, at: Date = now()): Pr
     const unspent = lot?.unspent ?? 0;
     const link = String(billId);
     if (unspent === 0) {
-      const [seen] = await tx
-        .select({ id: userBill.billId })
-        .from(userBill)
-        .where(
-          and(eq(userBill.uid, earned.uid), eq(userBill.category, 'integral'), eq(userBill.type, 'expire'), eq(userBill.linkId, link)),
-        );
+      const [seen] = await tx.select({ id: userBill.billId }).from(userBill).where(expiryOf(billId, earned.uid));
       return { status: seen ? 'duplicate' : 'nothing', billId: seen?.id ?? null, balance: u.integral, number: 0 };
     }
     const outcome = await changeWallet(tx, {
