@@ -126,11 +126,11 @@ export const shopperKeyword = z
   .optional()
   .default('');
 
-/** A LIKE / ILIKE pattern matching `text` anywhere, its wildcards (`%`, `_`) and the escape (`\\`) taken as themselves. */
-export const likeContains = (text: string) => `%${likeEscaped(text)}%`;
-
-/** `text` with LIKE's wildcards and its escape character escaped (PostgreSQL's default escape is the backslash). */
-export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * A LIKE / ILIKE pattern matching `text` anywhere, its wildcards (`%`, `_`) and the escape (`\\`) taken as themselves
+ * (PostgreSQL's default escape character is the backslash).
+ */
+export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const optionsQuery = z.object({ ...pagination, keyword: searchKeyword });
 export type OptionsQuery = z.infer<typeof optionsQuery>;
