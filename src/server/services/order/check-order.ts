@@ -124,7 +124,7 @@ export function checkoutDto(c: Checkout, key: string): OrderCheckDto {
         .filter((l) => l.presellType === 2)
         .reduce(
           (a, l) =>
-            a + balanceAfterDeposit(l.goods - l.svip - l.coupon - l.platformCoupon - l.integralPrice, l.downPrice, l.num) + l.postage,
+            a + balanceAfterDeposit(l.goods - l.svip - l.coupon - l.platformCoupon - l.integralPrice, l.downPrice, l.num, l.postage),
           0,
         ),
     ),

@@ -90,19 +90,21 @@ export function linePresell(
   };
 }
 
-/** A deposit-presale line's balance (cents): what it costs after its discounts, less the deposit paid for its units now. */
-export const balanceAfterDeposit = (costCents: number, depositPerUnit: number, num: number): number =>
-  Math.max(0, costCents - depositPerUnit * num);
+/**
+ * A deposit-presale line's balance (cents): what it costs after its discounts, less the deposit paid for its units now,
+ * and its postage, which the deposit did not pay (price-order.ts).
+ */
+export const balanceAfterDeposit = (costCents: number, depositPerUnit: number, num: number, postageCents: number): number =>
+  Math.max(0, costCents - depositPerUnit * num) + postageCents;
 
 /**
- * The balance (cents) of a deposit-presale order line: `balanceAfterDeposit` of its cost after its discounts, and its
- * postage, which the deposit did not pay (price-order.ts; 0 on orders placed before postage was charged with the balance).
+ * The balance (cents) of a deposit-presale order line (`balanceAfterDeposit`; its postage is 0 on orders placed before
+ * postage was charged with the balance).
  */
 export const lineBalance = (
   i: Pick<ItemRow, 'totalPrice' | 'couponPrice' | 'svipDiscount' | 'integralPrice' | 'snapshot' | 'productNum' | 'postagePrice'>,
 ) =>
-  balanceAfterDeposit(i.totalPrice - i.couponPrice - i.svipDiscount - i.integralPrice, i.snapshot.down_price, i.productNum) +
-  i.postagePrice;
+  balanceAfterDeposit(i.totalPrice - i.couponPrice - i.svipDiscount - i.integralPrice, i.snapshot.down_price, i.productNum, i.postagePrice);
 
 /** Whether an order line's presale takes a deposit and a balance (`depositTerms`' lines). */
 export const isDepositLine = (pr: PresellRow | null): pr is PresellRow => pr?.presellType === 2 && !!pr.finalStartTime && !!pr.finalEndTime;
