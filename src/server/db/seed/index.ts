@@ -42,11 +42,10 @@ export async function seedDemo(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx.insert(s.country).values(countryRows()).onConflictDoNothing();
     await tx.insert(s.currency).values(currencyRows()).onConflictDoNothing();
-    const pwdHash = await hashPassword(DEMO_PASSWORD);
-    await tx
-      .insert(s.users)
-      .values(demoUsers.map((u) => ({ ...u, pwdHash })))
-      .onConflictDoNothing();
+    // One hash per shopper: each gets its own salt, as a real registration would, so equal hashes never tell
+    // that accounts share a password.
+    const users = await Promise.all(demoUsers.map(async (u) => ({ ...u, pwdHash: await hashPassword(DEMO_PASSWORD) })));
+    await tx.insert(s.users).values(users).onConflictDoNothing();
     await tx.insert(s.cart).values(demoCart).onConflictDoNothing();
     await seedAddresses(tx);
     await seedCatalogue(tx);

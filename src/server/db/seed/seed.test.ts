@@ -134,7 +134,7 @@ describe('demo seed', () => {
     expect((await getHome(database)).pc_top_banner?.group_data_id).toBe(1);
   });
 
-  it('gives the demo shoppers the documented password, stored hashed', async () => {
+  it('gives the demo shoppers the documented password, stored hashed, each with its own salt', async () => {
     const { db } = await createTestDatabase();
     const rows = await db.select().from(s.users).orderBy(s.users.uid);
     expect(rows.map((u) => u.uid)).toEqual([1, 2, 3]);
@@ -142,6 +142,7 @@ describe('demo seed', () => {
       expect(u.pwdHash).not.toContain('mall123456');
       expect(await verifyPassword('mall123456', u.pwdHash)).toBe(true);
     }
+    expect(new Set(rows.map((u) => u.pwdHash)).size).toBe(rows.length);
   });
 
   it('leaves the id sequences past the seeded rows, so new rows can be added', async () => {
