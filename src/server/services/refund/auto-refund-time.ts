@@ -1,4 +1,6 @@
-import { REFUND_STATUS } from '../../db/schema/index.ts';
+import { and, inArray, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { merchant, REFUND_STATUS, REFUND_TYPE } from '../../db/schema/index.ts';
 import { DAY_MS, type AfterSaleSettings } from '../order/order-rules.ts';
 
 /** The statuses the system answers for a merchant who does not: under review, and a returned parcel awaiting confirmation. */
@@ -10,6 +12,33 @@ export const AUTO_STATUSES: readonly number[] = [REFUND_STATUS.review, REFUND_ST
  */
 export function autoRefundAt(status: number, statusTime: Date, agreeDays: number): Date | null {
   return AUTO_STATUSES.includes(status) ? new Date(statusTime.getTime() + agreeDays * DAY_MS) : null;
+}
+
+/**
+ * The shops among `merIds` that a return can be agreed for without their merchant: they have the return address and
+ * phone that approving sends the buyer to (merchant-approve-refund.ts). A return to any other shop waits for its
+ * merchant, who gives the address when approving.
+ */
+export async function shopsTakingReturns(db: Db | Tx, merIds: readonly number[]): Promise<Set<number>> {
+  if (merIds.length === 0) return new Set();
+  const rows = await db
+    .select({ merId: merchant.merId })
+    .from(merchant)
+    .where(and(inArray(merchant.merId, [...new Set(merIds)]), ne(merchant.merAddress, ''), ne(merchant.servicePhone, '')));
+  return new Set(rows.map((r) => r.merId));
+}
+
+/**
+ * The `auto_refund_time` a request shows: `autoRefundAt`, except for a return under review to a shop that cannot take
+ * it without its merchant (`shopsTakingReturns`), which the system will not agree and so promises nothing.
+ */
+export function shownAutoRefundAt(
+  r: { status: number; statusTime: Date; refundType: number; merId: number },
+  agreeDays: number,
+  takingReturns: ReadonlySet<number>,
+): Date | null {
+  if (r.status === REFUND_STATUS.review && r.refundType === REFUND_TYPE.returnGoods && !takingReturns.has(r.merId)) return null;
+  return autoRefundAt(r.status, r.statusTime, agreeDays);
 }
 
 /**

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { REFUND_STATUS, refundOrder } from '../../db/schema/index.ts';
+import { REFUND_STATUS, REFUND_TYPE, refundOrder } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { ServiceError } from '../errors.ts';
 import { afterSaleSettings } from '../order/order-rules.ts';
-import { autoActionAt } from './auto-refund-time.ts';
+import { autoActionAt, shopsTakingReturns } from './auto-refund-time.ts';
+import { DAY_MS } from '../order/order-rules.ts';
 import { approveMerchantRefund } from './merchant-approve-refund.ts';
 import { receiveMerchantRefund } from './merchant-receive-refund.ts';
 import { closeUnreturned } from './close-unreturned.ts';
@@ -16,12 +17,18 @@ import { closeUnreturned } from './close-unreturned.ts';
  * back), and an approved return whose parcel the buyer has not sent `refund_return_days` after the approval is closed
  * (close-unreturned.ts). Exactly once: the transition is the merchant's own conditional update, so a merchant or shopper acting first
  * (or at the same time) leaves the job nothing to do. Run early (the setting was raised), it queues itself for the due
- * time. A shop without a return address cannot take a return automatically: the request waits for the merchant.
+ * time. A shop without a return address and phone cannot take a return automatically: the request waits for the
+ * merchant (it shows no `auto_refund_time`), and the job looks again each day, so a shop that sets them takes it then.
  */
 export const autoRefund: JobDefinition<{ refundOrderId: number; status: number }> = {
   async run({ refundOrderId, status }, { db, now: at }) {
     const [r] = await db
-      .select({ status: refundOrder.status, statusTime: refundOrder.statusTime, merId: refundOrder.merId })
+      .select({
+        status: refundOrder.status,
+        statusTime: refundOrder.statusTime,
+        merId: refundOrder.merId,
+        refundType: refundOrder.refundType,
+      })
       .from(refundOrder)
       .where(eq(refundOrder.refundOrderId, refundOrderId));
     if (!r || r.status !== status) return;
@@ -31,13 +38,22 @@ export const autoRefund: JobDefinition<{ refundOrderId: number; status: number }
       await enqueue(db, 'refund.auto', { refundOrderId, status }, { runAt: due, key: `${refundOrderId}:${status}@${due.getTime()}` });
       return;
     }
+    if (
+      status === REFUND_STATUS.review &&
+      r.refundType === REFUND_TYPE.returnGoods &&
+      !(await shopsTakingReturns(db, [r.merId])).has(r.merId)
+    ) {
+      const next = new Date(at.getTime() + DAY_MS);
+      await enqueue(db, 'refund.auto', { refundOrderId, status }, { runAt: next, key: `${refundOrderId}:${status}@${next.getTime()}` });
+      return;
+    }
     const ctx = { db, merchant: { merId: r.merId, merName: '', tokenId: 0 } };
     try {
       if (status === REFUND_STATUS.review) await approveMerchantRefund(ctx, { id: refundOrderId }, 'system');
       else if (status === REFUND_STATUS.awaitReturn) await closeUnreturned(db, r.merId, refundOrderId);
       else await receiveMerchantRefund(ctx, { id: refundOrderId }, 'system');
     } catch (err) {
-      // Answered meanwhile by the merchant or withdrawn by the shopper, or a return with no address to send it to.
+      // Answered meanwhile by the merchant or withdrawn by the shopper.
       if (err instanceof ServiceError && err.code === 'refused') return;
       throw err;
     }

@@ -12,7 +12,7 @@ import { formatDateTime } from '../dates.ts';
 import { visibleRefunds } from './list-refunds.ts';
 import { loadRefundParts, refundListItemDto, type RefundOrderRow } from './refund-dto.ts';
 import { afterSaleSettings } from '../order/order-rules.ts';
-import { autoRefundAt, returnDeadline } from './auto-refund-time.ts';
+import { returnDeadline, shopsTakingReturns, shownAutoRefundAt } from './auto-refund-time.ts';
 import { NO_POINTS_MOVED, refundsPointsMoved } from './refund-money.ts';
 
 /** One of the shopper's refund requests not deleted (another shopper's or an unknown id: 404). */
@@ -26,12 +26,13 @@ export async function shopperRefund(db: Db, uid: number, id: number): Promise<Re
 }
 
 export async function refundDetailDto(db: Db, r: RefundOrderRow): Promise<RefundDetailDto> {
-  const [parts, [o], settings, points] = await Promise.all([
+  const [parts, [o], settings, points, takingReturns] = await Promise.all([
     loadRefundParts(db, [r]),
     db.select({ sn: storeOrder.orderSn }).from(storeOrder).where(eq(storeOrder.orderId, r.orderId)),
     afterSaleSettings(db),
     // What this refund moved of the order's points (refund-money.ts settleRefundPoints links them to its number).
     refundsPointsMoved(db, [r]),
+    shopsTakingReturns(db, [r.merId]),
   ]);
   const moved = points.get(r.refundOrderId) ?? NO_POINTS_MOVED;
   return {
@@ -52,7 +53,7 @@ export async function refundDetailDto(db: Db, r: RefundOrderRow): Promise<Refund
     delivery_phone: r.deliveryPhone,
     delivery_time: formatDateTime(r.deliveryTime),
     status_time: formatDateTime(r.statusTime)!,
-    auto_refund_time: formatDateTime(autoRefundAt(r.status, r.statusTime, settings.refundAgreeDays)),
+    auto_refund_time: formatDateTime(shownAutoRefundAt(r, settings.refundAgreeDays, takingReturns)),
     return_end_time: formatDateTime(returnDeadline(r.status, r.statusTime, settings.returnDays)),
     refunded_time: formatDateTime(r.refundedAt),
     order_sn: o?.sn ?? '',

@@ -7,7 +7,7 @@ import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
 import { notFound } from '../input.ts';
 import { MONEY_TEXT, NO_POINTS_MOVED, refundsPointsMoved } from './refund-money.ts';
-import { autoRefundAt, returnDeadline } from './auto-refund-time.ts';
+import { returnDeadline, shopsTakingReturns, shownAutoRefundAt } from './auto-refund-time.ts';
 import { afterSaleSettings } from '../order/order-rules.ts';
 
 type RefundRow = typeof refundOrder.$inferSelect;
@@ -104,7 +104,7 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
   if (!rows.length) return [];
   const ids = rows.map((r) => r.refundOrderId);
   // Inside a transaction (the demo seed's, a merchant action's answer) one at a time, else at once.
-  const [items, orders, nick, settings, points] = await readAll(db, [
+  const [items, orders, nick, settings, points, takingReturns] = await readAll(db, [
     () =>
       db
         .select({ rp: refundProduct, item: storeOrderProduct })
@@ -124,6 +124,11 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
       ),
     () => afterSaleSettings(db),
     () => refundsPointsMoved(db, rows),
+    () =>
+      shopsTakingReturns(
+        db,
+        rows.map((r) => r.merId),
+      ),
   ]);
   const pointsOf = (r: RefundRow) => points.get(r.refundOrderId) ?? NO_POINTS_MOVED;
   const orderSn = new Map(orders.map((o) => [o.id, o.sn]));
@@ -145,7 +150,7 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
     status: r.status,
     status_text: REFUND_STATUS_TEXT[r.status] ?? '未知状态',
     status_time: formatDateTime(r.statusTime),
-    auto_refund_time: formatDateTime(autoRefundAt(r.status, r.statusTime, settings.refundAgreeDays)),
+    auto_refund_time: formatDateTime(shownAutoRefundAt(r, settings.refundAgreeDays, takingReturns)),
     return_end_time: formatDateTime(returnDeadline(r.status, r.statusTime, settings.returnDays)),
     fail_message: r.failMessage,
     mer_delivery_user: r.merDeliveryUser,

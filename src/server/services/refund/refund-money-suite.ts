@@ -33,6 +33,7 @@ import { handleNotification } from '../payment/handle-notification.ts';
 import { authenticateMerchant } from '../merchant-api/authenticate.ts';
 import type { MerchantContext } from '../merchant-api/context.ts';
 import { shipOrder } from '../merchant-api/ship-order.ts';
+import { updateShopSettings } from '../merchant-api/shop-settings.ts';
 import { receiveOrder } from '../order/receive-order.ts';
 import { ITEM_REFUND, recomputeRefundState } from './refund-state.ts';
 import { listMerchantRefunds } from './merchant-list-refunds.ts';
@@ -624,6 +625,29 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       const lines = await d.db.select().from(storeOrderStatus).where(eq(storeOrderStatus.orderId, order.orderId));
       expect(lines.find((l) => l.changeType === 'refund_receive')?.changeMessage).toMatch(/^商家超时未确认收货，系统自动确认/);
       await expectBalanceEqualsLedger(d, uid);
+    });
+
+    it('a return to a shop with no return address waits for it: no deadline shown, looked at each day, agreed once the shop has one', async () => {
+      const d = await open();
+      const m1 = await asMerchant(d, 1);
+      await updateShopSettings(m1, { mer_address: '' });
+      const { shopper, order, items } = await paidByBalance(d, { n: 2 });
+      await shipOrder(m1, { id: order.orderId, delivery_type: 3 });
+      const { refund_order_id: id } = await applyRefund(shopper, ask(order.orderId, items[0]!.orderProductId, 2, 100));
+      const row = await refundRow(d, id);
+      // Nothing is promised that the system cannot keep: neither the shopper nor the merchant sees a deadline.
+      expect((await getRefund(shopper, { id })).auto_refund_time).toBeNull();
+      expect((await getMerchantRefund(m1, { id })).auto_refund_time).toBeNull();
+      const late = new Date(row.statusTime.getTime() + 8 * DAY);
+      await runAuto(d, id, late);
+      expect((await refundRow(d, id)).status).toBe(REFUND_STATUS.review);
+      expect((await autoJobs(d, id)).map((j) => j.runAt.getTime())).toContain(late.getTime() + DAY);
+      // The shop sets its address: the deadline shows (passed), and the next daily look agrees the return to it.
+      await updateShopSettings(m1, { mer_address: '上海市浦东新区退货路8号' });
+      expect((await getRefund(shopper, { id })).auto_refund_time).toBe(formatDateTime(new Date(row.statusTime.getTime() + 7 * DAY)));
+      await runAuto(d, id, new Date(late.getTime() + DAY));
+      expect(await refundRow(d, id)).toMatchObject({ status: REFUND_STATUS.awaitReturn, merDeliveryAddress: '上海市浦东新区退货路8号' });
+      expect((await timelineTypes(d, order.orderId)).filter((t) => t === 'refund_agree')).toHaveLength(1);
     });
 
     it('a returned parcel confirmed twice by the merchant and by the job at once: stock and money back once', async () => {
