@@ -68,6 +68,8 @@ export const CHAT_EMOJI = [
 
 export const CHAT_TEXT = {
   noService: '暂无可用客服',
+  /** To a desk writing while it takes no chats: the shopper could not answer. */
+  deskOff: '未开启在线客服，顾客无法回复；请先开启在线客服再发送消息',
   empty: '请输入消息内容',
   tooLong: `消息不能超过${CHAT_TEXT_MAX}个字`,
   badKind: '不支持的消息类型',

@@ -335,6 +335,10 @@ export function chatSuite(open: Open) {
         expect(read.list.map((m) => m.msn)).toEqual(['还在吗', '下周起改为电话客服']);
         expect(read.unread_total).toBe(0);
         await expect(sendChatMessage(s, { mer_id: other, body: text('好的') })).rejects.toMatchObject({ message: CHAT_TEXT.noService });
+        // Nor can the shop write into it: the shopper could not answer.
+        await expect(sendDeskMessage(await asMerchant(d, other), { uid: s.user.uid, body: text('已发货') })).rejects.toMatchObject({
+          message: CHAT_TEXT.deskOff,
+        });
         // A shopper without a conversation there is refused as before.
         await expect(getServiceInfo(newcomer, { mer_id: other })).rejects.toMatchObject({ message: CHAT_TEXT.noService });
         await expect(listChatHistory(newcomer, { mer_id: other })).rejects.toMatchObject({ message: CHAT_TEXT.noService });

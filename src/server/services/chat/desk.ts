@@ -51,6 +51,11 @@ export async function deskOf(ctx: Pick<ServiceContext, 'db'>, merId: number): Pr
   return (await readDesk(ctx, merId))?.desk ?? unsigned(merId);
 }
 
+/** Whether the desk of `merId` takes chats now (a shop answering by chat, the mall's with `is_open_service` on). */
+export async function deskTakesChats(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<boolean> {
+  return (await readDesk(ctx, merId))?.open ?? false;
+}
+
 const unsigned = (merId: number): Desk => ({ merId, name: '', avatar: '', phone: '' });
 
 /**
