@@ -4,7 +4,7 @@
 // registered shopper, so no other test's data changes.
 import fc from 'fast-check';
 import { test, expect } from './fixtures.ts';
-import { registered } from './accounts.ts';
+import { freshShopper, okBody, registered } from './accounts.ts';
 import { apiRoutes } from './api-routes.ts';
 
 const PAGES = [
@@ -81,6 +81,7 @@ const hostileString = fc.oneof(
     ' ',
     '\0',
     'a\0b',
+    '中\udfffabc',
     '%00',
     '-1',
     '0',
@@ -195,6 +196,25 @@ test('hostile query strings on the public pages never get a 5xx', async ({ reque
     { numRuns: 150 },
   );
   expect(failures).toEqual([]);
+});
+
+test('a lone surrogate in a JSON text field is a 400 in Chinese and stores nothing (PostgreSQL text cannot hold it)', async ({
+  request,
+}) => {
+  const auth = { authorization: `Bearer ${await freshShopper(request)}` };
+  const title = (receipt_title: string) => ({
+    headers: auth,
+    data: { receipt_type: 1, receipt_title_type: 1, receipt_title, is_default: 0 },
+  });
+  // JSON.stringify writes a lone surrogate as its escape, as a client would send it.
+  for (const bad of ['中\udfffabc', '\ud800x', '王\udfff']) {
+    const res = await request.post('/api/user/receipt/create', title(bad));
+    expect(res.status()).toBe(400);
+    expect((await res.json()).message).toBe('参数错误');
+  }
+  await okBody(await request.post('/api/user/receipt/create', title('中abc')));
+  const { data } = await okBody(await request.get('/api/user/receipt/lst', { headers: auth }));
+  expect(data.map((r: { receipt_title: string }) => r.receipt_title)).toEqual(['中abc']);
 });
 
 test('TRACE is 405, a malformed %-escape in the path is 400, NUL bytes in bodies are 400', async ({ request }) => {

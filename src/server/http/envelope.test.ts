@@ -107,7 +107,7 @@ describe('deeply nested bodies', () => {
     log.mockRestore();
   });
 
-  it('a body nested as deep as a real one still reads, and NUL is still refused', async () => {
+  it('a body nested as deep as a real one still reads, and NUL and lone surrogates are refused', async () => {
     const nested = { a: [{ b: { c: [[['x']]] } }] };
     expect(await readBody(post(JSON.stringify(nested)), z.unknown())).toEqual(nested);
     const sixtyFour = `${'['.repeat(64)}${']'.repeat(64)}`;
@@ -115,6 +115,10 @@ describe('deeply nested bodies', () => {
     await expect(readBody(post(`[${sixtyFour}]`), z.unknown())).rejects.toMatchObject({ message: '请求格式不正确' });
     await expect(readBody(post(JSON.stringify({ a: [{ 'k\u0000': 1 }] })), z.unknown())).rejects.toMatchObject({ message: '参数错误' });
     await expect(readBody(post(JSON.stringify({ a: ['x\u0000'] })), z.unknown())).rejects.toMatchObject({ message: '参数错误' });
+    // A lone surrogate (a JSON escape can spell one) is no more storable than NUL: refused, in a value or a key.
+    await expect(readBody(post('{"a":"中\\udfffabc"}'), z.unknown())).rejects.toMatchObject({ message: '参数错误' });
+    await expect(readBody(post('{"\\ud800":1}'), z.unknown())).rejects.toMatchObject({ message: '参数错误' });
+    expect(await readBody(post('{"a":"\\ud83d\\ude00"}'), z.unknown())).toEqual({ a: '😀' });
   });
 });
 

@@ -22,17 +22,23 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 export const MAX_INPUT_DEPTH = 64;
 
 /**
- * What is wrong with an input's shape, without recursion: `deep` when arrays and objects nest past
- * `MAX_INPUT_DEPTH`, `nul` when a string or key holds a NUL character (PostgreSQL text cannot hold it); null when
- * neither. A deep value is reported before it is walked any further.
+ * Whether PostgreSQL text can hold `s`: no NUL character, and no lone UTF-16 surrogate (a JSON `"\udfff"` parses to
+ * one; written, it would be a 500 from the encoder or be stored cut short after a U+FFFD).
  */
-export function inputProblem(v: unknown): 'deep' | 'nul' | null {
+const storable = (s: string) => !s.includes('\0') && s.isWellFormed();
+
+/**
+ * What is wrong with an input's shape, without recursion: `deep` when arrays and objects nest past
+ * `MAX_INPUT_DEPTH`, `char` when a string or key holds a character PostgreSQL text cannot hold (`storable`); null
+ * when neither. A deep value is reported before it is walked any further.
+ */
+export function inputProblem(v: unknown): 'deep' | 'char' | null {
   const stack: [unknown, number][] = [[v, 0]];
-  let nul = false;
+  let bad = false;
   while (stack.length) {
     const [x, depth] = stack.pop()!;
     if (typeof x === 'string') {
-      if (x.includes('\0')) nul = true;
+      if (!storable(x)) bad = true;
       continue;
     }
     if (!x || typeof x !== 'object') continue;
@@ -42,25 +48,28 @@ export function inputProblem(v: unknown): 'deep' | 'nul' | null {
       continue;
     }
     for (const [k, item] of Object.entries(x)) {
-      if (k.includes('\0')) nul = true;
+      if (!storable(k)) bad = true;
       stack.push([item, depth + 1]);
     }
   }
-  return nul ? 'nul' : null;
-}
-
-/** Refuses, with a 400, an input nested past `MAX_INPUT_DEPTH` (请求格式不正确) or holding a NUL character (参数错误). */
-export function assertPlainInput(v: unknown): void {
-  const problem = inputProblem(v);
-  if (problem === 'deep') throw new ServiceError('invalid', '请求格式不正确');
-  if (problem === 'nul') throw new ServiceError('invalid', '参数错误');
+  return bad ? 'char' : null;
 }
 
 /**
- * A NUL character anywhere in an input (PostgreSQL text cannot hold it, so it is bad input, never a 500), or a value
- * nested too deep to look through (bad input too).
+ * Refuses, with a 400, an input nested past `MAX_INPUT_DEPTH` (请求格式不正确) or holding a NUL character or a lone
+ * surrogate (参数错误).
  */
-export function containsNul(v: unknown): boolean {
+export function assertPlainInput(v: unknown): void {
+  const problem = inputProblem(v);
+  if (problem === 'deep') throw new ServiceError('invalid', '请求格式不正确');
+  if (problem === 'char') throw new ServiceError('invalid', '参数错误');
+}
+
+/**
+ * A character anywhere in an input that PostgreSQL text cannot hold (a NUL, a lone surrogate: bad input, never a 500),
+ * or a value nested too deep to look through (bad input too).
+ */
+export function isUnstorable(v: unknown): boolean {
   return inputProblem(v) !== null;
 }
 

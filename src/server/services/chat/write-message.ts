@@ -14,7 +14,7 @@ import {
   CHAT_TEXT_MAX,
 } from '../../../shared/chat.ts';
 import { chatSendBody } from '../../../shared/schemas/chat.ts';
-import { containsNul, parseInput } from '../input.ts';
+import { isUnstorable, parseInput } from '../input.ts';
 import { ServiceError } from '../errors.ts';
 import { ownUploadPaths } from '../media/own-uploads.ts';
 import type { ChatRow } from './chat-dto.ts';
@@ -44,7 +44,7 @@ function cardId(msn: string, message: string): number {
  * refund at this shop (any shop, for the mall's desk).
  */
 async function checkedMsn(db: Db, author: ChatAuthor, kind: number, raw: string, origins?: ReadonlySet<string>): Promise<string> {
-  if (containsNul(raw)) throw refuse(CHAT_TEXT.empty);
+  if (isUnstorable(raw)) throw refuse(CHAT_TEXT.empty);
   const msn = raw.trim();
   const byShopper = author.sendType === CHAT_FROM.shopper;
   /** The shop's own rows for a shop's desk; any shop's for the mall's. */
