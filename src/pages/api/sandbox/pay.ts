@@ -1,4 +1,5 @@
-import { endpoint, ok, readBody } from '../../../server/http/envelope.ts';
+import { endpoint, ok } from '../../../server/http/envelope.ts';
+import { readObjectBody } from '../_input.ts';
 import { answerSandboxTrade, getSandboxTrade, sandboxAnswerInput } from '../../../server/services/payment/sandbox-trade.ts';
 
 /**
@@ -8,7 +9,7 @@ import { answerSandboxTrade, getSandboxTrade, sandboxAnswerInput } from '../../.
 export const GET = endpoint(async (ctx, { url }) => ok(await getSandboxTrade(ctx, { t: url.searchParams.get('t') ?? '' })));
 
 export const POST = endpoint(async (ctx, { request }) => {
-  const body = await readBody(request, sandboxAnswerInput);
+  const body = await readObjectBody(request, sandboxAnswerInput);
   const { status, message } = await answerSandboxTrade(ctx, body);
   return ok({ status }, message);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ok, readBody } from '../../../../server/http/envelope.ts';
+import { ok } from '../../../../server/http/envelope.ts';
+import { readObjectBody } from '../../_input.ts';
 import { operatorEndpoint } from '../../../../server/http/operator-endpoint.ts';
 import { createFrame } from '../../../../server/services/promotion/manage-frames.ts';
 
@@ -9,6 +10,6 @@ import { createFrame } from '../../../../server/services/promotion/manage-frames
  */
 export const POST = operatorEndpoint(async (ctx, { request }) => {
   // The service validates once (times become instants there); here the body only has to be a JSON object.
-  const body = await readBody(request, z.looseObject({}));
+  const body = await readObjectBody(request, z.looseObject({}));
   return ok(await createFrame(ctx, body), '添加成功');
 });
