@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { getDatabase } from './server/db/client.ts';
 import { findSessionUser, revokeSession } from './server/services/session/sessions.ts';
-import { readToken, isSameOrigin, ownOrigins } from './server/http/session-token.ts';
+import { readToken, isSameOrigin, ownOrigins, clearSessionCookie } from './server/http/session-token.ts';
 import { fail, clientIp } from './server/http/envelope.ts';
 import { isMerchantApi } from './server/http/merchant-endpoint.ts';
 import { isOperatorApi } from './server/http/operator-endpoint.ts';
@@ -74,7 +74,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 async function signedOut(context: APIContext, next: MiddlewareNext, db: App.Locals['db']) {
   const found = readToken(context.request, context.cookies);
   if (found?.source === 'cookie') await revokeSession(db, found.token);
-  context.cookies.delete(SESSION_COOKIE, { path: '/' });
+  clearSessionCookie(context.cookies);
   context.cookies.delete(SIGNED_OUT_COOKIE, { path: '/' });
   return handle(context, next, db, { asVisitor: true });
 }
@@ -113,7 +113,7 @@ async function handle(context: APIContext, next: MiddlewareNext, db: App.Locals[
   // `无效的 token` (over HTTP 401). Public calls answer as to a visitor, as the reference's optional-login routes do,
   // so a client holding an expired token still shows the mall.
   const staleHeader = !!found && !user && !tokenApi && found.source === 'header' && isApi;
-  if (found && !user && !tokenApi && found.source === 'cookie') cookies.delete(SESSION_COOKIE, { path: '/' });
+  if (found && !user && !tokenApi && found.source === 'cookie') clearSessionCookie(cookies);
   // CSRF: a state change must come from our own pages, signed in by cookie or not yet signed in (a cross-site
   // form must not sign a shopper in to someone else's account). Header tokens are sent deliberately by API
   // clients, which a browser cannot do cross-site without CORS, so they are exempt (Astro's checkOrigin is off).

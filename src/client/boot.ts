@@ -28,11 +28,13 @@ document.addEventListener('click', (e) => {
     $page.setKey('banner', false);
   }
   if (t.closest('[data-bookmark]')) {
-    // No current browser lets a page add a bookmark; the legacy APIs are tried for the old ones that did.
-    const w = window as unknown as { external?: { AddFavorite?: (u: string, t: string) => void } };
+    // No current browser lets a page add a bookmark; the legacy API is tried for the old ones that did (elsewhere it
+    // is missing, and calling it throws).
     try {
-      if (typeof w.external?.AddFavorite !== 'function') throw new Error('unsupported');
-      w.external.AddFavorite(location.href, document.title);
+      (window as unknown as { external: { AddFavorite: (u: string, t: string) => void } }).external.AddFavorite(
+        location.href,
+        document.title,
+      );
     } catch {
       toast(shellText.bookmarkManual);
     }
@@ -134,6 +136,6 @@ if (shellState?.shared && shellState.user) void import('./marks.ts').then((m) =>
 // And their 消息 count stays current while the page is open (client/unread.ts).
 if (shellState?.user) void import('./unread.ts').then((m) => m.watchUnread());
 showFlash();
-trackNavigation();
+trackNavigation(shellState && !!shellState.user);
 reloadOnChunkFailure();
 prefetchLinks();

@@ -1,6 +1,7 @@
 import { listen } from 'quicklink';
 import { startProgress, doneProgress } from './progress.ts';
 import { $loggedIn } from '../stores/session.ts';
+import { SIGNED_IN_COOKIE } from '../shared/cookies.ts';
 
 function isPageNavigation(e: MouseEvent, a: HTMLAnchorElement): boolean {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return false;
@@ -10,15 +11,23 @@ function isPageNavigation(e: MouseEvent, a: HTMLAnchorElement): boolean {
   return !(a.pathname === location.pathname && a.search === location.search && a.hash);
 }
 
-/** Route changes show the progress bar from the click until the next page replaces this one. */
-export function trackNavigation(): void {
+/**
+ * Route changes show the progress bar from the click until the next page replaces this one. `signedIn`: whether the
+ * page shows a signed-in header (null on a page without the shell): a copy of the page kept from before the browser
+ * signed in or out, which the server's `signed_in` cookie contradicts, is dealt with by client/signed-in.ts.
+ */
+export function trackNavigation(signedIn: boolean | null): void {
   document.addEventListener('click', (e) => {
     const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
     if (a && isPageNavigation(e, a)) startProgress();
   });
   document.addEventListener('submit', (e) => !e.defaultPrevented && startProgress());
   // Back/forward cache restores this page as it was, bar included.
-  addEventListener('pageshow', (e) => e.persisted && doneProgress(true));
+  addEventListener('pageshow', (e) => {
+    e.persisted && doneProgress(true);
+    if (signedIn !== null && document.cookie.includes(`${SIGNED_IN_COOKIE}=1`) !== signedIn)
+      import('./signed-in.ts').then((m) => m.follow(e, signedIn, SIGNED_IN_COOKIE));
+  });
 }
 
 /** A script chunk that fails to load (e.g. after a deploy) falls back to a full page load, once per URL. */

@@ -101,6 +101,34 @@ test.describe('login dialog', () => {
     await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible();
   });
 
+  test('Back and Forward never show the header from before signing in or out', async ({ page }) => {
+    const phone = uniquePhone();
+    await page.goto('/news_list');
+    await page.goto('/');
+    const dialog = await openDialog(page);
+    await fillPhone(dialog, phone);
+    await dialog.getByRole('textbox', { name: '短信验证码' }).fill(await sendCode(page, dialog, phone, 'login'));
+    await dialog.getByRole('checkbox').check();
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await reloaded;
+    const nickname = `用户${phone.slice(-4)}`;
+    await expect(page.locator('[data-user-link]')).toContainText(nickname);
+    // The news list was last seen as a visitor: the browser's copy of it is not what the shopper gets now.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/news_list$/);
+    await expect(page.locator('[data-user-link]')).toContainText(nickname);
+    await expect(page.getByRole('link', { name: '登录/注册' })).toHaveCount(0);
+    await page.goForward();
+    await expect(page.locator('[data-user-link]')).toContainText(nickname);
+    // Signed out, the pages seen signed in come back as a visitor's.
+    await page.getByRole('button', { name: '退出' }).click();
+    await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible();
+    await expect(page.locator('[data-user-link]')).toHaveCount(0);
+  });
+
   test('sign in by SMS code (quick login registers a new number)', async ({ page }) => {
     const phone = uniquePhone();
     await page.goto('/');

@@ -1,5 +1,5 @@
 import type { AstroCookies } from 'astro';
-import { SESSION_COOKIE } from '../../shared/cookies.ts';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../../shared/cookies.ts';
 
 export type TokenSource = 'cookie' | 'header';
 
@@ -70,13 +70,18 @@ export function isSameOrigin(request: Request, origins: Set<string>): boolean {
 
 export const SESSION_MAX_AGE = 604800;
 
-/** The session cookie of spec section 3: HttpOnly, path /, SameSite=Lax, 7 days, Secure under HTTPS. */
+/**
+ * The session cookie of spec section 3: HttpOnly, path /, SameSite=Lax, 7 days, Secure under HTTPS; with it the
+ * page-readable `SIGNED_IN_COOKIE`, which says only that there is one.
+ */
 export function setSessionCookie(cookies: AstroCookies, token: string, secure: boolean): void {
   cookies.set(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MAX_AGE });
+  cookies.set(SIGNED_IN_COOKIE, '1', { path: '/', sameSite: 'lax', secure, maxAge: SESSION_MAX_AGE });
 }
 
 export function clearSessionCookie(cookies: AstroCookies): void {
   cookies.delete(SESSION_COOKIE, { path: '/' });
+  cookies.delete(SIGNED_IN_COOKIE, { path: '/' });
 }
 
 /** HTTPS as the shopper sees it (directly, or behind a TLS terminator when HTTPS=1). */
