@@ -22,6 +22,6 @@ export async function siteConfigRows(): Promise<{ key: string; value: unknown }[
   return Object.entries(values).map(([key, value]) => ({ key, value }));
 }
 
-export const topBanner = { image: '/images/top-banner.svg', link: '', alt: '双十二年终盛典 全场满300减40' };
+export const topBanner = { image: '/images/top-banner.svg', link: '', alt: '双十二年终盛典 领券跨店满300减40' };
 
 export const hotKeywords = ['手机', '连衣裙', '零食', '口红', '笔记本电脑', '运动鞋', '茶叶', '四件套'];

@@ -12,7 +12,7 @@ describe('getHome (GET /api/pc/home)', () => {
     expect(home.pc_top_banner).toEqual({
       image: '/images/top-banner.svg',
       link: '',
-      alt: '双十二年终盛典 全场满300减40',
+      alt: '双十二年终盛典 领券跨店满300减40',
       group_data_id: 1,
     });
   });
