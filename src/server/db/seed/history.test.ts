@@ -56,6 +56,8 @@ describe("the demo member's history", () => {
     // The invoice asked for with that order is on the shopper's invoice list.
     const [invoice] = await db.db.select().from(s.orderReceipt).where(eq(s.orderReceipt.orderId, waiting!.order_id));
     expect(invoice).toMatchObject({ uid: HISTORY_UID, status: 0, receiptPrice: receipt!.payPrice });
+    // Asked for with the order, so at its time.
+    expect(invoice!.createdAt).toEqual(receipt!.createdAt);
 
     // Spread over the last week, oldest first: received 6 days ago, shipped 3, waiting to ship 1; the ledger follows.
     const ageDays = (d: Date | null) => Math.round((Date.now() - (d?.getTime() ?? 0)) / 86_400_000);
@@ -73,6 +75,13 @@ describe("the demo member's history", () => {
     const [refundRow] = await db.db.select().from(s.refundOrder).where(eq(s.refundOrder.uid, HISTORY_UID));
     expect(ageDays(refundRow!.refundedAt)).toBe(9);
     expect(refundRow!.refundOrderSn.slice(2, 10)).toBe(mallDay(refundRow!.createdAt));
+    // The order's timeline names the refund by that number, as its detail and the ledger do.
+    const refundLines = await db.db
+      .select()
+      .from(s.storeOrderStatus)
+      .where(and(eq(s.storeOrderStatus.orderId, refundRow!.orderId), sql`${s.storeOrderStatus.changeMessage} like '%退款单%'`));
+    expect(refundLines.length).toBeGreaterThan(0);
+    for (const l of refundLines) expect(l.changeMessage).toContain(refundRow!.refundOrderSn);
     const [booking] = (await listOrders(member, { status: '10' })).list;
     expect(booking!.presellOrder).toMatchObject({ activeStatus: 1, paid: 0 });
     const [balanceRow] = await db.db.select().from(s.presellOrder).where(eq(s.presellOrder.orderId, booking!.order_id));

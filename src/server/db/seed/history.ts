@@ -271,6 +271,13 @@ export async function seedHistory(db: Db): Promise<void> {
   // arrived three days after it was placed, the shipped one left five hours after it.
   if (received) await shipAfter(db, received.order_id, 18, 70);
   if (shipped) await shipAfter(db, shipped.order_id, 5);
+  // An invoice asked for at checkout carries its order's time: the seed runs in one transaction, and the row's
+  // default (now()) is that transaction's start, seconds before the order it was asked with.
+  await db
+    .update(s.orderReceipt)
+    .set({ createdAt: sql`${s.storeOrder.createdAt}` })
+    .from(s.storeOrder)
+    .where(and(eq(s.orderReceipt.orderId, s.storeOrder.orderId), eq(s.orderReceipt.uid, HISTORY_UID)));
 
   await db.insert(s.systemConfig).values({ key: MARKER, value: 1 }).onConflictDoNothing();
 }
@@ -322,10 +329,13 @@ async function refundNextDay(db: Db, groupOrderId: number): Promise<void> {
       .set({ refundOrderSn: snAt(s.refundOrder.refundOrderSn, s.refundOrder.createdAt, 'rf') })
       .where(eq(s.refundOrder.refundOrderId, r.refundOrderId))
       .returning({ sn: s.refundOrder.refundOrderSn });
-    // The timeline's agreeing and paying rows, when agreed.
+    // The timeline's agreeing and paying rows, when agreed; their messages name the request by its new number.
     await db
       .update(s.storeOrderStatus)
-      .set({ createdAt: moved.refundedAt ?? moved.createdAt })
+      .set({
+        createdAt: moved.refundedAt ?? moved.createdAt,
+        changeMessage: sql`replace(${s.storeOrderStatus.changeMessage}, ${r.refundOrderSn}, ${sn})`,
+      })
       .where(and(eq(s.storeOrderStatus.orderId, r.orderId), sql`${s.storeOrderStatus.changeType} like 'refund%'`));
     await db
       .update(s.userBill)
