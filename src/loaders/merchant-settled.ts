@@ -12,7 +12,7 @@ import { INTENTION_STATUS, INTENTION_TEXT } from '../shared/intention.ts';
  */
 export async function loadMerchantSettled(page: PageInput) {
   const raw = page.url.searchParams.get('intention_id');
-  if (raw !== null && raw !== '' && !/^\d{1,10}$/.test(raw)) return failure(400, '入驻申请编号格式不正确');
+  if (raw !== null && raw !== '' && !/^\d{1,10}$/.test(raw)) return failure(404, '入驻申请编号格式不正确');
   const ctx = ctxOf(page);
   return loadPage(async () => {
     const [config, categories, types, editing] = await Promise.all([

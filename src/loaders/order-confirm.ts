@@ -13,7 +13,7 @@ import { currencyDigits } from '../shared/money.ts';
  */
 export async function loadOrderConfirm(page: PageInput) {
   const raw = page.url.searchParams.get('cartId') ?? '';
-  if (!raw.trim()) return failure(400, '请选择要结算的商品');
+  if (!raw.trim()) return failure(404, '请选择要结算的商品');
   return loadPage(async () => {
     const ctx = ctxOf(page);
     const check = await checkOrder(ctx, { cart_id: raw, use_integral: false });

@@ -16,7 +16,7 @@ export async function loadRefundConfirm(page: PageInput) {
   const orderId = parseId(q.get('orderId') ?? undefined);
   const ids = idsOf(page.url);
   if (orderId === null || ids === null) return failure(404, REFUND_TEXT.orderGone);
-  if (!ids.length) return failure(400, '请选择要退款的商品');
+  if (!ids.length) return failure(404, '请选择要退款的商品');
   const type = ids.length > 1 ? 2 : oneOrTwo(q.get('type'));
   const refundType = oneOrTwo(q.get('refund_type'));
   return loadPage(async () => {

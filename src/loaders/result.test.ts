@@ -14,9 +14,17 @@ describe('page results', () => {
     expect(r).toEqual({ ok: false, status: 404, message: '店铺不存在或已关闭' });
   });
 
+  it('makes input that fails validation a 404 with its message (spec: validation fails → This page could not be found)', () => {
+    expect(toFailure(new ServiceError('invalid', '页码不能小于1'))).toEqual({
+      ok: false,
+      status: 404,
+      message: '页码不能小于1',
+      invalid: true,
+    });
+  });
+
   it('makes any other refusal a 400 with its message (rate limits and login-required codes too)', () => {
     expect(toFailure(new ServiceError('rate_limited', '请求过于频繁'))).toEqual({ ok: false, status: 400, message: '请求过于频繁' });
-    expect(toFailure(new ServiceError('invalid', '页码不能小于1'))).toEqual({ ok: false, status: 400, message: '页码不能小于1' });
     expect(toFailure(new ServiceError('login_required', '请登录')).status).toBe(400);
     expect(toFailure(new ServiceError('conflict', '已领取')).status).toBe(400);
   });

@@ -25,7 +25,7 @@ export function collectHref(tab: CollectTab, page = 1): string {
  */
 export async function loadUserCollect(page: PageInput) {
   const tab = tabOf(COLLECT_TABS, page.url.searchParams.get('type'));
-  if (!tab) return failure(400, '收藏类型不正确');
+  if (!tab) return failure(404, '收藏类型不正确');
   const pageNo = page.url.searchParams.get('page') ?? '1';
   const ctx = ctxOf(page);
   return loadPage(async () => {

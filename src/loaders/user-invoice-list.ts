@@ -29,7 +29,7 @@ export function invoiceListHref(status: string, page = 1, id?: number): string {
 export async function loadUserInvoiceList(page: PageInput) {
   const q = page.url.searchParams;
   const tab = INVOICE_LIST_TABS.find((t) => t.status === (q.get('status') ?? ''));
-  if (!tab) return failure(400, '发票状态不正确');
+  if (!tab) return failure(404, '发票状态不正确');
   const pageNo = q.get('page') ?? '1';
   const id = q.get('id');
   return loadPage(async () => {

@@ -28,7 +28,7 @@ export function myCouponHref(tab: MyCouponTab, page = 1): string {
 export async function loadUserMyCoupon(page: PageInput) {
   const status = page.url.searchParams.get('statusTag') || '1';
   const tab = MY_COUPON_TABS.find((t) => t.key === status);
-  if (!tab) return failure(400, '优惠券状态不正确');
+  if (!tab) return failure(404, '优惠券状态不正确');
   const pageNo = page.url.searchParams.get('page') ?? '1';
   const ctx = ctxOf(page);
   return loadPage(async () => {

@@ -36,7 +36,7 @@ export function orderListHref(tab: string, page = 1): string {
 export async function loadUserOrderList(page: PageInput) {
   const status = page.url.searchParams.get('status') ?? '';
   const tab = ORDER_TABS.find((t) => t.key === status);
-  if (!tab) return failure(400, '订单状态不正确');
+  if (!tab) return failure(404, '订单状态不正确');
   const pageNo = page.url.searchParams.get('page') ?? '1';
   const ctx = ctxOf(page);
   return loadPage(async () => {

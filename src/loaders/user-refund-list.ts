@@ -22,7 +22,7 @@ export function refundListHref(type: number, page = 1): string {
 export async function loadUserRefundList(page: PageInput) {
   const q = page.url.searchParams;
   const tab = tabOf(REFUND_LIST_TABS, q.get('type'));
-  if (!tab) return failure(400, '类型格式不正确');
+  if (!tab) return failure(404, '类型格式不正确');
   const pageNo = q.get('page') ?? '1';
   return loadPage(async () => {
     const [list, { pricing }] = await Promise.all([

@@ -49,7 +49,7 @@ const pageOf = (v: string | null) => (v === null || v === '' ? '1' : v);
 export async function loadUserBalance(page: PageInput) {
   const q = page.url.searchParams;
   const tab = tabOf(BALANCE_TABS, q.get('type'));
-  if (!tab) return failure(400, '类型格式不正确');
+  if (!tab) return failure(404, '类型格式不正确');
   const pageNo = pageOf(q.get('page'));
   // Switched off by the operator (`balance_func_status` 0): the page is not there, as its menu entry is not.
   if ((await switchedOffUserPages(ctxOf(page))).includes(ROUTES.userBalance.path)) return failure(404);

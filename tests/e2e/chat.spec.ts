@@ -311,9 +311,9 @@ test.describe('customer-service chat', () => {
     await expect(page).toHaveURL(/\/user\?type=0#messages$/);
     await expect(rows).toHaveCount(10);
 
-    // A page number that is not one is refused, as the API refuses it.
+    // A page number that is not one fails validation: This page could not be found (spec section 2).
     const bad = await page.goto('/user?type=0&chats=abc');
-    expect(bad!.status()).toBe(400);
+    expect(bad!.status()).toBe(404);
   });
 
   test("the footer's 在线客服 opens the mall's own desk", async ({ page, context, request, baseURL }) => {

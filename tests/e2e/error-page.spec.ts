@@ -1,19 +1,23 @@
 // The one error page (spec section 2 "Error page") as every kind of page shows it: the status in the response
 // and on the page, one document title per kind, the spec's wording, kept out of search engines.
-import { test, expect } from './fixtures.ts';
+import { test, expect, signIn } from './fixtures.ts';
 
 const robots = 'meta[name="robots"]';
 
 test.describe('the unified error page', () => {
-  for (const path of ['/goods_search?page=-1', '/coupon_center?type=abc', '/store/category?id=5&order=name']) {
-    test(`a bad request to ${path} is a 400 "Bad request" page with the service's message`, async ({ page }) => {
+  for (const path of ['/goods_search?page=-1', '/coupon_center?type=abc', '/store/category?id=5&order=name', '/user/order_list?status=x']) {
+    test(`a query to ${path} that fails validation is a 404 "This page could not be found" page with what failed`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await signIn(context, baseURL!, 'member');
       const res = await page.goto(path);
-      expect(res?.status()).toBe(400);
-      await expect(page).toHaveTitle(/^请求有误/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bad request');
-      await expect(page.locator('.error-view__code')).toHaveText('400');
-      await expect(page.getByRole('alert')).not.toBeEmpty();
-      await expect(page.getByText('请检查相关配置或稍后重试。')).toBeVisible();
+      expect(res?.status()).toBe(404);
+      await expect(page).toHaveTitle(/^页面不存在/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
+      await expect(page.locator('.error-view__code')).toHaveText('404');
+      await expect(page.locator('[data-error-message]')).toHaveText(/[\u4e00-\u9fff]/);
       await expect(page.locator(robots)).toHaveAttribute('content', /noindex/);
       await expect(page.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
     });

@@ -92,12 +92,12 @@ test.describe('news list', () => {
     await expect(articles(page)).toHaveCount(10);
   });
 
-  test('a bad query is a 400 page with the Chinese message; an unknown category is a 404', async ({ page }) => {
+  test('a bad query is a 404 page with the Chinese message, as an unknown category is', async ({ page }) => {
     const res = await page.goto('/news_list?page=abc');
-    expect(res?.status()).toBe(400);
+    expect(res?.status()).toBe(404);
     await expect(page.getByText('页码必须是数字')).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-    expect((await page.goto('/news_list?cid=x'))?.status()).toBe(400);
+    expect((await page.goto('/news_list?cid=x'))?.status()).toBe(404);
     await expect(page.getByText('文章分类格式不正确')).toBeVisible();
     expect((await page.goto('/news_list?cid=99'))?.status()).toBe(404);
   });

@@ -56,9 +56,9 @@ test.describe('coupon centre', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/coupon_center\?type=0$/);
   });
 
-  test('a malformed type is a 400 page', async ({ page }) => {
+  test('a malformed type fails validation: a 404 page', async ({ page }) => {
     const res = await page.goto('/coupon_center?type=abc');
-    expect(res?.status()).toBe(400);
+    expect(res?.status()).toBe(404);
     await expect(page.getByRole('link', { name: /首页/ }).last()).toBeVisible();
   });
 });

@@ -168,14 +168,14 @@ test.describe('search and category browsing', () => {
     for (const i of list.itemListElement) expect(i.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/goods_detail\/\d+$/);
   });
 
-  test('bad query input shows a 400 error page with the Chinese message', async ({ page }) => {
+  test('bad query input shows the 404 error page with the Chinese message', async ({ page }) => {
     const res = await page.goto('/goods_search?title=手机&filter_params=%7Bnot-json');
-    expect(res?.status()).toBe(400);
+    expect(res?.status()).toBe(404);
     await expect(page.getByText('筛选参数格式不正确，应为 JSON 对象')).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-    expect((await page.goto('/goods_cate?page=-1'))?.status()).toBe(400);
+    expect((await page.goto('/goods_cate?page=-1'))?.status()).toBe(404);
     await expect(page.getByText('页码不能小于1')).toBeVisible();
-    expect((await page.goto('/goods_search?limit=1000'))?.status()).toBe(400);
+    expect((await page.goto('/goods_search?limit=1000'))?.status()).toBe(404);
     await expect(page.getByText('每页数量不能大于100')).toBeVisible();
     expect((await page.goto('/goods_cate?sid=999999'))?.status()).toBe(404);
   });

@@ -37,8 +37,8 @@ test.describe("the demo member's user centre", () => {
       expect(res?.status(), href).toBe(200);
       await expect(tabs.locator('[aria-current="page"]'), href).toHaveText(first);
     }
-    // A tab that is no number and no tab's name stays a bad request.
-    expect((await page.goto('/user/balance?type=income'))?.status()).toBe(400);
+    // A tab that is no number and no tab's name fails validation: This page could not be found.
+    expect((await page.goto('/user/balance?type=income'))?.status()).toBe(404);
   });
 
   test('shows the seeded history: orders in every stage, its money and points, and the invoice', async ({ page, context, baseURL }) => {

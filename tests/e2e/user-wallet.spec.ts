@@ -123,7 +123,7 @@ test.describe('my balance and my points', () => {
     await expect(page.locator('[data-figure="integral"]')).toHaveText(/^\d+$/);
     await expect(page.locator('.wallet-row').first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/integral-member.png`, fullPage: true });
-    // A tab that does not exist is a 400 page, not a 500 (a bare number is the reference's menu index: the first tab).
-    expect((await page.goto('/user/balance?type=spending'))!.status()).toBe(400);
+    // A tab that does not exist fails validation, a 404 page, not a 500 (a bare number is the reference's menu index: the first tab).
+    expect((await page.goto('/user/balance?type=spending'))!.status()).toBe(404);
   });
 });
