@@ -151,6 +151,33 @@ test.describe('scan login on a phone', () => {
     await expect(page.getByRole('status')).toHaveText('已拒绝这次登录');
     await expect(page.getByRole('button', { name: '确认登录' })).toHaveCount(0);
   });
+
+  test('a phone not signed in yet signs in on a page laid out for it, then confirms; a bad code is a phone-sized 404', async ({
+    page,
+    request,
+  }) => {
+    const { data } = await okBody(await request.get('/api/pc/login/scan'));
+    await page.goto(`/scan_login?key=${data.key}`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('html')).toHaveAttribute('data-layout', 'phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const tab = page.getByRole('tab', { name: '账号登录' });
+    await tab.click();
+    await expect(page.getByRole('textbox', { name: '手机号' })).toBeInViewport();
+    await page.getByRole('textbox', { name: '手机号' }).fill('13800138000');
+    await page.getByLabel('密码', { exact: true }).fill('mall123456');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    // Back where the QR code sent it, signed in.
+    await expect(page.getByRole('button', { name: '确认登录' })).toBeEnabled();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const bad = await page.goto('/scan_login?key=abc');
+    expect(bad?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('data-layout', 'phone');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });
 
 test.describe('locale picker marks and symbols', () => {
