@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, scriptErrors, signIn } from './fixtures.ts';
-import { okBody } from './accounts.ts';
+import { freshShopper, okBody } from './accounts.ts';
 import { matchRoute } from '../../src/shared/routes.ts';
 
 const fromPathOf = async (page: Page) => {
@@ -74,6 +74,26 @@ test.describe('every way into login remembers the page', () => {
     await page.locator('[data-coupon]').getByRole('button', { name: '领取' }).first().click();
     await expect(dialog(page)).toBeVisible();
     expect(await fromPathOf(page)).toBe('/goods_detail/5');
+  });
+
+  test('a session ended elsewhere: the first 请登录 opens the dialog and the header shows a visitor’s', async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    await page.goto('/goods_detail/1');
+    await expect(page.locator('.topbar [data-user-link]')).toBeVisible();
+    // Signed out from another device: this page still shows the shopper until the server says 请登录.
+    await okBody(await request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } }));
+    await page.locator('[data-buy-box]').getByRole('button', { name: '加入购物车' }).click();
+    await expect(dialog(page)).toBeVisible();
+    expect(await fromPathOf(page)).toBe('/goods_detail/1');
+    await expect(page.locator('.topbar [data-user-link]')).toHaveCount(0);
+    await expect(page.locator('.topbar [data-logout]')).toHaveCount(0);
+    await expect(page.locator('.topbar').getByRole('link', { name: '登录/注册' })).toBeVisible();
+    await expect(page.locator('[data-cart-count]').first()).toBeHidden();
   });
 
   test('the header link, and the /login page then returns to the page', async ({ page }) => {
