@@ -314,6 +314,25 @@ test.describe('login dialog', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('switching panels by keyboard puts the focus in the new panel’s first field; arrow keys move between the tabs', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openDialog(page);
+    const account = dialog.getByRole('tab', { name: '账号登录' });
+    const quick = dialog.getByRole('tab', { name: '快捷登录' });
+    await quick.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(account).toHaveAttribute('aria-selected', 'true');
+    await expect(account).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(quick).toHaveAttribute('aria-selected', 'true');
+    await expect(quick).toBeFocused();
+    await page.keyboard.press('End');
+    await dialog.getByRole('button', { name: '忘记密码' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('heading', { name: '找回密码' })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: '手机号' })).toBeFocused();
+  });
+
   test('the QR icon shows the scan panel and the back icon returns to quick login', async ({ page }) => {
     await page.goto('/');
     const dialog = await openDialog(page);

@@ -37,8 +37,17 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
     shown.current = panel;
     const box = root.current;
     if (!box || box.contains(document.activeElement)) return;
-    box.querySelector<HTMLElement>('form input:not([type="hidden"]), button')?.focus();
+    // Its first field, not the first match in page order (the header's tabs and 关闭 come before the form).
+    (box.querySelector<HTMLElement>('form input:not([type="hidden"])') ?? box.querySelector<HTMLElement>('button'))?.focus();
   }, [panel]);
+  // The tabs as ARIA tabs: one stop for Tab, the arrow keys (and Home, End) move between them and select.
+  const tabKeys = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
+    e.preventDefault();
+    const next = e.key === 'Home' ? 1 : e.key === 'End' ? 2 : panel === 1 ? 2 : 1;
+    go(next);
+    e.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')[next - 1]?.focus();
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (f.busy) return;
@@ -120,9 +129,9 @@ export default function LoginPanels({ onSignedIn, onRegistered, onClose }: Props
           </button>
         )}
         {panel === 1 || panel === 2 ? (
-          <div role="tablist" aria-label="登录方式" className="auth__tabs">
+          <div role="tablist" aria-label="登录方式" className="auth__tabs" onKeyDown={tabKeys}>
             {([1, 2] as const).map((p) => (
-              <button key={p} type="button" role="tab" aria-selected={panel === p} onClick={() => go(p)}>
+              <button key={p} type="button" role="tab" aria-selected={panel === p} tabIndex={panel === p ? 0 : -1} onClick={() => go(p)}>
                 {titles[p]}
               </button>
             ))}

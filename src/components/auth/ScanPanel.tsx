@@ -63,7 +63,7 @@ export function ScanPanel({ onSignedIn }: { onSignedIn: () => void }) {
           </button>
         )}
       </div>
-      <p>请使用已登录的手机扫描二维码登录</p>
+      <p>请使用微信或手机浏览器扫一扫，在已登录商城的手机上确认登录</p>
     </div>
   );
 }
