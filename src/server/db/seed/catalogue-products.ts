@@ -81,10 +81,10 @@ function productRow(id: number, r: Rng, leaf: LeafInfo, merId: number, brand: st
   };
 }
 
-function contentHtml(name: string, info: string, images: string[], params: [string, string][]): string {
-  const rows = params.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join('');
+/** The description: its words and pictures. The parameters are not repeated in it: the page shows them (规格参数). */
+function contentHtml(name: string, info: string, images: string[]): string {
   const pics = images.map((src) => `<p><img src="${src}" width="790" height="790" alt="${name}" loading="lazy"></p>`).join('');
-  return `<p>${info}</p>${pics}<table class="params">${rows}</table>`;
+  return `<p>${info}</p>${pics}`;
 }
 
 /** Everything about product `id`; the same id always gives the same product. */
@@ -122,10 +122,7 @@ export function generateProduct(id: number, opts: GenerateOptions): GeneratedPro
     rate: averageRate(reviews),
     filterTokens: params.map((p) => filterToken(p.parameterId, p.value)),
   });
-  const content = contentHtml(product.storeName, product.storeInfo, product.sliderImage.slice(1), [
-    ['品牌', brand],
-    ...params.map((p, i): [string, string] => [leaf.top.params[i]!.name, p.value]),
-  ]);
+  const content = contentHtml(product.storeName, product.storeInfo, product.sliderImage.slice(1));
   return {
     product,
     content: { productId: id, content },

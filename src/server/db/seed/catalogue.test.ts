@@ -132,6 +132,14 @@ describe('catalogue demo seed', () => {
     const b = rng(7);
     expect([a.next(), a.next(), a.int(1, 6)]).toEqual([b.next(), b.next(), b.int(1, 6)]);
   });
+
+  it('describes a product in words and pictures, without repeating the parameters the page lists under 规格参数', () => {
+    const { content, params, product } = generateProduct(1, { merchantCount: 20 });
+    expect(params.length).toBeGreaterThan(0);
+    expect(content.content).toContain(product.storeInfo);
+    expect(content.content).toContain('<img');
+    expect(content.content).not.toContain('<table');
+  });
 });
 
 describe('large bench mall', () => {
