@@ -40,6 +40,18 @@ async function sendCode(page: Page, scope: ReturnType<Page['getByRole']>, phone:
   return latestCode(phone, { type });
 }
 
+/** Signs a new number in from the dialog's quick login (SMS code), on the page already open; the page reloads signed in. */
+async function signInBySms(page: Page, phone: string): Promise<void> {
+  const dialog = await openDialog(page);
+  await fillPhone(dialog, phone);
+  await dialog.getByRole('textbox', { name: '短信验证码' }).fill(await sendCode(page, dialog, phone, 'login'));
+  await dialog.getByRole('checkbox').check();
+  const reloaded = page.waitForEvent('load');
+  await dialog.getByRole('button', { name: '登录', exact: true }).click();
+  await reloaded;
+  await expect(page.locator('[data-user-link]')).toContainText(`用户${phone.slice(-4)}`);
+}
+
 test.describe('login dialog', () => {
   test('register, see the nickname, sign out, then sign in with the password', async ({ page }) => {
     const phone = uniquePhone();
@@ -75,14 +87,7 @@ test.describe('login dialog', () => {
   test('a logout whose call fails still signs the browser out, and ends the session at its next request', async ({ page, request }) => {
     const phone = uniquePhone();
     await page.goto('/');
-    const dialog = await openDialog(page);
-    await fillPhone(dialog, phone);
-    await dialog.getByRole('textbox', { name: '短信验证码' }).fill(await sendCode(page, dialog, phone, 'login'));
-    await dialog.getByRole('checkbox').check();
-    const reloaded = page.waitForEvent('load');
-    await dialog.getByRole('button', { name: '登录', exact: true }).click();
-    await reloaded;
-    await expect(page.locator('[data-user-link]')).toContainText(`用户${phone.slice(-4)}`);
+    await signInBySms(page, phone);
     const token = (await page.context().cookies()).find((c) => c.name === 'auth._token.local')!.value;
 
     // The logout call never reaches the server.
@@ -105,15 +110,8 @@ test.describe('login dialog', () => {
     const phone = uniquePhone();
     await page.goto('/news_list');
     await page.goto('/');
-    const dialog = await openDialog(page);
-    await fillPhone(dialog, phone);
-    await dialog.getByRole('textbox', { name: '短信验证码' }).fill(await sendCode(page, dialog, phone, 'login'));
-    await dialog.getByRole('checkbox').check();
-    const reloaded = page.waitForEvent('load');
-    await dialog.getByRole('button', { name: '登录', exact: true }).click();
-    await reloaded;
+    await signInBySms(page, phone);
     const nickname = `用户${phone.slice(-4)}`;
-    await expect(page.locator('[data-user-link]')).toContainText(nickname);
     // The news list was last seen as a visitor: the browser's copy of it is not what the shopper gets now.
     await page.goBack();
     await expect(page).toHaveURL(/\/news_list$/);
@@ -130,17 +128,8 @@ test.describe('login dialog', () => {
   });
 
   test('sign in by SMS code (quick login registers a new number)', async ({ page }) => {
-    const phone = uniquePhone();
     await page.goto('/');
-    const dialog = await openDialog(page);
-    await fillPhone(dialog, phone);
-    const code = await sendCode(page, dialog, phone, 'login');
-    await dialog.getByRole('textbox', { name: '短信验证码' }).fill(code);
-    await dialog.getByRole('checkbox').check();
-    const reloaded = page.waitForEvent('load');
-    await dialog.getByRole('button', { name: '登录', exact: true }).click();
-    await reloaded;
-    await expect(page.locator('[data-user-link]')).toContainText(`用户${phone.slice(-4)}`);
+    await signInBySms(page, uniquePhone());
   });
 
   test('a wrong SMS code always says 验证码错误', async ({ page }) => {
