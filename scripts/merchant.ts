@@ -1,6 +1,6 @@
 /**
  * The merchant's command line: moves a shop's orders through the merchant API over HTTP.
- *   npm run merchant -- orders [status]                     paid orders (status: all, 0 to ship, 1, 2, 3, -1, 10, 11)
+ *   npm run merchant -- orders [status]                     paid orders (status: all, -2, 0 to ship, 1, 2, 3, -1, 10, 11)
  *   npm run merchant -- detail <order_id>                   one order with its timeline
  *   npm run merchant -- ship <order_id> <company> <tracking_no>   ship by express (company name or code, e.g. 顺丰速运 or SF)
  *   npm run merchant -- ship <order_id> --rider <name> <phone>    same-city delivery by a rider
@@ -9,6 +9,7 @@
  *   npm run merchant -- remark <order_id> <text>            the merchant's remark ('' clears it)
  *   npm run merchant -- express                             express companies and their codes
  *   npm run merchant -- refunds [status]                    refund requests (status: all, 0, -1, 1, 2, 3, -10)
+ *   npm run merchant -- refund <refund_id>                  one refund request
  *   npm run merchant -- approve <refund_id> [name phone address]  approve (a return: optional return address)
  *   npm run merchant -- refuse <refund_id> <reason>         refuse with the reason the buyer reads
  *   npm run merchant -- receive <refund_id>                 the returned goods arrived: refund
@@ -53,7 +54,8 @@ import type { OrderExtendItem } from '../src/shared/order-form.ts';
 import type { MerchantInvoiceDto } from '../src/server/services/invoice/merchant-invoices.ts';
 
 const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit N] <command>
-  orders [status]                          paid orders; status: all (default), 0 to ship, 1 shipped, 2 to review, 3 done, -1 refunded, 10, 11
+  orders [status]                          paid orders; status: all (default), -2 all but presales awaiting their balance, 0 to ship,
+                                           1 shipped, 2 to review, 3 done, -1 refunded, 10, 11 presales
   detail <order_id>                        one order with its timeline
   ship <order_id> <company> <tracking_no>  ship by express (company name or code: 顺丰速运 or SF)
   ship <order_id> --rider <name> <phone>   same-city delivery by a rider
@@ -62,6 +64,7 @@ const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit 
   remark <order_id> <text>                 the merchant's remark on an order ('' clears it)
   express                                  express companies and their codes
   refunds [status]                         refund requests; status: all (default), 0 review, -1 refused, 1 awaiting return, 2 awaiting receipt, 3 refunded, -10 cancelled
+  refund <refund_id>                       one refund request, with when the mall answers it if the shop does not
   approve <refund_id> [name phone address] approve a request (a return: the goods go to the shop's address, or the one given)
   refuse <refund_id> <reason>              refuse a request with the reason the buyer reads
   receive <refund_id>                      the goods sent back arrived: refund them
@@ -133,6 +136,7 @@ interface Refund {
   mer_delivery_phone: string;
   mer_delivery_address: string;
   return_end_time: string | null;
+  auto_refund_time: string | null;
   delivery_type: string;
   delivery_id: string;
   /** The phone the buyer gave with the return parcel. */
@@ -178,6 +182,9 @@ function printRefund(r: Refund): void {
   if (r.fail_message) console.log(`    ${r.status === -10 ? '关闭原因' : '拒绝原因'}：${r.fail_message}`);
   if (r.mer_delivery_address) console.log(`    退货地址：${r.mer_delivery_user} ${r.mer_delivery_phone} ${r.mer_delivery_address}`);
   if (r.return_end_time) console.log(`    买家须在 ${r.return_end_time} 前寄回，逾期自动关闭`);
+  if (r.auto_refund_time) {
+    console.log(`    若 ${r.auto_refund_time} 前未处理，系统将${r.status === 0 ? '自动同意申请' : '自动确认收货并退款'}`);
+  }
   if (r.delivery_id) console.log(`    买家退货：${r.delivery_type} ${r.delivery_id}`);
   if (r.money_state !== 'none') console.log(`    退款：${r.money_state_text}${r.money_error ? `（${r.money_error}）` : ''}`);
   if (r.refund_integral || r.give_back_integral) console.log(`    积分：退回 ${r.refund_integral}，扣回赠送 ${r.give_back_integral}`);
@@ -295,6 +302,11 @@ async function main(): Promise<number> {
       const list = data.list as Refund[];
       console.log(`${data.count} refund request(s)${data.count > list.length ? `, showing ${list.length} (page ${q.get('page')})` : ''}`);
       for (const r of list) printRefund(r);
+      return 0;
+    }
+    case 'refund': {
+      const { data } = await call('GET', `/api/merchant/refund/detail/${refundId(args[0])}`, token);
+      printRefund(data as Refund);
       return 0;
     }
     case 'approve': {

@@ -56,6 +56,10 @@ test.describe('after-sales, request to money back', () => {
     expect(await cli('detail', String(orderId))).toMatch(/×2 {2}¥\d+\.\d\d {2}【售后处理中，涉及 1 件】/);
     const asked = await cli('refunds', '0', '--limit', '50');
     expect(asked).toMatch(new RegExp(`#${id}  [^\\n]*\\n {4}原因：[^\\n]*买家电话：13612345678`));
+    // One request, with when the mall answers it for a shop that does not.
+    const one = await cli('refund', String(id));
+    expect(one).toMatch(new RegExp(`#${id}  `));
+    expect(one).toMatch(/若 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 前未处理，系统将自动同意申请/);
     await okBody(await request.post(`/api/merchant/refund/approve/${id}`, { headers: merchant(1) }));
     expect(await cli('detail', String(orderId))).toContain('【已退 1 件，余 1 件】');
   });
