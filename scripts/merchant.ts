@@ -5,6 +5,7 @@
  *   npm run merchant -- ship <order_id> <company> <tracking_no>   ship by express (company name or code, e.g. 顺丰速运 or SF)
  *   npm run merchant -- ship <order_id> --rider <name> <phone>    same-city delivery by a rider
  *   npm run merchant -- ship <order_id> --none                    no shipment needed
+ *   npm run merchant -- reship <order_id> <company> <tracking_no> | --rider <name> <phone>   correct a shipped order's parcel
  *   npm run merchant -- verify <order_id> <code>            a pickup order collected, or a rider's order handed over
  *   npm run merchant -- remark <order_id> <text>            the merchant's remark ('' clears it)
  *   npm run merchant -- express                             express companies and their codes
@@ -60,6 +61,8 @@ const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit 
   ship <order_id> <company> <tracking_no>  ship by express (company name or code: 顺丰速运 or SF)
   ship <order_id> --rider <name> <phone>   same-city delivery by a rider
   ship <order_id> --none                   no shipment needed
+  reship <order_id> <company> <tracking_no>   correct the carrier and tracking number of a shipped order
+  reship <order_id> --rider <name> <phone>    or its rider
   verify <order_id> <code>                 a pickup order with the shopper's code, or a rider's order with its receipt code
   remark <order_id> <text>                 the merchant's remark on an order ('' clears it)
   express                                  express companies and their codes
@@ -265,18 +268,20 @@ async function main(): Promise<number> {
       printOrder(data as Order, true);
       return 0;
     }
-    case 'ship': {
+    case 'ship':
+    case 'reship': {
       const id = orderId(args[0]);
       let body: Record<string, unknown>;
-      if (args[1] === '--none') body = { delivery_type: 3 };
+      if (args[1] === '--none' && command === 'ship') body = { delivery_type: 3 };
       else if (args[1] === '--rider') {
-        if (args.length !== 4) throw new CliError('usage: ship <order_id> --rider <name> <phone>');
+        if (args.length !== 4) throw new CliError(`usage: ${command} <order_id> --rider <name> <phone>`);
         body = { delivery_type: 2, delivery_name: args[2], delivery_id: args[3] };
       } else {
-        if (args.length !== 3) throw new CliError('usage: ship <order_id> <company> <tracking_no>');
+        if (args.length !== 3) throw new CliError(`usage: ${command} <order_id> <company> <tracking_no>`);
         body = { delivery_type: 1, delivery_name: args[1], delivery_id: args[2] };
       }
-      const { message, data } = await call('POST', `/api/merchant/order/delivery/${id}`, token, body);
+      const path = command === 'ship' ? 'delivery' : 'delivery_update';
+      const { message, data } = await call('POST', `/api/merchant/order/${path}/${id}`, token, body);
       console.log(message);
       printOrder(data as Order);
       return 0;

@@ -72,6 +72,32 @@ test.describe('shipping', () => {
     await visitor.close();
   });
 
+  test('a wrong tracking number corrected from the command line: the shopper’s tracking follows the new one', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const { orderIds } = await paidOrder(request, token, [1]);
+    const id = orderIds[0]!;
+    const cli = merchantCli(baseURL!, demoToken(1));
+    const refused = await cli('reship', String(id), '中通快递', 'ZT998877665').then(
+      () => 'accepted',
+      (e: { stderr?: string }) => String(e.stderr),
+    );
+    expect(refused).toContain('订单尚未发货，请直接发货');
+    await cli('ship', String(id), '顺丰速运', 'SF1409999999');
+    const out = await cli('reship', String(id), 'ZTO', 'ZT998877665');
+    expect(out).toContain('物流信息已修改');
+    expect(out).toContain('快递 中通快递 ZT998877665');
+    await page.goto(`/logistics?orderId=${id}`);
+    await expect(page.locator('[data-courier]')).toHaveText('中通快递');
+    await expect(page.locator('[data-tracking]')).toHaveText('ZT998877665');
+    await page.goto(`/order_detail?orderId=${id}`);
+    await expect(page.getByText('修改物流信息，快递公司：中通快递，快递单号：ZT998877665')).toBeVisible();
+  });
+
   test('a rider delivery shows its receipt code, the rider and the steps on /logistics_delivery', async ({
     page,
     context,

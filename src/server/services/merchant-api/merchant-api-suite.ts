@@ -14,7 +14,7 @@ import type { MerchantContext } from './context.ts';
 import { createMerchantToken, revokeMerchantToken } from './tokens.ts';
 import { listMerchantOrders } from './list-orders.ts';
 import { getMerchantOrder } from './get-order.ts';
-import { shipOrder, SHIP_TEXT } from './ship-order.ts';
+import { correctShipment, shipOrder, SHIP_TEXT } from './ship-order.ts';
 import { verifyOrder, VERIFY_FAILS_PER_HOUR, VERIFY_TEXT } from './verify-order.ts';
 import { remarkOrder } from './remark-order.ts';
 import { applyRefund } from '../refund/apply-refund.ts';
@@ -141,6 +141,45 @@ export function merchantApiSuite(open: () => Promise<Database>) {
       } finally {
         await d.db.delete(systemConfig).where(eq(systemConfig.key, 'order_take_days'));
       }
+    });
+
+    it('corrects a shipped order’s carrier and number once, keeping its shipping time and automatic receipt', async () => {
+      const d = await open();
+      const o = (await paidOrder(d)).orders[0];
+      const unshipped = (await paidOrder(d)).orders[0];
+      const m1 = await asMerchant(d, 1);
+      await expect(
+        correctShipment(m1, { id: unshipped!.orderId, delivery_type: 1, delivery_name: 'SF', delivery_id: 'SF1111111111' }),
+      ).rejects.toThrow(SHIP_TEXT.notShipped);
+      await shipOrder(m1, { id: o!.orderId, delivery_type: 1, delivery_name: '顺丰速运', delivery_id: 'SF1234567890' });
+      const shipped = await rowOf(d, o!.orderId);
+      const [job] = await receiveJobs(d, o!.orderId);
+      const fix = (body: Record<string, unknown>) => correctShipment(m1, { id: o!.orderId, ...body });
+      await expect(fix({ delivery_type: 1, delivery_name: 'SF', delivery_id: 'sf1234567890' })).rejects.toThrow(SHIP_TEXT.unchanged);
+      await expect(fix({ delivery_type: 3 })).rejects.toThrow(SHIP_TEXT.noParcel);
+      await expect(fix({ delivery_type: 1, delivery_name: '中通快递', delivery_id: '12' })).rejects.toThrow(SHIP_TEXT.tracking);
+      await expect(
+        correctShipment(await asMerchant(d, 2), { id: o!.orderId, delivery_type: 1, delivery_name: 'ZTO', delivery_id: 'ZT998877665' }),
+      ).rejects.toMatchObject({ code: 'not_found' });
+      // Three corrections at once: one wins, the others are told it changed meanwhile.
+      const results = await Promise.allSettled(
+        ['ZT998877661', 'ZT998877662', 'ZT998877663'].map((n) => fix({ delivery_type: 1, delivery_name: '中通快递', delivery_id: n })),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ message: SHIP_TEXT.changedMeanwhile });
+      const won = (results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ delivery_id: string }>).value;
+      expect(won).toMatchObject({ status: 1, delivery_name: '中通快递', delivery_code: 'ZTO' });
+      const row = await rowOf(d, o!.orderId);
+      expect(row).toMatchObject({ status: 1, deliveryName: '中通快递', deliveryId: won.delivery_id, deliveryTime: shipped.deliveryTime });
+      expect((await receiveJobs(d, o!.orderId)).map((j) => j.runAt)).toEqual([job!.runAt]);
+      const tl = (await timelineOf(d, o!.orderId)).filter((t) => t.changeType.startsWith('delivery'));
+      expect(tl.map((t) => t.changeMessage)).toEqual([
+        '已发货，快递公司：顺丰速运，快递单号：SF1234567890',
+        `修改物流信息，快递公司：中通快递，快递单号：${won.delivery_id}`,
+      ]);
+      // To a rider: a receipt code for the shopper to tell.
+      await fix({ delivery_type: 2, delivery_name: '王师傅', delivery_id: '13912345678' });
+      expect((await rowOf(d, o!.orderId)).finishCode).toMatch(/^\d{6}$/);
     });
 
     it('without the setting an order is received automatically 7 days after shipping', async () => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, type AnyColumn } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { DELIVERY_TYPE, ORDER_STATUS, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
@@ -33,6 +33,11 @@ export const SHIP_TEXT = {
   riderLong: '配送员姓名不能超过20个字',
   riderPhoneMissing: '请填写配送员手机号',
   riderPhone: '配送员手机号格式不正确',
+  notShipped: '订单尚未发货，请直接发货',
+  received: '订单已收货，不能修改物流信息',
+  noParcel: '修改物流信息只能改为快递或同城配送',
+  unchanged: '物流信息没有变化',
+  changedMeanwhile: '物流信息刚被修改过，请查看订单后再试',
 } as const;
 
 /** Days after shipping an order is received automatically (setting `order_take_days`, 1 to 90, default 7). */
@@ -176,4 +181,78 @@ export async function shipOrder(ctx: MerchantContext, input: { id: unknown } & P
     throw refuse(shipRefusal(await findMerchantOrder(ctx.db, merId, id)) ?? SHIP_TEXT.shipped);
   }
   return (await merchantOrderDtos(ctx.db, [shipped]))[0]!;
+}
+
+/**
+ * `POST /api/merchant/order/delivery_update/{order_id}` `{delivery_type: 1|2, delivery_name, delivery_code?,
+ * delivery_id}`: corrects the carrier and tracking number (or rider and phone) of one of the merchant's orders shipped
+ * and not yet received (status 1), checked as shipping checks them. The shipping time and the automatic receipt stay;
+ * a rider's delivery gets a receipt code if it had none. The timeline says what changed; the shopper's order and
+ * tracking follow the new number. A conditional update on the old values: two corrections at once, or one racing the
+ * receipt, change it once (the other is refused with what the order is now).
+ */
+export async function correctShipment(ctx: MerchantContext, input: { id: unknown } & Partial<ShipBody>): Promise<MerchantOrderDto> {
+  const { merId } = requireMerchant(ctx);
+  const { id } = parseInput(z.object({ id: idField('订单ID') }), { id: input.id });
+  const body = parseInput(shipBody, input);
+  const o = await findMerchantOrder(ctx.db, merId, id);
+  const refusal = correctionRefusal(o);
+  if (refusal) throw refuse(refusal);
+  if (body.delivery_type === DELIVERY_TYPE.none) throw refuse(SHIP_TEXT.noParcel);
+  const s = shipmentOf(body);
+  if (s.deliveryType === o.deliveryType && s.deliveryName === o.deliveryName && s.deliveryId === o.deliveryId) {
+    throw refuse(SHIP_TEXT.unchanged);
+  }
+  const at = now();
+  const finishCode =
+    s.deliveryType !== DELIVERY_TYPE.rider
+      ? ''
+      : o.deliveryType === DELIVERY_TYPE.rider && o.finishCode
+        ? o.finishCode
+        : String(randomInt(100_000, 1_000_000));
+  const changed = await transaction(ctx.db, async (tx) => {
+    const [row] = await tx
+      .update(storeOrder)
+      .set({
+        deliveryType: s.deliveryType,
+        deliveryName: s.deliveryName,
+        deliveryId: s.deliveryId,
+        deliveryCode: s.deliveryCode,
+        finishCode,
+      })
+      .where(
+        and(
+          eq(storeOrder.orderId, o.orderId),
+          eq(storeOrder.merId, merId),
+          eq(storeOrder.status, ORDER_STATUS.toReceive),
+          same(storeOrder.deliveryType, o.deliveryType),
+          same(storeOrder.deliveryName, o.deliveryName),
+          same(storeOrder.deliveryId, o.deliveryId),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    await tx.insert(storeOrderStatus).values({
+      orderId: row.orderId,
+      groupOrderId: row.groupOrderId,
+      changeType: 'delivery_update',
+      changeMessage: s.message.replace(/^已发货/, '修改物流信息'),
+      createdAt: at,
+    });
+    return row;
+  });
+  if (!changed) throw refuse(correctionRefusal(await findMerchantOrder(ctx.db, merId, id)) ?? SHIP_TEXT.changedMeanwhile);
+  return (await merchantOrderDtos(ctx.db, [changed]))[0]!;
+}
+
+/** The column still holds the value read (null included). */
+const same = (col: AnyColumn, v: string | number | null) => (v === null ? isNull(col) : eq(col, v));
+
+/** Why an order's shipment cannot be corrected now (null: it can). */
+function correctionRefusal(o: Pick<typeof storeOrder.$inferSelect, 'status' | 'orderType'>): string | null {
+  if (o.orderType === 1) return SHIP_TEXT.pickup;
+  if (o.status === ORDER_STATUS.toReceive) return null;
+  if (o.status === ORDER_STATUS.toReview || o.status === ORDER_STATUS.done) return SHIP_TEXT.received;
+  if (o.status === ORDER_STATUS.refunded) return SHIP_TEXT.refunded;
+  return SHIP_TEXT.notShipped;
 }
