@@ -46,6 +46,10 @@ export const INTENTION_TEXT = {
   tokenNotApproved: '申请通过后才能领取商户接口令牌',
   tokenTaken: '商户接口令牌已领取过，不能再次查看；如需新令牌，请联系平台运营',
   created: '提交成功，请等待平台审核',
+  approvedSms: (name: string) =>
+    `您的商户入驻申请「${name}」已通过审核，店铺已开通。请登录商城，在个人中心“入驻记录”查看店铺信息并领取商户接口令牌。`,
+  rejectedSms: (name: string, reason: string) =>
+    `您的商户入驻申请「${name}」未通过审核：${reason}。您可在个人中心“入驻记录”修改后重新提交。`,
   updated: '修改成功，请等待平台审核',
 } as const;
 

@@ -12,12 +12,13 @@ export interface CodeSms {
  * A notice without a code. `register_notice`: someone asked for a register code for a phone that already has an
  * account, so its owner is told instead (the answer to the asker does not say the phone is registered).
  * `phone_changed`: the account of this phone was moved to another phone, so the owner learns of it even when
- * someone else did it with their session.
+ * someone else did it with their session. `intention_reviewed`: a merchant application was approved or rejected, so
+ * its applicant need not keep checking the record.
  */
 export interface NoticeSms {
   phone: string;
   phone_code: string;
-  type: 'register_notice' | 'phone_changed';
+  type: 'register_notice' | 'phone_changed' | 'intention_reviewed';
   text: string;
 }
 

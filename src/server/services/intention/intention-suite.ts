@@ -51,6 +51,13 @@ export function intentionSuite(open: () => Promise<Database>) {
         status: 2,
         fail_msg: '营业执照照片不清晰，请重新上传',
       });
+      // The applicant is told by SMS, with the reason.
+      expect(sms.box.messages.at(-1)).toEqual({
+        phone: body.phone,
+        phone_code: '86',
+        type: 'intention_reviewed',
+        text: `您的商户入驻申请「${renamed}」未通过审核：营业执照照片不清晰，请重新上传。您可在个人中心“入驻记录”修改后重新提交。`,
+      });
 
       // Resubmitting with a new phone needs a code sent to that phone.
       const newPhone = uniquePhone();
@@ -69,6 +76,11 @@ export function intentionSuite(open: () => Promise<Database>) {
       expect(resubmitted).toMatchObject({ status: 0, fail_msg: '', phone: newPhone });
 
       const approved = await approveIntention(d, { id: created.mer_intention_id });
+      expect(sms.box.messages.at(-1)).toMatchObject({
+        phone: newPhone,
+        type: 'intention_reviewed',
+        text: expect.stringContaining('已通过审核'),
+      });
       expect(approved).toMatchObject({
         status: 1,
         status_text: '已通过',

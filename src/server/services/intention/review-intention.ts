@@ -15,6 +15,7 @@ import type { ServiceContext } from '../context.ts';
 import { notFound, offsetOf, parseInput, type Page } from '../input.ts';
 import { now } from '../dates.ts';
 import { invalidate } from '../cache.ts';
+import { getSmsProvider } from '../../auth/sms/index.ts';
 import { merchantNameTaken, refuse, selectIntentions, toIntentionDto } from './intention-row.ts';
 
 /** The avatar of a new shop until it sets its own. */
@@ -85,7 +86,23 @@ export async function approveIntention(ctx: Pick<ServiceContext, 'db'>, input: u
     await tx.update(merchantIntention).set({ merId: shop!.merId }).where(eq(merchantIntention.merIntentionId, id));
     invalidate(tx, ['merchant']);
   });
-  return reviewDto(ctx.db, id);
+  const dto = await reviewDto(ctx.db, id);
+  await tellApplicant(dto.phone, INTENTION_TEXT.approvedSms(dto.mer_name));
+  return dto;
+}
+
+/**
+ * The applicant hears of the decision by SMS (`intention_reviewed`), after the commit: no network call inside the
+ * transaction, and a notice that fails is logged while the decision stands (the record shows it either way).
+ */
+async function tellApplicant(phone: string, text: string): Promise<void> {
+  try {
+    await getSmsProvider().send({ phone, phone_code: '86', type: 'intention_reviewed', text });
+  } catch (err) {
+    console.error(
+      `[mallfront] merchant application notice to ${phone.slice(0, 3)}****${phone.slice(-4)} not sent: ${(err as Error).message}`,
+    );
+  }
 }
 
 /** `POST /api/operator/intention/{id}/reject {fail_msg}`: rejects a pending application once, with the reason its applicant reads. */
@@ -97,5 +114,7 @@ export async function rejectIntention(
   const { id: _ignored, ...rest } = input;
   const { fail_msg } = parseInput(rejectInput, rest);
   await transaction(ctx.db, (tx) => decide(tx, id, { status: INTENTION_STATUS.rejected, failMsg: fail_msg }));
-  return reviewDto(ctx.db, id);
+  const dto = await reviewDto(ctx.db, id);
+  await tellApplicant(dto.phone, INTENTION_TEXT.rejectedSms(dto.mer_name, dto.fail_msg));
+  return dto;
 }
