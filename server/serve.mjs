@@ -151,7 +151,9 @@ export function staticFiles(dir) {
 
 const KEPT_ANSWER = Symbol.for('mallfront.keptAnswer');
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+// The methods the mall serves: no page or endpoint takes PUT, PATCH or DELETE, so those are refused here as any
+// unknown method is (they reached the router before, which answered 404 and logged a warning for each).
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
 
 /** A path whose %-escapes decode (Astro would log a stack trace for each one that does not). */
 function wellEncoded(url = '/') {

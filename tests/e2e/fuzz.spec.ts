@@ -220,6 +220,13 @@ test('a lone surrogate in a JSON text field is a 400 in Chinese and stores nothi
 test('TRACE is 405, a malformed %-escape in the path is 400, NUL bytes in bodies are 400', async ({ request }) => {
   const trace = await request.fetch('/', { method: 'TRACE' });
   expect(trace.status()).toBe(405);
+  // No endpoint takes PUT, PATCH or DELETE: 405 with the methods there are, in the API's envelope.
+  for (const method of ['PUT', 'PATCH', 'DELETE']) {
+    const res = await request.fetch('/api/user/cart/lst', { method });
+    expect(res.status(), method).toBe(405);
+    expect(res.headers().allow).toBe('GET, HEAD, POST, OPTIONS');
+    expect((await res.json()).message).toBe('不支持的请求方法');
+  }
   const bad = await request.get('/goods_detail/%ZZ');
   expect(bad.status()).toBe(400);
   const nul = await request.post('/api/auth/login', { data: { account: '86138\u00000138000', password: 'a\u0000b' } });
