@@ -8,6 +8,44 @@ import type { LogisticsProvider, TrackQuery, TrackStep } from './provider.ts';
 const CITIES = ['上海市', '杭州市', '深圳市', '广州市', '北京市', '成都市', '南京市', '苏州市', '武汉市', '西安市', '长沙市', '青岛市'];
 /** Sorting hubs a parcel may pass on the way. */
 const HUBS = ['武汉市', '郑州市', '南京市', '长沙市', '济南市', '合肥市', '南昌市', '石家庄市', '徐州市', '金华市', '廊坊市'];
+/** Rough longitude and latitude of the cities above and other large ones, so a parcel only passes a hub on its way. */
+const PLACES: Record<string, [number, number]> = {
+  上海市: [121.5, 31.2],
+  杭州市: [120.2, 30.3],
+  深圳市: [114.1, 22.5],
+  广州市: [113.3, 23.1],
+  北京市: [116.4, 39.9],
+  天津市: [117.2, 39.1],
+  重庆市: [106.5, 29.6],
+  成都市: [104.1, 30.7],
+  南京市: [118.8, 32.1],
+  苏州市: [120.6, 31.3],
+  武汉市: [114.3, 30.6],
+  西安市: [108.9, 34.3],
+  长沙市: [113.0, 28.2],
+  青岛市: [120.4, 36.1],
+  郑州市: [113.6, 34.7],
+  济南市: [117.0, 36.7],
+  合肥市: [117.3, 31.8],
+  南昌市: [115.9, 28.7],
+  石家庄市: [114.5, 38.0],
+  徐州市: [117.2, 34.3],
+  金华市: [119.6, 29.1],
+  廊坊市: [116.7, 39.5],
+};
+
+/**
+ * The hubs a parcel from `from` to `to` may pass: those near the straight way (a detour of at most a quarter). None when
+ * either city is not in PLACES: the parcel goes from its city's hub straight to the other's.
+ */
+function hubsOnTheWay(from: string, to: string): string[] {
+  const a = PLACES[from];
+  const b = PLACES[to];
+  if (!a || !b) return [];
+  const dist = (p: [number, number], q: [number, number]) => Math.hypot(p[0] - q[0], p[1] - q[1]);
+  const direct = dist(a, b);
+  return HUBS.filter((h) => h !== from && h !== to && dist(a, PLACES[h]!) + dist(PLACES[h]!, b) <= direct * 1.25);
+}
 const AREAS = ['高新区', '开发区', '城东', '城西', '城南', '城北', '中心', '新城'];
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙'];
 const SIGNED = ['本人签收', '家门口签收', '快递柜签收', '前台代收', '家人代收'];
@@ -33,7 +71,7 @@ function seeded(seed: string) {
 
 /**
  * The demo carrier's timeline of a parcel: the same tracking number and shipping time always give the same
- * journey (揽收 at the origin city when shipped, through one or two sorting hubs, 到达 the receiver's city,
+ * journey (揽收 at the origin city when shipped, through its hub and perhaps one on the way, 到达 the receiver's city,
  * 派送中 in daytime hours, 已签收 one to four days after shipping), and only the steps whose time has come by `now`
  * are shown, newest first.
  */
@@ -80,10 +118,10 @@ export function demoTimeline(q: TrackQuery, now: Date): TrackStep[] {
     add(`【${to}】快件已完成进口清关，已交由当地派送网点`);
   } else {
     if (to !== from) {
-      const hubs = HUBS.filter((h) => h !== from && h !== to);
-      const via = r.int(0, 2);
-      for (let i = 0; i < via; i++) {
-        const city = hubs.splice(r.int(0, hubs.length - 1), 1)[0]!;
+      // At most one hub between, and only one on the way (Hangzhou to Shenzhen may pass 金华 or 南昌, never 郑州).
+      const hubs = hubsOnTheWay(from, to);
+      if (hubs.length && r.next() < 0.6) {
+        const city = r.pick(hubs);
         travel(at.city, at.name, city, hub(city), [5, 12]);
         at = { city, name: hub(city) };
       }

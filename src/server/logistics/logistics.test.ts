@@ -45,6 +45,20 @@ describe('demo tracking provider', () => {
     expect(all.at(-1)!.status).toContain('已揽收');
   });
 
+  it('passes at most one hub between, and only one on the way (Hangzhou to Shenzhen never goes north)', () => {
+    const seen = new Set<string>();
+    for (let n = 0; n < 40; n++) {
+      const steps = demoTimeline({ ...query, number: `SF12345678${String(n).padStart(2, '0')}`, to: '深圳市' }, later(24 * 10));
+      const hubs = steps.flatMap((s) => [...s.status.matchAll(/已到达【(.+?)转运中心】/g)].map((m) => m[1]!));
+      expect(hubs[hubs.length - 1]).toBe('杭州');
+      expect(hubs[0]).toBe('深圳');
+      expect(hubs.length).toBeLessThanOrEqual(3);
+      for (const h of hubs.slice(1, -1)) seen.add(h);
+    }
+    expect(seen.size).toBeGreaterThan(0);
+    for (const h of seen) expect(['金华', '南昌']).toContain(h);
+  });
+
   it('passes customs on the way abroad; picks believable cities when the order does not name them', () => {
     const abroad = demoTimeline({ ...query, to: '美国', abroad: true }, later(24 * 10));
     expect(abroad.map((s) => s.status).join('\n')).toMatch(/进口清关[\s\S]*出口清关/);
