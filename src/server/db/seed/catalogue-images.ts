@@ -80,9 +80,12 @@ export function tileImage(mediaId: string, seed: number, icon: Pictogram, label:
   return { mediaId, mime: SVG_MIME, body, width: size, height: size };
 }
 
-/** A wide banner (shop top banner, carousel). */
+/**
+ * A wide banner (shop top banner, carousel). Its picture and words keep to the middle two thirds of its height: the
+ * shop pages show the same picture as a 6:1 shop sign (1200×200, cropped top and bottom) and as a 4:1 card or slide.
+ */
 export function bannerImage(mediaId: string, seed: number, icon: Pictogram, title: string, subtitle: string, w = 1200, h = 300): MediaRow {
-  const inner = `${pictogram(icon, w - h - 60, h * 0.1, h * 0.8)}${text(w * 0.36, h * 0.48, h * 0.16, title)}${text(w * 0.36, h * 0.72, h * 0.08, subtitle, 400, 0.9)}`;
+  const inner = `${pictogram(icon, w - h - 60, h * 0.22, h * 0.56)}${text(w * 0.36, h * 0.5, h * 0.15, title)}${text(w * 0.36, h * 0.72, h * 0.08, subtitle, 400, 0.9)}`;
   return { mediaId, mime: SVG_MIME, body: frame(w, h, seed * 17, inner, title), width: w, height: h };
 }
 
