@@ -1,6 +1,6 @@
 // The /user account page: a signed-in shopper changes the password and the phone number with SMS codes.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, sessionCookies } from './fixtures.ts';
 import { latestCode, noticesFor, uniquePhone } from './sms.ts';
 import { SESSION_COOKIE, okBody, refusal, registered } from './accounts.ts';
 
@@ -12,7 +12,7 @@ async function signedInShopper(request: APIRequestContext, context: BrowserConte
   const { data } = await okBody(
     await request.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd, phone_code: '86' } }),
   );
-  await context.addCookies([{ name: SESSION_COOKIE, value: data.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+  await context.addCookies(sessionCookies(data.token, baseURL));
   await page.goto('/user');
   await expect(page.getByText(`+86 ${phone.slice(0, 3)}****${phone.slice(-4)}`)).toBeVisible();
   return { phone, pwd };

@@ -1,7 +1,7 @@
 // Accounts over the real HTTP API for browser and API tests: envelopes, SMS codes from the test outbox, a
 // freshly registered shopper.
 import type { APIRequestContext, APIResponse, BrowserContext } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, sessionCookies } from './fixtures.ts';
 import { latestCode, uniquePhone } from './sms.ts';
 
 export const SESSION_COOKIE = 'auth._token.local';
@@ -61,7 +61,7 @@ export async function freshShopper(api: APIRequestContext, context?: BrowserCont
   const { phone, pwd } = await registered(api);
   const { data } = await okBody(await api.post('/api/auth/login', { data: { account: `86${phone}`, password: pwd, phone_code: '86' } }));
   if (context && baseURL) {
-    await context.addCookies([{ name: SESSION_COOKIE, value: data.token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies(sessionCookies(data.token, baseURL));
   }
   return data.token;
 }

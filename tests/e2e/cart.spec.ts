@@ -3,7 +3,7 @@
 // the empty cart, with the header count following every change.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { test, expect, answerConfirm } from './fixtures.ts';
+import { test, expect, answerConfirm, sessionCookies } from './fixtures.ts';
 import { SESSION_COOKIE, freshShopper, okBody } from './accounts.ts';
 import { withOwnMall } from './spawn-server.ts';
 import { product, productSku } from '../../src/server/db/schema/index.ts';
@@ -179,7 +179,7 @@ test.describe('a line that can no longer be bought', () => {
       },
       async (baseURL, { token, kept, gone }) => {
         const context = await browser.newContext({ baseURL });
-        await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+        await context.addCookies(sessionCookies(token, baseURL));
         const page = await context.newPage();
         await page.goto('/shopping_cart');
 

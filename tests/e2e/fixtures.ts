@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { SESSION_COOKIE } from '../../src/shared/cookies.ts';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../../src/shared/cookies.ts';
 
 /** `shopper` is the only demo account whose cart tests may change. */
 type Who = 'member' | 'buyer' | 'shopper';
@@ -10,8 +10,16 @@ export function sessionToken(who: Who): string {
   return JSON.parse(readFileSync('reports/e2e-sessions.json', 'utf8'))[who];
 }
 
+/** The cookies a sign-in leaves in a browser: the HttpOnly session and the page-readable `signed_in` (session-token.ts). */
+export function sessionCookies(token: string, url: string) {
+  return [
+    { name: SESSION_COOKIE, value: token, url, httpOnly: true, sameSite: 'Lax' as const },
+    { name: SIGNED_IN_COOKIE, value: '1', url, sameSite: 'Lax' as const },
+  ];
+}
+
 export async function signIn(context: BrowserContext, baseURL: string, who: Who): Promise<void> {
-  await context.addCookies([{ name: SESSION_COOKIE, value: sessionToken(who), url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+  await context.addCookies(sessionCookies(sessionToken(who), baseURL));
 }
 
 let sequence = 0;

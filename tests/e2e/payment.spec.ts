@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { test, expect, booted } from './fixtures.ts';
+import { test, expect, booted, sessionCookies } from './fixtures.ts';
 import { SESSION_COOKIE, freshShopper, okBody, refusal } from './accounts.ts';
 import { addAddress, addLine, bearer, paidOrder, placeOrder, skuOf, type Sku } from './orders.ts';
 import { OPERATOR_TOKEN } from './operator.ts';
@@ -76,7 +76,7 @@ test.describe('payment pages', () => {
       await request.post('/api/auth/login', { data: { account: '8613800138000', password: 'mall123456', phone_code: '86' } }),
     );
     const token = login.data.token as string;
-    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL!, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies(sessionCookies(token, baseURL!));
     // Buy-now lines: the member's cart (whose count other specs read) stays as it is.
     const lines: number[] = [];
     for (const merId of [1, 2]) {

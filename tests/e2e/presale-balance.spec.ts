@@ -3,7 +3,7 @@
 // Paying changes the member's orders, so this runs the built server on a freshly seeded database of its own. So does
 // a balance paid by QR code after its window closed: the order says the money is on its way back, then that it is back.
 import { and, eq } from 'drizzle-orm';
-import { test, expect } from './fixtures.ts';
+import { test, expect, sessionCookies } from './fixtures.ts';
 import { okBody, SESSION_COOKIE } from './accounts.ts';
 import { bearer, placeOrder } from './orders.ts';
 import { OPERATOR_TOKEN } from './operator.ts';
@@ -26,7 +26,7 @@ test.describe("the demo member's presale balance", () => {
       async (db) => (await createSession(db, HISTORY_UID)).token,
       async (baseURL, token) => {
         const context = await browser.newContext({ baseURL });
-        await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+        await context.addCookies(sessionCookies(token, baseURL));
         const page = await context.newPage();
 
         // The presale itself: its deposit phase is over and the balance step is the current one.
@@ -105,7 +105,7 @@ test.describe("the demo member's presale balance", () => {
       },
       async (baseURL, { token, orderId, balance, t }) => {
         const context = await browser.newContext({ baseURL });
-        await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+        await context.addCookies(sessionCookies(token, baseURL));
         const api = context.request;
         // The phone confirms the code all the same: the gateway takes the money, which the closed order cannot use.
         await okBody(await api.post('/api/sandbox/pay', { data: { t, action: 'confirm' } }));
@@ -160,7 +160,7 @@ test.describe("the demo member's presale balance", () => {
       },
       async (baseURL, token) => {
         const context = await browser.newContext({ baseURL });
-        await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+        await context.addCookies(sessionCookies(token, baseURL));
         const api = context.request;
         const detail = (await okBody(await api.get(`/api/store/product/presell/detail/${PRESELL}`))).data;
         const sku = Object.values(detail.product.sku as Record<string, { unique: string; stock: number }>).find((x) => x.stock > 5)!;
