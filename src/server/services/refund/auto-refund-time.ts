@@ -28,17 +28,25 @@ export async function shopsTakingReturns(db: Db | Tx, merIds: readonly number[])
   return new Set(rows.map((r) => r.merId));
 }
 
+/** A return under review: agreeing it sends the buyer to a return address, which its shop may not have. */
+export const isReturnUnderReview = (r: { status: number; refundType: number }) =>
+  r.status === REFUND_STATUS.review && r.refundType === REFUND_TYPE.returnGoods;
+
 /**
- * The `auto_refund_time` a request shows: `autoRefundAt`, except for a return under review to a shop that cannot take
- * it without its merchant (`shopsTakingReturns`), which the system will not agree and so promises nothing.
+ * A return under review to a shop that cannot take it without its merchant (`takingReturns`: `shopsTakingReturns`):
+ * the system does not agree it (the `refund.auto` job looks again later) and so promises no time for it.
  */
+export function waitsForItsShop(r: { status: number; refundType: number; merId: number }, takingReturns: ReadonlySet<number>): boolean {
+  return isReturnUnderReview(r) && !takingReturns.has(r.merId);
+}
+
+/** The `auto_refund_time` a request shows: `autoRefundAt`, none for a request that `waitsForItsShop`. */
 export function shownAutoRefundAt(
   r: { status: number; statusTime: Date; refundType: number; merId: number },
   agreeDays: number,
   takingReturns: ReadonlySet<number>,
 ): Date | null {
-  if (r.status === REFUND_STATUS.review && r.refundType === REFUND_TYPE.returnGoods && !takingReturns.has(r.merId)) return null;
-  return autoRefundAt(r.status, r.statusTime, agreeDays);
+  return waitsForItsShop(r, takingReturns) ? null : autoRefundAt(r.status, r.statusTime, agreeDays);
 }
 
 /**

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { REFUND_STATUS, REFUND_TYPE, refundOrder } from '../../db/schema/index.ts';
+import { REFUND_STATUS, refundOrder } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { ServiceError } from '../errors.ts';
-import { afterSaleSettings } from '../order/order-rules.ts';
-import { autoActionAt, shopsTakingReturns } from './auto-refund-time.ts';
-import { DAY_MS } from '../order/order-rules.ts';
+import { afterSaleSettings, DAY_MS } from '../order/order-rules.ts';
+import { autoActionAt, isReturnUnderReview, shopsTakingReturns, waitsForItsShop } from './auto-refund-time.ts';
 import { approveMerchantRefund } from './merchant-approve-refund.ts';
 import { receiveMerchantRefund } from './merchant-receive-refund.ts';
 import { closeUnreturned } from './close-unreturned.ts';
@@ -34,17 +33,16 @@ export const autoRefund: JobDefinition<{ refundOrderId: number; status: number }
     if (!r || r.status !== status) return;
     const due = autoActionAt(status, r.statusTime, await afterSaleSettings(db));
     if (!due) return;
+    /** This request's answer, queued again for `runAt`. */
+    const later = (runAt: Date) =>
+      enqueue(db, 'refund.auto', { refundOrderId, status }, { runAt, key: `${refundOrderId}:${status}@${runAt.getTime()}` });
     if (due > at) {
-      await enqueue(db, 'refund.auto', { refundOrderId, status }, { runAt: due, key: `${refundOrderId}:${status}@${due.getTime()}` });
+      await later(due);
       return;
     }
-    if (
-      status === REFUND_STATUS.review &&
-      r.refundType === REFUND_TYPE.returnGoods &&
-      !(await shopsTakingReturns(db, [r.merId])).has(r.merId)
-    ) {
-      const next = new Date(at.getTime() + DAY_MS);
-      await enqueue(db, 'refund.auto', { refundOrderId, status }, { runAt: next, key: `${refundOrderId}:${status}@${next.getTime()}` });
+    // The shop is asked only about a return under review (the one answer that needs its address).
+    if (isReturnUnderReview(r) && waitsForItsShop(r, await shopsTakingReturns(db, [r.merId]))) {
+      await later(new Date(at.getTime() + DAY_MS));
       return;
     }
     const ctx = { db, merchant: { merId: r.merId, merName: '', tokenId: 0 } };
