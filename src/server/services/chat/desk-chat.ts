@@ -11,7 +11,7 @@ import type { ServiceContext } from '../context.ts';
 import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
 import { toChatMessages } from './chat-dto.ts';
 import { conversationPage, partiesOf, readConversation, shopperOf } from './conversation.ts';
-import { type Desk, deskNickname, deskOf, deskTakesChats } from './desk.ts';
+import { type Desk, deskNickname, deskOf, deskState } from './desk.ts';
 import { ServiceError } from '../errors.ts';
 import { recallMessage, writeMessage } from './write-message.ts';
 
@@ -104,7 +104,7 @@ export async function listDeskHistory(ctx: DeskContext, input: { uid: unknown; p
  * its products; the mall's desk any product). Only while it takes chats: a shopper cannot answer a desk that does not.
  */
 export async function sendDeskMessage(ctx: DeskContext, input: { uid: unknown; body: unknown }): Promise<ChatMessageDto> {
-  const [desk, open] = await Promise.all([ownDesk(ctx), deskTakesChats(ctx, ctx.merId)]);
+  const { desk, open } = await deskState(ctx, ctx.merId);
   if (!open) throw new ServiceError('refused', CHAT_TEXT.deskOff);
   const uid = uidInput(input.uid);
   const shopper = await conversationShopper(ctx, desk, uid);

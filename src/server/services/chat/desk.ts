@@ -48,12 +48,13 @@ async function readDesk(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise
  * answers, and shows, what was asked before); a shop closed or gone signs with no name.
  */
 export async function deskOf(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<Desk> {
-  return (await readDesk(ctx, merId))?.desk ?? unsigned(merId);
+  return (await deskState(ctx, merId)).desk;
 }
 
-/** Whether the desk of `merId` takes chats now (a shop answering by chat, the mall's with `is_open_service` on). */
-export async function deskTakesChats(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<boolean> {
-  return (await readDesk(ctx, merId))?.open ?? false;
+/** The desk of `merId` as deskOf signs it, and whether it takes chats now (`open`; false for a shop closed or gone). */
+export async function deskState(ctx: Pick<ServiceContext, 'db'>, merId: number): Promise<{ desk: Desk; open: boolean }> {
+  const found = await readDesk(ctx, merId);
+  return { desk: found?.desk ?? unsigned(merId), open: found?.open ?? false };
 }
 
 const unsigned = (merId: number): Desk => ({ merId, name: '', avatar: '', phone: '' });
