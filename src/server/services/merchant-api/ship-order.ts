@@ -78,7 +78,8 @@ interface Shipment {
   deliveryName: string;
   deliveryId: string;
   deliveryCode: string;
-  message: string;
+  /** What the timeline says of the parcel (快递公司：…，快递单号：…), after 已发货 or 修改物流信息. */
+  detail: string;
 }
 
 /** The shipment a body describes, each missing or malformed field refused with its own message. */
@@ -99,7 +100,7 @@ function shipmentOf(body: z.output<typeof shipBody>): Shipment {
       deliveryName: company.name,
       deliveryId: number,
       deliveryCode: company.code,
-      message: `已发货，快递公司：${company.name}，快递单号：${number}`,
+      detail: `快递公司：${company.name}，快递单号：${number}`,
     };
   }
   if (body.delivery_type === DELIVERY_TYPE.rider) {
@@ -112,10 +113,10 @@ function shipmentOf(body: z.output<typeof shipBody>): Shipment {
       deliveryName: body.delivery_name,
       deliveryId: body.delivery_id,
       deliveryCode: '',
-      message: `已发货，配送员：${body.delivery_name}，电话：${body.delivery_id}`,
+      detail: `配送员：${body.delivery_name}，电话：${body.delivery_id}`,
     };
   }
-  return { deliveryType: DELIVERY_TYPE.none, deliveryName: '', deliveryId: '', deliveryCode: '', message: '已发货，无需物流' };
+  return { deliveryType: DELIVERY_TYPE.none, deliveryName: '', deliveryId: '', deliveryCode: '', detail: '无需物流' };
 }
 
 /**
@@ -165,7 +166,7 @@ export async function shipOrder(ctx: MerchantContext, input: { id: unknown } & P
       orderId: row.orderId,
       groupOrderId: row.groupOrderId,
       changeType: `delivery_${s.deliveryType}`,
-      changeMessage: s.message,
+      changeMessage: `已发货，${s.detail}`,
       createdAt: at,
     });
     await enqueue(
@@ -236,7 +237,7 @@ export async function correctShipment(ctx: MerchantContext, input: { id: unknown
       orderId: row.orderId,
       groupOrderId: row.groupOrderId,
       changeType: 'delivery_update',
-      changeMessage: s.message.replace(/^已发货/, '修改物流信息'),
+      changeMessage: `修改物流信息，${s.detail}`,
       createdAt: at,
     });
     return row;
