@@ -16,6 +16,7 @@ import { notFound, offsetOf, parseInput, type Page } from '../input.ts';
 import { now } from '../dates.ts';
 import { invalidate } from '../cache.ts';
 import { getSmsProvider } from '../../auth/sms/index.ts';
+import { maskPhone } from '../user/get-user.ts';
 import { merchantNameTaken, refuse, selectIntentions, toIntentionDto } from './intention-row.ts';
 
 /** The avatar of a new shop until it sets its own. */
@@ -99,9 +100,7 @@ async function tellApplicant(phone: string, text: string): Promise<void> {
   try {
     await getSmsProvider().send({ phone, phone_code: '86', type: 'intention_reviewed', text });
   } catch (err) {
-    console.error(
-      `[mallfront] merchant application notice to ${phone.slice(0, 3)}****${phone.slice(-4)} not sent: ${(err as Error).message}`,
-    );
+    console.error(`[mallfront] merchant application notice to ${maskPhone(phone)} not sent: ${(err as Error).message}`);
   }
 }
 
