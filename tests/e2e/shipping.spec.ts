@@ -7,6 +7,14 @@ import { test, expect } from './fixtures.ts';
 import { demoToken, merchantCli } from './merchant-cli.ts';
 import { envelope, freshShopper, okBody, refusal } from './accounts.ts';
 import { bearer, paidOrder } from './orders.ts';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+
+/** A fresh shopper signed in in `context`, with one paid order at shop `merId` (its store order's id). */
+async function shopperWithOrder(request: APIRequestContext, context: BrowserContext, baseURL: string | undefined, merId: number) {
+  const token = await freshShopper(request, context, baseURL);
+  const { orderIds } = await paidOrder(request, token, [merId]);
+  return { token, id: orderIds[0]! };
+}
 
 /** The demo merchant token of a demo shop, as README lists them. */
 const SHOTS = '/tmp/shots-merchant';
@@ -19,9 +27,7 @@ test.describe('shipping', () => {
     request,
     baseURL,
   }) => {
-    const token = await freshShopper(request, context, baseURL);
-    const { orderIds } = await paidOrder(request, token, [1]);
-    const id = orderIds[0]!;
+    const { token, id } = await shopperWithOrder(request, context, baseURL, 1);
     const merchant = bearer(demoToken(1));
 
     const toShip = (await okBody(await request.get('/api/merchant/order/lst?status=0&limit=50', { headers: merchant }))).data;
@@ -78,9 +84,7 @@ test.describe('shipping', () => {
     request,
     baseURL,
   }) => {
-    const token = await freshShopper(request, context, baseURL);
-    const { orderIds } = await paidOrder(request, token, [1]);
-    const id = orderIds[0]!;
+    const { id } = await shopperWithOrder(request, context, baseURL, 1);
     const cli = merchantCli(baseURL!, demoToken(1));
     const refused = await cli('reship', String(id), '中通快递', 'ZT998877665').then(
       () => 'accepted',
@@ -104,9 +108,7 @@ test.describe('shipping', () => {
     request,
     baseURL,
   }) => {
-    const token = await freshShopper(request, context, baseURL);
-    const { orderIds } = await paidOrder(request, token, [2]);
-    const id = orderIds[0]!;
+    const { token, id } = await shopperWithOrder(request, context, baseURL, 2);
     await okBody(
       await request.post(`/api/merchant/order/delivery/${id}`, {
         headers: bearer(demoToken(2)),
