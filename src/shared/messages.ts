@@ -46,6 +46,7 @@ export const errorText = {
   badRequest: 'Bad request',
   badRequestHint: '请检查相关配置或稍后重试。',
   backHome: '返回首页',
+  backPrevious: '返回上一页',
   /** Document titles of the error page, one per kind of status. */
   notFoundPageTitle: '页面不存在',
   loadFailedPageTitle: '加载失败',

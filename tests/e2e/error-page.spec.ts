@@ -35,6 +35,28 @@ test.describe('the unified error page', () => {
     });
   }
 
+  test('a failing address reached from a mall page offers 返回上一页 to that page, never to another site', async ({ page, baseURL }) => {
+    await page.goto('/goods_search?title=手机');
+    // A hand-edited query, followed from the search page: the browser names the page it came from.
+    await page.evaluate(() => {
+      location.href = '/goods_search?title=手机&page=-1';
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
+    const back = page.getByRole('link', { name: '返回上一页' });
+    await expect(page.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+    await back.click();
+    await expect(page).toHaveURL(/\/goods_search\?title=%E6%89%8B%E6%9C%BA$/);
+    await expect(page.locator('.error-view')).toHaveCount(0);
+
+    // A product gone since its listing was loaded: back to the listing.
+    await page.goto('/goods_detail/999999', { referer: `${baseURL}/goods_cate?sid=2` });
+    await expect(page.getByRole('link', { name: '返回上一页' })).toHaveAttribute('href', '/goods_cate?sid=2');
+    // Another site's page, or none, is never offered.
+    await page.goto('/goods_detail/999999', { referer: 'https://evil.example/goods_cate' });
+    await expect(page.getByRole('link', { name: '返回首页' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '返回上一页' })).toHaveCount(0);
+  });
+
   test('an unknown merchant is a 404 with the same title, showing the "shop closed" picture', async ({ page }) => {
     const res = await page.goto('/store/storeCoupon?id=99999999');
     expect(res?.status()).toBe(404);
