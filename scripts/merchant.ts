@@ -133,6 +133,9 @@ interface Refund {
   refund_message: string;
   mark: string;
   phone: string;
+  /** The order's receiver. */
+  real_name: string;
+  user_phone: string;
   create_time: string;
   fail_message: string;
   mer_delivery_user: string;
@@ -177,7 +180,9 @@ function printRefund(r: Refund): void {
   console.log(
     `#${r.refund_order_id}  ${r.refund_order_sn}  [${r.status_text}]  ${r.refund_type === 2 ? '退货退款' : '仅退款'}  ${r.refund_num}件 ¥${r.refund_price}  订单 ${r.order_sn}  ${r.create_time}`,
   );
-  console.log(`    原因：${r.refund_message}${r.mark ? `（${r.mark}）` : ''}  买家电话：${r.phone || r.delivery_phone || '-'}`);
+  // The phone given with the request, else the return parcel's, else the order's receiver's.
+  const phone = r.phone || r.delivery_phone || (r.user_phone && `${r.user_phone}（收货人 ${r.real_name}）`) || '-';
+  console.log(`    原因：${r.refund_message}${r.mark ? `（${r.mark}）` : ''}  买家电话：${phone}`);
   for (const i of r.refundProduct) {
     const p = i.product.cart_info;
     console.log(`    - ${p.product.store_name}${p.productAttr.sku ? `（${p.productAttr.sku}）` : ''} ×${i.refund_num}`);

@@ -64,8 +64,11 @@ export interface MerchantRefundDto {
   refund_message: string;
   mark: string;
   pics: string[];
-  /** The buyer's contact phone given with the request. */
+  /** The buyer's contact phone given with the request ('' when none was given). */
   phone: string;
+  /** The order's receiver, as on the shop's order (`real_name`, `user_phone`): who to call when the request gives no phone. */
+  real_name: string;
+  user_phone: string;
   /** 0 under review, -1 refused, 1 awaiting the buyer's return shipment, 2 awaiting receipt, 3 refunded, -10 cancelled. */
   status: number;
   status_text: string;
@@ -114,7 +117,7 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
         .orderBy(asc(refundProduct.refundProductId)),
     () =>
       db
-        .select({ id: storeOrder.orderId, sn: storeOrder.orderSn })
+        .select({ id: storeOrder.orderId, sn: storeOrder.orderSn, receiver: storeOrder.receiver })
         .from(storeOrder)
         .where(inArray(storeOrder.orderId, [...new Set(rows.map((r) => r.orderId))])),
     () =>
@@ -131,12 +134,12 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
       ),
   ]);
   const pointsOf = (r: RefundRow) => points.get(r.refundOrderId) ?? NO_POINTS_MOVED;
-  const orderSn = new Map(orders.map((o) => [o.id, o.sn]));
+  const orderOf = new Map(orders.map((o) => [o.id, o]));
   return rows.map((r) => ({
     refund_order_id: r.refundOrderId,
     refund_order_sn: r.refundOrderSn,
     order_id: r.orderId,
-    order_sn: orderSn.get(r.orderId) ?? '',
+    order_sn: orderOf.get(r.orderId)?.sn ?? '',
     uid: r.uid,
     nickname: nick.get(r.uid) ?? '',
     type: r.applyType,
@@ -147,6 +150,8 @@ export async function merchantRefundDtos(db: Db, rows: RefundRow[]): Promise<Mer
     mark: r.mark,
     pics: r.pics,
     phone: r.phone,
+    real_name: orderOf.get(r.orderId)?.receiver.real_name ?? '',
+    user_phone: orderOf.get(r.orderId)?.receiver.phone ?? '',
     status: r.status,
     status_text: REFUND_STATUS_TEXT[r.status] ?? '未知状态',
     status_time: formatDateTime(r.statusTime),

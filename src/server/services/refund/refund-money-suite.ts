@@ -395,6 +395,10 @@ export function refundMoneySuite(open: () => Promise<Database>) {
       const dto = await getMerchantRefund(m1, { id: r.refundOrderId });
       expect(dto).toMatchObject({ status: 3, money_state: 'failed', money_state_text: MONEY_TEXT.failed });
       expect(dto.money_error).toContain('网关超时');
+      // Whom to call about it besides the request's phone: the order's receiver, as the shop's order shows it.
+      const [placed] = await d.db.select({ receiver: storeOrder.receiver }).from(storeOrder).where(eq(storeOrder.orderId, order.orderId));
+      expect(placed!.receiver.phone).not.toBe('');
+      expect(dto).toMatchObject({ real_name: placed!.receiver.real_name, user_phone: placed!.receiver.phone });
       expect(
         (await listMerchantRefunds(m1, { status: '3', limit: 100 })).list.find((x) => x.refund_order_id === r.refundOrderId),
       ).toMatchObject({
