@@ -10,7 +10,7 @@ export default defineConfig({
     // seconds on an idle machine, much more on a loaded CI runner.
     testTimeout: 60000,
     hookTimeout: 120000,
-    // Queries overlapping on one PostgreSQL connection fail the file (see the file).
-    setupFiles: ['tests/helpers/no-overlapping-queries.ts'],
+    // Queries overlapping on one PostgreSQL connection fail the file (see the file); SMS stay in memory.
+    setupFiles: ['tests/helpers/no-overlapping-queries.ts', 'tests/helpers/sms-in-memory.ts'],
   },
 });

@@ -232,6 +232,8 @@ test.describe('product detail for a signed-in shopper', () => {
     expect(product.offers.availability).toBe('https://schema.org/OutOfStock');
     await buyBox(page).getByRole('button', { name: '到货通知' }).click();
     await expect(buyBox(page).getByRole('button', { name: '已订阅到货通知' })).toBeDisabled();
+    // What happens next is said: the notice comes by SMS once the SKU is back.
+    await expect(page.getByText('已订阅，到货后将短信通知您')).toBeVisible();
   });
 
   test('claims a coupon on the product page', async ({ page }) => {

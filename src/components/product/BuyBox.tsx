@@ -112,7 +112,7 @@ export function BuyBox(p: BuyBoxProps) {
     run(async () => {
       await post('/api/store/product/increase_take', { unique: sku!.unique, type: 1, product_id: p.skuProductId });
       setNotified(true);
-      toast(t.arrivalDone);
+      toast(t.arrivalToast);
     });
 
   let buttons: ReactNode;

@@ -20,6 +20,7 @@ export const detailText = {
   noSku: '该规格暂不可售',
   arrival: '到货通知',
   arrivalDone: '已订阅到货通知',
+  arrivalToast: '已订阅，到货后将短信通知您',
   addedToCart: '已加入购物车',
   selected: '已选',
   notStarted: '活动未开始',

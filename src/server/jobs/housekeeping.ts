@@ -2,6 +2,7 @@ import { and, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { captcha, job, rateLimitHit, scanLogin, sliderCaptcha, smsCode, userSession } from '../db/schema/index.ts';
 import { sweepEndedOffers } from '../services/merchant-api/activity-end.ts';
+import { sweepArrivalNotices } from '../services/relation/arrival-notice.ts';
 import { enqueue } from './queue.ts';
 import type { JobDefinition } from './runner.ts';
 
@@ -51,7 +52,8 @@ export async function deleteExpired(db: Db, now = new Date()): Promise<Record<st
 
 /**
  * The next run is queued first, so the hourly chain holds even when this run fails. Then old rows go, and the stock
- * left on ended activity offers goes back to their products (`sweepEndedOffers`).
+ * left on ended activity offers goes back to their products (`sweepEndedOffers`), and arrival notices that can go out
+ * and have no job are queued (`sweepArrivalNotices`).
  */
 export const housekeeping: JobDefinition<Record<string, never>> = {
   async run(_payload, { db, now }) {
@@ -59,5 +61,7 @@ export const housekeeping: JobDefinition<Record<string, never>> = {
     await deleteExpired(db, now);
     // Ended flash sales and presales no `activity.end` job was queued for (older databases, the demo seed).
     await sweepEndedOffers(db, now);
+    // Arrival notices that can go out and no job was queued for (stock changed outside the services).
+    await sweepArrivalNotices(db);
   },
 };

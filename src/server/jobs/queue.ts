@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { job } from '../db/schema/index.ts';
+import type { ShopperNotice } from '../services/order/shopper-notices.ts';
 
 /**
  * Payload type of each job kind the app defines; a feature adds its kind here (`'order.expire': { orderId: number }`).
@@ -27,6 +28,10 @@ export interface JobPayloads {
   'activity.end': { productId: number };
   /** Points earned (a `user_bill` income row of category integral) reached `integral_valid_days`: what is unspent expires. */
   'integral.expire': { billId: number };
+  /** Stock came back on a product someone asked to hear about (到货通知): its notices go out (every product's without an id). */
+  'arrival.notify': { productId?: number };
+  /** The shopper is told by SMS that their order shipped or a refund's money went back (once per order or refund). */
+  'shopper.notify': ShopperNotice;
 }
 
 export type PayloadOf<K extends string> = K extends keyof JobPayloads ? JobPayloads[K] : unknown;

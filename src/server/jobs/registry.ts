@@ -8,6 +8,8 @@ import { refundPaymentJob } from '../services/payment/refund-payment.ts';
 import { autoRefund } from '../services/refund/auto-refund.ts';
 import { endOffer } from '../services/merchant-api/activity-end.ts';
 import { expirePointsJob } from '../services/wallet/expire-points.ts';
+import { notifyArrivals } from '../services/relation/arrival-notice.ts';
+import { notifyShopper } from '../services/order/shopper-notices.ts';
 
 /** Every job kind the server runs, with its handler. A feature adds its kind here and to `JobPayloads`. */
 export const appJobs: JobHandlers = {
@@ -20,4 +22,6 @@ export const appJobs: JobHandlers = {
   'refund.auto': autoRefund,
   'integral.expire': expirePointsJob,
   'activity.end': endOffer,
+  'arrival.notify': notifyArrivals,
+  'shopper.notify': notifyShopper,
 };

@@ -20,6 +20,11 @@ function absolute(raw: string | undefined | null): string | null {
  * `site_url`). No trailing slash, so `${base}/path` is always right.
  */
 export async function siteOrigin(ctx: Pick<ServiceContext, 'db'>, requestUrl: URL): Promise<string> {
+  return (await configuredSiteOrigin(ctx)) ?? requestUrl.origin;
+}
+
+/** The operator's `site_url`, else `SITE_URL`: the mall's origin where no request names one (a job's SMS), or null. */
+export async function configuredSiteOrigin(ctx: Pick<ServiceContext, 'db'>): Promise<string | null> {
   const site = await cachedSiteConfig(ctx).catch(() => null);
-  return absolute(site?.site_url) ?? absolute(process.env.SITE_URL) ?? requestUrl.origin;
+  return absolute(site?.site_url) ?? absolute(process.env.SITE_URL);
 }

@@ -13,12 +13,14 @@ export interface CodeSms {
  * account, so its owner is told instead (the answer to the asker does not say the phone is registered).
  * `phone_changed`: the account of this phone was moved to another phone, so the owner learns of it even when
  * someone else did it with their session. `intention_reviewed`: a merchant application was approved or rejected, so
- * its applicant need not keep checking the record.
+ * its applicant need not keep checking the record. `arrival_notice`: a sold-out SKU the shopper asked to hear about
+ * (到货通知) can be bought again. `order_shipped`, `refund_done`: the shopper's order shipped (with its parcel), a
+ * refund's money went back.
  */
 export interface NoticeSms {
   phone: string;
   phone_code: string;
-  type: 'register_notice' | 'phone_changed' | 'intention_reviewed';
+  type: 'register_notice' | 'phone_changed' | 'intention_reviewed' | 'arrival_notice' | 'order_shipped' | 'refund_done';
   text: string;
 }
 

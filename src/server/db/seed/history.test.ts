@@ -161,6 +161,16 @@ describe("the demo member's history", () => {
     expect(u!.nowMoney).toBe(50000);
   });
 
+  it('leaves no SMS to send about its past shipments and refund (the member heard of them days ago)', async () => {
+    const db = await createTestDatabase();
+    const shipped = await db.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.storeOrder)
+      .where(and(eq(s.storeOrder.uid, HISTORY_UID), sql`${s.storeOrder.deliveryTime} is not null`));
+    expect(shipped[0]!.n).toBeGreaterThan(0);
+    expect(await db.db.select().from(s.job).where(eq(s.job.kind, 'shopper.notify'))).toEqual([]);
+  });
+
   it('runs once: a second run adds nothing', async () => {
     const db = await createTestDatabase();
     const count = async () =>

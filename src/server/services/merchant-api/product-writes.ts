@@ -34,6 +34,7 @@ import { requireMerchant, type MerchantContext } from './context.ts';
 import { cleanProductContent } from './product-content.ts';
 import { STOCK_ORDER_SQL } from '../order/stock-order.ts';
 import { ownProduct, PRODUCT_GONE, productIdInput, readMerchantProduct, type MerchantProductDto } from './products.ts';
+import { queueArrivalNotices } from '../relation/arrival-notice.ts';
 
 export const PRODUCT_TEXT = {
   category: '请选择平台的三级分类（cate_id）',
@@ -211,7 +212,10 @@ const skuColumns = (s: SkuInput) => ({
 /** A new SKU handle: carts and orders name a SKU by it, so it is never reused. */
 export const newUnique = (productId: number) => `m${productId.toString(36)}${randomBytes(6).toString('hex')}`;
 
-/** The product's price, original price and stock from its SKUs (the lowest prices, the stock summed). */
+/**
+ * The product's price, original price and stock from its SKUs (the lowest prices, the stock summed). Every merchant
+ * write of a product's SKUs ends here, so its arrival notices are queued here too when one of them can go out now.
+ */
 export async function rollUp(tx: Tx, productId: number): Promise<void> {
   await tx
     .update(product)
@@ -223,6 +227,7 @@ export async function rollUp(tx: Tx, productId: number): Promise<void> {
       stock: sql`(select coalesce(sum(${productSku.stock}), 0) from ${productSku} where ${productSku.productId} = ${productId})`,
     })
     .where(eq(product.productId, productId));
+  await queueArrivalNotices(tx, [productId]);
 }
 
 /** Specs, details text, parameters and shop categories of a product, written anew. */
@@ -354,6 +359,8 @@ export async function setMerchantProductStatus(
     .returning({ id: product.productId, status: product.status });
   if (!row) throw notFound(PRODUCT_GONE);
   invalidate(ctx.db, changed(merId, id));
+  // Back on the shelf with stock: shoppers who asked for its sold-out SKUs hear of it.
+  if (row.status === 1) await queueArrivalNotices(ctx.db, [row.id]);
   return { product_id: row.id, status: row.status };
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { DELIVERY_TYPE, ORDER_STATUS, storeOrder, storeOrderStatus } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { queueShopperNotice } from '../order/shopper-notices.ts';
 import { findExpress } from '../../../shared/express.ts';
 import { idField } from '../../../shared/schemas/catalogue.ts';
 import { RIDER_PHONE, shipBody, TRACKING_NUMBER, type ShipBody } from '../../../shared/schemas/merchant-api.ts';
@@ -125,7 +126,8 @@ function shipmentOf(body: z.output<typeof shipBody>): Shipment {
  * store order's row lock (so a refund request committed meanwhile is seen): status 0 → 1 by a
  * conditional update (so shipping twice, or two requests at once, ships once: the other is refused 订单已发货),
  * `delivery_time`, a 6-digit `finish_code` for a rider delivery (the shopper tells it to the rider), the timeline
- * row, and the `order.receive` job due `order_take_days` days later (key: the order id).
+ * row, the `order.receive` job due `order_take_days` days later (key: the order id), and the shopper's SMS
+ * (`shopper.notify`).
  */
 export async function shipOrder(ctx: MerchantContext, input: { id: unknown } & Partial<ShipBody>): Promise<MerchantOrderDto> {
   const { merId } = requireMerchant(ctx);
@@ -175,6 +177,8 @@ export async function shipOrder(ctx: MerchantContext, input: { id: unknown } & P
       { orderId: row.orderId },
       { runAt: new Date(at.getTime() + takeDays * DAY_MS), key: String(row.orderId) },
     );
+    // The shopper hears of it by SMS, with the parcel (sent by the job after this commits).
+    await queueShopperNotice(tx, { event: 'shipped', orderId: row.orderId });
     return row;
   });
   if (!shipped) {

@@ -5,13 +5,15 @@ import { invalidate } from '../cache.ts';
 import { tag, type Tag } from '../cache-tags.ts';
 import { stockOrder } from './stock-order.ts';
 import { queueEndIfEnded } from '../merchant-api/activity-end.ts';
+import { queueArrivalNotices } from '../relation/arrival-notice.ts';
 
 /**
  * Quantities back to stock, in the caller's transaction: SKU and product stock up, sales down (never below zero), on
  * the row that was bought (a flash sale's or presale's own row for activity stock), in the order checkout takes stock
  * in (`stockOrder`), so it cannot deadlock with an order.
  * The products' pages are dropped (`stock:` tags) when the transaction commits. Pieces back on an offer that has ended
- * do not stay there: its `activity.end` job is queued due at once and moves them to its product (activity-end.ts). Used
+ * do not stay there: its `activity.end` job is queued due at once and moves them to its product (activity-end.ts).
+ * Shoppers waiting on a SKU that comes back get their arrival notices (`queueArrivalNotices`). Used
  * by a cancelled order and a refund (`restockRefund`).
  */
 export async function restockItems(tx: Tx, items: { productId: number; unique: string; num: number }[]): Promise<void> {
@@ -35,6 +37,11 @@ export async function restockItems(tx: Tx, items: { productId: number; unique: s
     changed.add(tag('stock', it.productId));
   }
   invalidate(tx, [...changed]);
+  // Shoppers waiting for a SKU that had sold out hear it is back (到货通知).
+  await queueArrivalNotices(
+    tx,
+    items.map((it) => it.productId),
+  );
   // Pieces back on a flash sale or presale that has ended go on to its product (the `activity.end` job, due at once).
   await queueEndIfEnded(tx, offers);
 }

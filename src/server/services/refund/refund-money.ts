@@ -19,6 +19,7 @@ import { toYuan } from '../../../shared/money.ts';
 import { now } from '../dates.ts';
 import { changeWallet } from '../wallet/change-wallet.ts';
 import { spread } from '../order/price-order.ts';
+import { queueShopperNotice } from '../order/shopper-notices.ts';
 
 /** Attempts of the `refund.pay` job before the money is given up as `failed` (support must act). */
 export const REFUND_PAY_ATTEMPTS = 8;
@@ -323,7 +324,8 @@ export class RefundMoneyError extends Error {}
  *   outside any transaction (a repeat is answered with the first refund, never a second one);
  * - then ONE transaction: the conditional flip `money_state in (pending, retrying) → done` with the channel, the
  *   gateway's refund number and `refunded_at`; the balance part (if any) credited to `users.now_money` with its
- *   `user_bill` row (type `refund`, link the refund number: unique, so never twice) and a timeline line.
+ *   `user_bill` row (type `refund`, link the refund number: unique, so never twice), a timeline line and the shopper's
+ *   SMS (`shopper.notify`, queued).
  * A second run, or one racing another (the request's own try and the job), finds the state no longer pending and
  * changes nothing. A gateway failure is recorded (`retrying` with `money_error`; `failed` when `last`) and thrown, so
  * the job retries with backoff. Resolves with the request's money state.
@@ -379,6 +381,8 @@ export async function payRefund(db: Db, refundOrderId: number, opts: { last?: bo
       .where(and(eq(refundOrder.refundOrderId, r.refundOrderId), inArray(refundOrder.moneyState, ['pending', 'retrying'])))
       .returning();
     if (!done) return;
+    // The shopper hears that the money went back (SMS by the job, once per request).
+    if (r.refundPrice > 0) await queueShopperNotice(tx, { event: 'refunded', refundOrderId: r.refundOrderId });
     if (toBalance > 0) {
       await changeWallet(tx, {
         uid: r.uid,

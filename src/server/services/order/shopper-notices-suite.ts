@@ -1,0 +1,118 @@
+// The shopper's SMS about their order (shipped, refund paid back), on a real database: PGlite
+// (shopper-notices.test.ts) and PostgreSQL 15 (shopper-notices.postgres.test.ts). Each test makes its own shopper and
+// order and reads only that shopper's messages.
+import { describe, it, expect, beforeEach } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { job, merchant, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import { runDueJobs } from '../../jobs/runner.ts';
+import { installMemorySms } from '../../../../tests/helpers/auth.ts';
+import { asMerchant } from '../../../../tests/helpers/merchant-api.ts';
+import { newShopper, type Shopper } from '../../../../tests/helpers/checkout.ts';
+import { paidOrder } from '../../../../tests/helpers/orders.ts';
+import { refundRequestForTest } from '../../../../tests/helpers/refund-requests.ts';
+import { correctShipment, shipOrder } from '../merchant-api/ship-order.ts';
+import { approveMerchantRefund } from '../refund/merchant-approve-refund.ts';
+import { NOTICE_TEXT, notifyShopper } from './shopper-notices.ts';
+import type { NoticeSms, SmsProvider } from '../../auth/sms/index.ts';
+import { useSmsProvider } from '../../auth/sms/index.ts';
+
+const MER = 3;
+
+export function shopperNoticesSuite(open: () => Promise<Database>) {
+  let sms: ReturnType<typeof installMemorySms>;
+  beforeEach(() => {
+    sms = installMemorySms();
+  });
+
+  /** The notices the shopper's phone received (no codes are sent in these tests). */
+  const toShopper = (s: Shopper) => sms.messages.filter((m): m is NoticeSms => m.phone === s.user.phone && 'text' in m);
+  const runNotices = (d: Database, now?: Date) =>
+    runDueJobs(d.db, { 'shopper.notify': notifyShopper }, { worker: 'notice-test', limit: 50, now });
+  const orderOf = async (d: Database, orderId: number) => (await d.db.select().from(storeOrder).where(eq(storeOrder.orderId, orderId)))[0]!;
+  const shopName = async (d: Database) => (await d.db.select({ n: merchant.merName }).from(merchant).where(eq(merchant.merId, MER)))[0]!.n;
+
+  describe('the shopper is told by SMS', () => {
+    it('that their order shipped, once, with the parcel as it is when the SMS goes (a corrected number included)', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { orderIds } = await paidOrder(d, s, [MER]);
+      const m = await asMerchant(d, MER);
+      await shipOrder(m, { id: orderIds[0], delivery_type: 1, delivery_name: '顺丰速运', delivery_id: 'SF100200300' });
+      // A second ship is refused and queues nothing more; a correction before the SMS goes is what it tells.
+      await expect(
+        shipOrder(m, { id: orderIds[0], delivery_type: 1, delivery_name: '顺丰速运', delivery_id: 'SF1' }),
+      ).rejects.toMatchObject({
+        message: '订单已发货',
+      });
+      await correctShipment(m, { id: orderIds[0], delivery_type: 1, delivery_name: '中通快递', delivery_id: 'ZT7788990011' });
+      expect(toShopper(s)).toEqual([]);
+      await runNotices(d);
+      const o = await orderOf(d, orderIds[0]!);
+      expect(toShopper(s)).toEqual([
+        {
+          phone: s.user.phone,
+          phone_code: '86',
+          type: 'order_shipped',
+          text: NOTICE_TEXT.shipped(await shopName(d), o.orderSn, NOTICE_TEXT.express('中通快递', 'ZT7788990011')),
+        },
+      ]);
+      expect(toShopper(s)[0]!.text).toContain(`订单${o.orderSn}已发货，中通快递，快递单号ZT7788990011`);
+      await runNotices(d);
+      expect(toShopper(s)).toHaveLength(1);
+    });
+
+    it("a rider's delivery comes with the receipt code the shopper tells the rider", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { orderIds } = await paidOrder(d, s, [MER]);
+      await shipOrder(await asMerchant(d, MER), { id: orderIds[0], delivery_type: 2, delivery_name: '李师傅', delivery_id: '13912345678' });
+      await runNotices(d);
+      const { finishCode } = await orderOf(d, orderIds[0]!);
+      expect(finishCode).toMatch(/^\d{6}$/);
+      expect(toShopper(s).map((x) => x.text)).toEqual([
+        expect.stringContaining(`同城配送，配送员李师傅（13912345678），收货码${finishCode}`),
+      ]);
+    });
+
+    it('that a refund went back to their balance, once, and is tried again when the SMS gateway fails', async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const { orderIds } = await paidOrder(d, s, [MER]);
+      const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, orderIds[0]!));
+      const r = await refundRequestForTest(d, s, orderIds[0]!, [{ orderProductId: item!.orderProductId, num: 1 }], 1, 100);
+      // The gateway is down when the job first runs: the job stays queued for a retry, nothing was sent.
+      const down: SmsProvider = {
+        name: 'down',
+        async send() {
+          throw new Error('短信发送失败，请稍后再试');
+        },
+      };
+      useSmsProvider(down);
+      await approveMerchantRefund(await asMerchant(d, MER), { id: r.refundOrderId });
+      expect(await runNotices(d)).toMatchObject({ claimed: 1, retried: 1 });
+      const [queued] = await d.db
+        .select()
+        .from(job)
+        .where(and(eq(job.kind, 'shopper.notify'), eq(job.key, `refunded:${r.refundOrderId}`)));
+      expect(queued).toMatchObject({ state: 'queued', attempts: 1 });
+
+      useSmsProvider(sms);
+      await runNotices(d, new Date(queued!.runAt.getTime() + 1000));
+      expect(toShopper(s)).toEqual([
+        { phone: s.user.phone, phone_code: '86', type: 'refund_done', text: NOTICE_TEXT.refunded(r.refundOrderSn, '1.00', true) },
+      ]);
+      expect(toShopper(s)[0]!.text).toContain('已退款¥1.00，已退回账户余额');
+      await runNotices(d, new Date(queued!.runAt.getTime() + 3_600_000));
+      expect(toShopper(s)).toHaveLength(1);
+      expect(
+        (
+          await d.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(job)
+            .where(eq(job.key, `refunded:${r.refundOrderId}`))
+        )[0]!.n,
+      ).toBe(1);
+    });
+  });
+}

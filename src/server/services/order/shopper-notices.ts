@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { DELIVERY_TYPE, merchant, refundOrder, storeOrder, users } from '../../db/schema/index.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { JobDefinition } from '../../jobs/runner.ts';
+import { getSmsProvider } from '../../auth/sms/index.ts';
+import { toYuan } from '../../../shared/money.ts';
+
+/** What a shopper is told by SMS about their order: it shipped, or a refund's money went back. */
+export type ShopperNotice = { event: 'shipped'; orderId: number } | { event: 'refunded'; refundOrderId: number };
+
+export const NOTICE_TEXT = {
+  shipped: (shop: string, orderSn: string, parcel: string) =>
+    `您在「${shop}」的订单${orderSn}已发货，${parcel}。可在“我的订单”中查看物流。`,
+  express: (company: string, number: string) => `${company}，快递单号${number}`,
+  rider: (name: string, phone: string, code: string) => `同城配送，配送员${name}（${phone}），收货码${code}，请在收货时告知配送员`,
+  none: '无需物流',
+  refunded: (refundSn: string, amount: string, balance: boolean) =>
+    `您的退款单${refundSn}已退款¥${amount}，${balance ? '已退回账户余额' : '将原路退回您的付款账户，到账时间以支付渠道为准'}。`,
+} as const;
+
+/**
+ * Queues the SMS of `notice` in the caller's transaction, so it goes only if the change commits, and once: keyed by the
+ * event and its order or refund (a second ship or payment of the same one adds nothing).
+ */
+export async function queueShopperNotice(tx: Db | Tx, notice: ShopperNotice): Promise<void> {
+  const key = notice.event === 'shipped' ? `shipped:${notice.orderId}` : `refunded:${notice.refundOrderId}`;
+  await enqueue(tx, 'shopper.notify', notice, { key });
+}
+
+/** The message and the account it goes to, read when the job runs (a shipment corrected meanwhile is told as it is now); null: nothing to tell. */
+async function messageOf(db: Db, n: ShopperNotice) {
+  if (n.event === 'shipped') {
+    const [o] = await db
+      .select({ o: storeOrder, phone: users.phone, phoneCode: users.phoneCode, shop: merchant.merName })
+      .from(storeOrder)
+      .innerJoin(users, eq(users.uid, storeOrder.uid))
+      .innerJoin(merchant, eq(merchant.merId, storeOrder.merId))
+      .where(eq(storeOrder.orderId, n.orderId));
+    if (!o?.o.deliveryTime) return null;
+    const d = o.o;
+    const parcel =
+      d.deliveryType === DELIVERY_TYPE.express
+        ? NOTICE_TEXT.express(d.deliveryName, d.deliveryId)
+        : d.deliveryType === DELIVERY_TYPE.rider
+          ? NOTICE_TEXT.rider(d.deliveryName, d.deliveryId, d.finishCode)
+          : NOTICE_TEXT.none;
+    return { phone: o.phone, phoneCode: o.phoneCode, type: 'order_shipped' as const, text: NOTICE_TEXT.shipped(o.shop, d.orderSn, parcel) };
+  }
+  const [r] = await db
+    .select({ r: refundOrder, phone: users.phone, phoneCode: users.phoneCode })
+    .from(refundOrder)
+    .innerJoin(users, eq(users.uid, refundOrder.uid))
+    .where(eq(refundOrder.refundOrderId, n.refundOrderId));
+  if (!r || r.r.moneyState !== 'done' || r.r.refundPrice <= 0) return null;
+  return {
+    phone: r.phone,
+    phoneCode: r.phoneCode,
+    type: 'refund_done' as const,
+    text: NOTICE_TEXT.refunded(r.r.refundOrderSn, toYuan(r.r.refundPrice), r.r.refundChannel === 'balance'),
+  };
+}
+
+/**
+ * The `shopper.notify` job: sends the notice to the account's phone. A failed send throws, so the job tries again with
+ * its backoff (a notice may then reach a phone twice only if the process dies between the send and the job's end).
+ */
+export const notifyShopper: JobDefinition<ShopperNotice> = {
+  async run(notice, { db }) {
+    const m = await messageOf(db, notice);
+    if (!m) return;
+    await getSmsProvider().send({ phone: m.phone, phone_code: m.phoneCode, type: m.type, text: m.text });
+  },
+};
