@@ -9,6 +9,8 @@
  *   npm run merchant -- verify <order_id> <code>            a pickup order collected, or a rider's order handed over
  *   npm run merchant -- remark <order_id> <text>            the merchant's remark ('' clears it)
  *   npm run merchant -- express                             express companies and their codes
+ *   npm run merchant -- refund-order <order_id> <reason> [--items <order_product_id,...>] [--restock]
+ *                                                           give back the money of an order not shipped (out of stock)
  *   npm run merchant -- refunds [status]                    refund requests (status: all, 0, -1, 1, 2, 3, -10)
  *   npm run merchant -- refund <refund_id>                  one refund request
  *   npm run merchant -- approve <refund_id> [name phone address]  approve (a return: optional return address)
@@ -66,6 +68,9 @@ const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit 
   verify <order_id> <code>                 a pickup order with the shopper's code, or a rider's order with its receipt code
   remark <order_id> <text>                 the merchant's remark on an order ('' clears it)
   express                                  express companies and their codes
+  refund-order <order_id> <reason> [--items <order_product_id,...>] [--restock]
+                                           give back the money of an order not shipped yet (out of stock, cannot deliver):
+                                           every item, or those listed; --restock puts the units back on sale
   refunds [status]                         refund requests; status: all (default), 0 review, -1 refused, 1 awaiting return, 2 awaiting receipt, 3 refunded, -10 cancelled
   refund <refund_id>                       one refund request, with when the mall answers it if the shop does not
   approve <refund_id> [name phone address] approve a request (a return: the goods go to the shop's address, or the one given)
@@ -323,6 +328,23 @@ async function main(): Promise<number> {
       if (args.length !== 1 && args.length !== 4) throw new CliError('usage: approve <refund_id> [name phone address]');
       const body = args.length === 4 ? { return_name: args[1], return_phone: args[2], return_address: args[3] } : {};
       const { message, data } = await call('POST', `/api/merchant/refund/approve/${refundId(args[0])}`, token, body);
+      console.log(message);
+      printRefund(data as Refund);
+      return 0;
+    }
+    case 'refund-order': {
+      const words = args.slice(1).filter((a) => a !== '--restock');
+      const at = words.indexOf('--items');
+      const ids = at >= 0 ? words.splice(at, 2)[1] : '';
+      if (at >= 0 && !ids) throw new CliError('--items needs the order_product_id list (1,2)');
+      if (!args[0] || !words.length) {
+        throw new CliError('usage: refund-order <order_id> <reason> [--items <order_product_id,...>] [--restock]');
+      }
+      const { message, data } = await call('POST', `/api/merchant/order/refund/${orderId(args[0])}`, token, {
+        refund_message: words.join(' '),
+        ids,
+        restock: args.includes('--restock') ? 1 : 0,
+      });
       console.log(message);
       printRefund(data as Refund);
       return 0;

@@ -235,6 +235,7 @@ test("hostile and almost-valid input to every merchant endpoint with shop 10's t
       body: { delivery_type: 1, delivery_name: '顺丰速运', delivery_id: 'SF1234567890' },
     },
     { path: `/api/merchant/order/verify/${ids.order}`, body: { verify_code: '123456' } },
+    { path: `/api/merchant/order/refund/${ids.order}`, body: { refund_message: '缺货', ids: [], restock: 0 } },
     { path: `/api/merchant/refund/refuse/${ids.refund}`, body: { fail_message: '模糊' } },
     {
       path: `/api/merchant/refund/approve/${ids.refund}`,

@@ -90,6 +90,29 @@ test.describe('after-sales, request to money back', () => {
     expect(await nowMoney(request, token)).toBeCloseTo(before + price, 2);
   });
 
+  test('a shop that cannot send an order refunds it from its command line: the shopper sees the money back and why', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const token = await freshShopper(request, context, baseURL);
+    const { orderId } = await balanceOrder(request, token, 1, 2);
+    const before = await nowMoney(request, token);
+    const paid = Number((await okBody(await request.get(`/api/order/detail/${orderId}`, { headers: bearer(token) }))).data.pay_price);
+    const cli = merchantCli(baseURL!, 'mf_demo_mer_1_mallfront');
+    const out = await cli('refund-order', String(orderId), '商品缺货，非常抱歉');
+    expect(out).toContain('退款成功');
+    expect(out).toMatch(/\[已退款\] {2}仅退款 {2}2件 ¥\d+\.\d\d/);
+    // Again: nothing is left to give back.
+    expect(await cli('refund-order', String(orderId), '再退一次').catch((e: Error) => e.message)).toContain('订单已全部退款');
+    await expect.poll(() => nowMoney(request, token)).toBeCloseTo(before + paid, 2);
+
+    await page.goto(`/order_detail?orderId=${orderId}`);
+    await expect(page.locator('[data-status-text]')).toHaveText('已退款');
+    await expect(page.getByText('商家主动退款：商品缺货，非常抱歉')).toBeVisible();
+  });
+
   test('a return: approved with the shop address, shipped back by the shopper, received by the merchant, refunded', async ({
     page,
     context,

@@ -100,6 +100,19 @@ export async function placeOrder(ctx: Shopper, cartIds: number[], extra: Record<
   return { check, order: await createOrder(ctx, { ...body, key: check.key }) };
 }
 
+/** A shopper's balance, cents. */
+export const balanceOf = async (d: Database, uid: number) =>
+  (await d.db.select({ m: users.nowMoney }).from(users).where(eq(users.uid, uid)))[0]!.m;
+
+/** The balance of shopper `uid` as their ledger sums it (income minus expense): what `balanceOf` must equal. */
+export async function ledgerBalanceOf(d: Database, uid: number): Promise<number> {
+  const [r] = await d.db
+    .select({ sum: sql<string>`coalesce(sum(case when ${userBill.pm} = 1 then ${userBill.number} else -${userBill.number} end), 0)` })
+    .from(userBill)
+    .where(and(eq(userBill.uid, uid), eq(userBill.category, 'now_money')));
+  return Number(r!.sum);
+}
+
 /** Gives a shopper `cents` of balance the way a top-up would: the balance and its ledger row together. */
 export async function topUp(d: Database, uid: number, cents: number): Promise<void> {
   await d.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { paged } from './catalogue.ts';
+import { idCsv, paged } from './catalogue.ts';
 import { asList, noControlChars, numberAsText, numberInput, optional, orDefault, zeroOrOne } from './common.ts';
 
 /** Input schemas of the merchant API (`/api/merchant/...`); every problem is a 400 with the Chinese message given here. */
@@ -121,6 +121,31 @@ export const refundRefuseBody = z.object({
   ),
 });
 export type RefundRefuseBody = z.input<typeof refundRefuseBody>;
+
+/**
+ * Body of `POST /api/merchant/order/refund/{id}`: `{refund_message, ids?}`: the shop gives the money back for items it
+ * cannot send (out of stock), with the reason the buyer reads (1-200 characters); `ids` (order_product_id, csv or array)
+ * names the items, each refunded whole; without them every item still refundable. `restock`: whether the units go
+ * back on sale.
+ */
+export const orderRefundBody = z.object({
+  refund_message: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z
+      .string({ error: '退款原因格式不正确' })
+      .trim()
+      .min(1, '请填写退款原因')
+      .refine((s) => [...s].length <= 200, '退款原因不能超过200个字')
+      .refine(...noControlChars('退款原因')),
+  ),
+  ids: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? [] : v),
+    idCsv('商品').pipe(z.array(z.number()).refine((ids) => new Set(ids).size === ids.length, '退款商品重复')),
+  ),
+  /** 1: the units go back on sale (they exist, the order cannot be delivered); 0 (default): out of stock, they do not. */
+  restock: orDefault(0, zeroOrOne('是否恢复库存（restock）只能是 0 或 1')),
+});
+export type OrderRefundBody = z.input<typeof orderRefundBody>;
 
 /**
  * A phone a shopper calls about a shop (its service phone, its pickup point's): a mainland mobile, a landline with

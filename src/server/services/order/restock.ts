@@ -16,18 +16,24 @@ import { queueArrivalNotices } from '../relation/arrival-notice.ts';
  * Shoppers waiting on a SKU that comes back get their arrival notices (`queueArrivalNotices`). Used
  * by a cancelled order and a refund (`restockRefund`).
  */
-export async function restockItems(tx: Tx, items: { productId: number; unique: string; num: number }[]): Promise<void> {
+export async function restockItems(
+  tx: Tx,
+  items: { productId: number; unique: string; num: number }[],
+  /** false: the pieces do not exist (a shop refunding what it ran out of): only the sales go down. */
+  opts: { stock?: boolean } = {},
+): Promise<void> {
   const changed = new Set<Tag>();
   const offers: { productId: number; type: 1 | 2 }[] = [];
+  const stock = opts.stock ?? true;
   for (const it of [...items].sort(stockOrder)) {
     const back = await tx
       .update(productSku)
-      .set({ stock: sql`${productSku.stock} + ${it.num}`, sales: sql`greatest(${productSku.sales} - ${it.num}, 0)` })
+      .set({ stock: sql`${productSku.stock} + ${stock ? it.num : 0}`, sales: sql`greatest(${productSku.sales} - ${it.num}, 0)` })
       .where(and(eq(productSku.productId, it.productId), eq(productSku.unique, it.unique)))
       .returning({ unique: productSku.unique });
     // A SKU the shop has removed since (merchant product update) takes nothing back: the product's stock stays the sum
     // of the SKUs it still sells.
-    const num = back.length ? it.num : 0;
+    const num = back.length && stock ? it.num : 0;
     const [row] = await tx
       .update(product)
       .set({ stock: sql`${product.stock} + ${num}`, sales: sql`greatest(${product.sales} - ${it.num}, 0)` })
@@ -46,12 +52,12 @@ export async function restockItems(tx: Tx, items: { productId: number; unique: s
   await queueEndIfEnded(tx, offers);
 }
 
-/** A refund request's quantities back to stock (`restockItems`). */
-export async function restockRefund(tx: Tx, refundOrderId: number): Promise<void> {
+/** A refund request's quantities back to stock (`restockItems`; with `stock: false` only its sales). */
+export async function restockRefund(tx: Tx, refundOrderId: number, opts: { stock?: boolean } = {}): Promise<void> {
   const items = await tx
     .select({ productId: storeOrderProduct.productId, unique: storeOrderProduct.productAttrUnique, num: refundProduct.refundNum })
     .from(refundProduct)
     .innerJoin(storeOrderProduct, eq(storeOrderProduct.orderProductId, refundProduct.orderProductId))
     .where(eq(refundProduct.refundOrderId, refundOrderId));
-  await restockItems(tx, items);
+  await restockItems(tx, items, opts);
 }

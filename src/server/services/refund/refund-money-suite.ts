@@ -19,7 +19,16 @@ import {
   userBill,
   users,
 } from '../../db/schema/index.ts';
-import { addLine, newShopper, pickSku, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
+import {
+  addLine,
+  balanceOf,
+  ledgerBalanceOf,
+  newShopper,
+  pickSku,
+  placeOrder,
+  topUp,
+  type Shopper,
+} from '../../../../tests/helpers/checkout.ts';
 import { refundRequestForTest, shipReturnForTest } from '../../../../tests/helpers/refund-requests.ts';
 import { countingGateway } from '../../../../tests/helpers/gateways.ts';
 import { shipForTest } from '../../../../tests/helpers/orders.ts';
@@ -119,17 +128,11 @@ async function paidBySandbox(d: Database): Promise<Paid> {
   return { shopper: s, ...(await storeOrderOf(d, order.order_id)) };
 }
 
-const balanceOf = async (d: Database, uid: number) =>
-  (await d.db.select({ m: users.nowMoney }).from(users).where(eq(users.uid, uid)))[0]!.m;
 const pointsOf = async (d: Database, uid: number) => (await d.db.select({ i: users.integral }).from(users).where(eq(users.uid, uid)))[0]!.i;
 
 /** The balance equals the sum of its ledger: income minus expense. */
 async function expectBalanceEqualsLedger(d: Database, uid: number) {
-  const [r] = await d.db
-    .select({ sum: sql<string>`coalesce(sum(case when ${userBill.pm} = 1 then ${userBill.number} else -${userBill.number} end), 0)` })
-    .from(userBill)
-    .where(and(eq(userBill.uid, uid), eq(userBill.category, 'now_money')));
-  expect(await balanceOf(d, uid)).toBe(Number(r!.sum));
+  expect(await balanceOf(d, uid)).toBe(await ledgerBalanceOf(d, uid));
 }
 
 const refundBills = (d: Database, uid: number) =>
