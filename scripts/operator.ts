@@ -6,6 +6,8 @@
  *   npm run operator -- reject <id> <reason>          reject with the reason the applicant reads
  *   npm run operator -- balance <uid> <+|-yuan> <mark>   add to (+) or deduct from (-) a shopper's balance
  *   npm run operator -- token <mer_id> [name]         a new merchant-API token for a shop (printed once)
+ *   npm run operator -- tokens <mer_id> | token-revoke <mer_id> <token_id>   a shop's tokens; revoke one at once
+ *   npm run operator -- shops [keyword] | shop-close <mer_id> | shop-open <mer_id>   every shop; close or reopen one
  *   npm run operator -- money                         money not given back yet: payments kept for a refund, refunds unpaid
  *   npm run operator -- payment-refund <payment_id>   give a kept payment's money back now, through its gateway
  *   npm run operator -- refund-pay <refund_order_id>  pay an approved refund's money back now, after its job gave up
@@ -29,6 +31,11 @@ const USAGE = `usage: npm run operator -- [--token <token>] [--page N] [--limit 
   reject <id> <reason>          reject it with the reason the applicant reads (at most 200 characters)
   balance <uid> <+|-yuan> <mark>   add to (+12.50) or deduct from (-12.50) a shopper's balance, with a note
   token <mer_id> [name]         a new merchant-API token for a shop, printed this once (earlier ones stay valid)
+  tokens <mer_id>               a shop's tokens: when made, last used, revoked (never their text)
+  token-revoke <mer_id> <token_id>   revoke one: its next merchant-API call is refused (the server keeps running)
+  shops [keyword]               every shop, open or closed (keyword: name or service phone), with products and orders to ship
+  shop-close <mer_id>           close a shop: its products leave the mall; its orders and refunds go on through its token
+  shop-open <mer_id>            open it again
   money                         money not given back yet: payments a gateway took that no order could use, and
                                 approved refunds whose money has not gone back (the jobs retry them by themselves)
   payment-refund <payment_id>   give that payment's money back now, through the gateway that took it
@@ -125,6 +132,54 @@ async function main(): Promise<number> {
       const { message, data } = await call('POST', `/api/operator/merchant/${id(args[0])}/token`, token, { name: args.slice(1).join(' ') });
       console.log(`${message}：店铺 #${data.mer_id} ${data.mer_name}（令牌 #${data.token_id}）`);
       console.log(data.token);
+      return 0;
+    }
+    case 'tokens': {
+      const { data } = await call('GET', `/api/operator/merchant/${id(args[0])}/token`, token);
+      const list = data as {
+        token_id: number;
+        name: string;
+        create_time: string;
+        last_used_time: string | null;
+        revoked_time: string | null;
+      }[];
+      if (!list.length) console.log('(no tokens)');
+      for (const t of list) {
+        const state = t.revoked_time ? `已吊销 ${t.revoked_time}` : '有效';
+        console.log(`#${t.token_id}  ${t.name || '-'}  ${state}  签发 ${t.create_time}  最近使用 ${t.last_used_time ?? '从未'}`);
+      }
+      return 0;
+    }
+    case 'token-revoke': {
+      if (args.length !== 2) throw new CliError('usage: token-revoke <mer_id> <token_id>');
+      const { message } = await call('POST', `/api/operator/merchant/${id(args[0])}/token/${id(args[1])}/revoke`, token, {});
+      console.log(`${message}：店铺 #${args[0]} 令牌 #${args[1]}`);
+      return 0;
+    }
+    case 'shops': {
+      const q = new URLSearchParams({ keyword: args.join(' '), page: opts.page ?? '1', limit: opts.limit ?? '20' });
+      const { data } = await call('GET', `/api/operator/merchant?${q}`, token);
+      console.log(`${data.count} shop(s)`);
+      for (const m of data.list as {
+        mer_id: number;
+        mer_name: string;
+        status: number;
+        service_phone: string;
+        product_count: number;
+        to_ship_count: number;
+        token_count: number;
+      }[]) {
+        console.log(
+          `#${m.mer_id}  ${m.mer_name}  [${m.status ? '营业中' : '已关闭'}]  ${m.service_phone || '-'}  在售 ${m.product_count}  待发货 ${m.to_ship_count}  令牌 ${m.token_count}`,
+        );
+      }
+      return 0;
+    }
+    case 'shop-close':
+    case 'shop-open': {
+      const status = command === 'shop-open' ? 1 : 0;
+      const { message, data } = await call('POST', `/api/operator/merchant/${id(args[0])}/status`, token, { status });
+      console.log(`${message}：#${data.mer_id} ${data.mer_name}`);
       return 0;
     }
     case 'money': {

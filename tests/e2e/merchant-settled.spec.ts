@@ -128,6 +128,32 @@ test.describe('merchant settle-in', () => {
     // The visitor's street page shows the new shop now.
     await street.goto(`/shop_street?category_id=${categoryId}&page=${await lastPage()}`);
     await expect(street.getByRole('link', { name: merName }).first()).toBeVisible();
+
+    // The operator closes the new shop: it leaves the street, its page says so; its token still serves its orders.
+    const op = bearer(OPERATOR_TOKEN);
+    const closed = await okBody(
+      await request.post(`/api/operator/merchant/${approved.mer_id}/status`, { headers: op, data: { status: 0 } }),
+    );
+    expect(closed).toMatchObject({ message: '店铺已关闭，商品已从商城下架', data: { mer_id: approved.mer_id, status: 0 } });
+    const listed = await okBody(await request.get(`/api/operator/merchant?keyword=${encodeURIComponent(merName)}`, { headers: op }));
+    expect(listed.data.list).toEqual([expect.objectContaining({ mer_id: approved.mer_id, status: 0, token_count: 1, product_count: 0 })]);
+    const shopPage = await street.goto(`/store?id=${approved.mer_id}`);
+    expect(shopPage?.status()).toBe(404);
+    await expect(street.getByRole('heading', { level: 1 })).toHaveText('店铺不存在或已关闭');
+    await street.goto(`/shop_street?category_id=${categoryId}&page=${await lastPage()}`);
+    await expect(street.getByRole('link', { name: merName })).toHaveCount(0);
+    await okBody(await request.get('/api/merchant/order/lst', { headers: bearer(merchantToken) }));
+    await refusal(await request.post(`/api/operator/merchant/${approved.mer_id}/status`, { headers: op, data: { status: 'x' } }));
+    await refusal(await request.post(`/api/operator/merchant/${approved.mer_id}/status`, { data: { status: 1 } }), 401);
+    await okBody(await request.post(`/api/operator/merchant/${approved.mer_id}/status`, { headers: op, data: { status: 1 } }));
+    expect((await street.goto(`/store?id=${approved.mer_id}`))?.status()).toBe(200);
+
+    // A token gone astray is revoked while the mall runs: its next call is refused.
+    const tokens = (await okBody(await request.get(`/api/operator/merchant/${approved.mer_id}/token`, { headers: op }))).data;
+    expect(tokens).toHaveLength(1);
+    expect(JSON.stringify(tokens)).not.toContain(merchantToken);
+    await okBody(await request.post(`/api/operator/merchant/${approved.mer_id}/token/${tokens[0].token_id}/revoke`, { headers: op }));
+    await refusal(await request.get('/api/merchant/order/lst', { headers: bearer(merchantToken) }), 401);
     await visitor.close();
   });
 
@@ -298,6 +324,17 @@ test.describe('merchant settle-in', () => {
     const merchantToken = issued.at(-1)!;
     expect(merchantToken).toMatch(/^mf_mer_/);
     await okBody(await request.get('/api/merchant/order/lst', { headers: bearer(merchantToken) }));
+
+    // The operator finds the shop, closes and reopens it, and revokes the token from the command line.
+    expect((await run(['shops', `命令行通过店${stamp}`])).stdout).toContain(`#${merId}  命令行通过店${stamp}  [营业中]`);
+    expect((await run(['shop-close', String(merId)])).stdout).toContain(`店铺已关闭，商品已从商城下架：#${merId}`);
+    expect((await run(['shops', `命令行通过店${stamp}`])).stdout).toContain('[已关闭]');
+    expect((await run(['shop-open', String(merId)])).stdout).toContain(`店铺已开启：#${merId}`);
+    const tokenId = /#(\d+) {2}备用系统 {2}有效/.exec((await run(['tokens', String(merId)])).stdout)?.[1];
+    expect(tokenId).toBeTruthy();
+    expect((await run(['token-revoke', String(merId), tokenId!])).stdout).toContain('令牌已吊销');
+    expect((await run(['tokens', String(merId)])).stdout).toMatch(new RegExp(`#${tokenId} {2}备用系统 {2}已吊销`));
+    await refusal(await request.get('/api/merchant/order/lst', { headers: bearer(merchantToken) }), 401);
   });
 
   test('after ten codes an hour from one address the form asks for the image captcha, and the code is sent once it is answered', async ({
