@@ -23,6 +23,7 @@ import { CHAT_USAGE, chatCommand } from './chat-cli.ts';
 import { CliError, call, mallUrl, parseArgs, runCli } from './cli.ts';
 import { FRAME_USAGE, frameCommand } from './frame-cli.ts';
 import type { PaymentDueDto, RefundMoneyDueDto } from '../src/server/services/operator/money-due.ts';
+import type { OperatorShopDto, ShopTokenDto } from '../src/server/services/operator/shops.ts';
 
 const USAGE = `usage: npm run operator -- [--token <token>] [--page N] [--limit N] <command>
   list [status]                 merchant applications; status: 0 pending (default), 1 approved, 2 rejected, all
@@ -160,15 +161,7 @@ async function main(): Promise<number> {
       const q = new URLSearchParams({ keyword: args.join(' '), page: opts.page ?? '1', limit: opts.limit ?? '20' });
       const { data } = await call('GET', `/api/operator/merchant?${q}`, token);
       console.log(`${data.count} shop(s)`);
-      for (const m of data.list as {
-        mer_id: number;
-        mer_name: string;
-        status: number;
-        service_phone: string;
-        product_count: number;
-        to_ship_count: number;
-        token_count: number;
-      }[]) {
+      for (const m of data.list as OperatorShopDto[]) {
         console.log(
           `#${m.mer_id}  ${m.mer_name}  [${m.status ? '营业中' : '已关闭'}]  ${m.service_phone || '-'}  在售 ${m.product_count}  待发货 ${m.to_ship_count}  令牌 ${m.token_count}`,
         );

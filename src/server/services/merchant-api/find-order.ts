@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import { ORDER_STATUS, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import { notFound } from '../input.ts';
 
 export const ORDER_GONE = '订单不存在';
@@ -28,4 +28,36 @@ export async function lockedRefunding(tx: Tx, orderId: number): Promise<boolean>
     .where(and(eq(storeOrderProduct.orderId, orderId), eq(storeOrderProduct.isRefund, 1)))
     .limit(1);
   return !!line;
+}
+
+/** What an action on an order waiting to ship says of an order in another state, in the action's own words. */
+export interface NotWaitingText {
+  /** Shipped, received or done (it has left the shop). */
+  gone: string;
+  /** A presale waiting for its balance, and one closed unpaid (`closed` when it says more). */
+  presell: string;
+  closed?: string;
+  refunded: string;
+  /** Any other state. */
+  other: string;
+}
+
+/** Why store order `o` is not waiting to ship (status 0), in `say`'s words; null when it is. */
+export function notWaitingToShip(o: Pick<typeof storeOrder.$inferSelect, 'status'>, say: NotWaitingText): string | null {
+  switch (o.status) {
+    case ORDER_STATUS.toShip:
+      return null;
+    case ORDER_STATUS.toReceive:
+    case ORDER_STATUS.toReview:
+    case ORDER_STATUS.done:
+      return say.gone;
+    case ORDER_STATUS.presellBalance:
+      return say.presell;
+    case ORDER_STATUS.presellClosed:
+      return say.closed ?? say.presell;
+    case ORDER_STATUS.refunded:
+      return say.refunded;
+    default:
+      return say.other;
+  }
 }

@@ -14,7 +14,7 @@ import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
 import { readSettings } from '../site/read-settings.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
-import { findMerchantOrder, lockedRefunding } from './find-order.ts';
+import { findMerchantOrder, lockedRefunding, notWaitingToShip } from './find-order.ts';
 import { merchantOrderDtos, type MerchantOrderDto } from './order-dto.ts';
 
 export const SHIP_TEXT = {
@@ -56,22 +56,13 @@ const refuse = (m: string) => new ServiceError('refused', m);
 /** Why an order cannot be shipped now (null: it can). */
 function shipRefusal(o: Pick<typeof storeOrder.$inferSelect, 'status' | 'orderType'>): string | null {
   if (o.orderType === 1) return SHIP_TEXT.pickup;
-  switch (o.status) {
-    case ORDER_STATUS.toShip:
-      return null;
-    case ORDER_STATUS.toReceive:
-    case ORDER_STATUS.toReview:
-    case ORDER_STATUS.done:
-      return SHIP_TEXT.shipped;
-    case ORDER_STATUS.presellBalance:
-      return SHIP_TEXT.presell;
-    case ORDER_STATUS.presellClosed:
-      return SHIP_TEXT.closed;
-    case ORDER_STATUS.refunded:
-      return SHIP_TEXT.refunded;
-    default:
-      return SHIP_TEXT.status;
-  }
+  return notWaitingToShip(o, {
+    gone: SHIP_TEXT.shipped,
+    presell: SHIP_TEXT.presell,
+    closed: SHIP_TEXT.closed,
+    refunded: SHIP_TEXT.refunded,
+    other: SHIP_TEXT.status,
+  });
 }
 
 interface Shipment {

@@ -12,7 +12,7 @@ import { now } from '../dates.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
 import { requireMerchant, type MerchantContext } from './context.ts';
-import { findMerchantOrder, lockedRefunding } from './find-order.ts';
+import { findMerchantOrder, lockedRefunding, notWaitingToShip } from './find-order.ts';
 import { merchantOrderDtos, type MerchantOrderDto } from './order-dto.ts';
 
 export const VERIFY_TEXT = {
@@ -37,22 +37,13 @@ const refuse = (m: string) => new ServiceError('refused', m);
 
 function verifyRefusal(o: Pick<typeof storeOrder.$inferSelect, 'status' | 'orderType'>): string | null {
   if (o.orderType !== 1) return VERIFY_TEXT.notPickup;
-  switch (o.status) {
-    case ORDER_STATUS.toShip:
-      return null;
-    case ORDER_STATUS.toReceive:
-    case ORDER_STATUS.toReview:
-    case ORDER_STATUS.done:
-      return VERIFY_TEXT.verified;
-    case ORDER_STATUS.presellBalance:
-      return VERIFY_TEXT.presell;
-    case ORDER_STATUS.presellClosed:
-      return VERIFY_TEXT.closed;
-    case ORDER_STATUS.refunded:
-      return VERIFY_TEXT.refunded;
-    default:
-      return VERIFY_TEXT.status;
-  }
+  return notWaitingToShip(o, {
+    gone: VERIFY_TEXT.verified,
+    presell: VERIFY_TEXT.presell,
+    closed: VERIFY_TEXT.closed,
+    refunded: VERIFY_TEXT.refunded,
+    other: VERIFY_TEXT.status,
+  });
 }
 
 const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

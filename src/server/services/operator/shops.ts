@@ -96,8 +96,17 @@ export async function setShopStatus(db: Db, input: unknown): Promise<{ mer_id: n
   return { mer_id: row.merId, mer_name: row.merName, status: row.status ? 1 : 0 };
 }
 
+/** One of a shop's merchant-API tokens as the operator sees it. */
+export interface ShopTokenDto {
+  token_id: number;
+  name: string;
+  create_time: string | null;
+  last_used_time: string | null;
+  revoked_time: string | null;
+}
+
 /** `GET /api/operator/merchant/{mer_id}/token`: the shop's merchant-API tokens (never their text, which is not stored). */
-export async function listShopTokens(db: Db, input: unknown) {
+export async function listShopTokens(db: Db, input: unknown): Promise<ShopTokenDto[]> {
   const { mer_id } = parseInput(z.object({ mer_id: idField('店铺ID') }), input);
   const [m] = await db.select({ id: merchant.merId }).from(merchant).where(eq(merchant.merId, mer_id));
   if (!m) throw notFound(SHOP_TEXT.gone);

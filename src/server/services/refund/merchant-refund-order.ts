@@ -17,7 +17,7 @@ import { ServiceError } from '../errors.ts';
 import { parseInput } from '../input.ts';
 import { now } from '../dates.ts';
 import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
-import { findMerchantOrder, lockedRefunding } from '../merchant-api/find-order.ts';
+import { findMerchantOrder, lockedRefunding, notWaitingToShip } from '../merchant-api/find-order.ts';
 import { orderSn } from '../order/create-order.ts';
 import { restockRefund } from '../order/restock.ts';
 import { shrinkInvoice } from '../invoice/refund-invoice.ts';
@@ -40,23 +40,13 @@ export const ORDER_REFUND_TEXT = {
 const refuse = (m: string) => new ServiceError('refused', m);
 
 /** Why the shop cannot give an order's money back itself now (null: it can): only a paid order that has not left it. */
-function refusalOf(o: Pick<typeof storeOrder.$inferSelect, 'status'>): string | null {
-  switch (o.status) {
-    case ORDER_STATUS.toShip:
-      return null;
-    case ORDER_STATUS.toReceive:
-    case ORDER_STATUS.toReview:
-    case ORDER_STATUS.done:
-      return ORDER_REFUND_TEXT.shipped;
-    case ORDER_STATUS.presellBalance:
-    case ORDER_STATUS.presellClosed:
-      return ORDER_REFUND_TEXT.presell;
-    case ORDER_STATUS.refunded:
-      return ORDER_REFUND_TEXT.refunded;
-    default:
-      return ORDER_REFUND_TEXT.notToShip;
-  }
-}
+const refusalOf = (o: Pick<typeof storeOrder.$inferSelect, 'status'>) =>
+  notWaitingToShip(o, {
+    gone: ORDER_REFUND_TEXT.shipped,
+    presell: ORDER_REFUND_TEXT.presell,
+    refunded: ORDER_REFUND_TEXT.refunded,
+    other: ORDER_REFUND_TEXT.notToShip,
+  });
 
 /**
  * `POST /api/merchant/order/refund/{order_id}` `{refund_message, ids?}`: the shop gives back the money of items of a paid
