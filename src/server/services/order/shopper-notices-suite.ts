@@ -4,12 +4,14 @@
 import { describe, it, expect, beforeEach } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { job, merchant, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import { job, merchant, presellOrder, product, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { installMemorySms } from '../../../../tests/helpers/auth.ts';
 import { asMerchant } from '../../../../tests/helpers/merchant-api.ts';
 import { newShopper, type Shopper } from '../../../../tests/helpers/checkout.ts';
-import { paidOrder } from '../../../../tests/helpers/orders.ts';
+import { depositOrder, paidOrder } from '../../../../tests/helpers/orders.ts';
+import { toYuan } from '../../../shared/money.ts';
+import { formatDateTime } from '../dates.ts';
 import { refundRequestForTest } from '../../../../tests/helpers/refund-requests.ts';
 import { correctShipment, shipOrder } from '../merchant-api/ship-order.ts';
 import { approveMerchantRefund } from '../refund/merchant-approve-refund.ts';
@@ -73,6 +75,42 @@ export function shopperNoticesSuite(open: () => Promise<Database>) {
       expect(toShopper(s).map((x) => x.text)).toEqual([
         expect.stringContaining(`同城配送，配送员李师傅（13912345678），收货码${finishCode}`),
       ]);
+    });
+
+    it("that a deposit presale's balance can be paid, when its window opens, and not once it is paid", async () => {
+      const d = await open();
+      const [s, early] = [await newShopper(d), await newShopper(d)];
+      const { orderId } = await depositOrder(d, s);
+      const [po] = await d.db.select().from(presellOrder).where(eq(presellOrder.orderId, orderId));
+      expect(po!.finalStartTime.getTime()).toBeGreaterThan(Date.now());
+      const [queued] = await d.db
+        .select()
+        .from(job)
+        .where(and(eq(job.kind, 'shopper.notify'), eq(job.key, `balance_due:${orderId}`)));
+      expect(queued!.runAt.getTime()).toBe(po!.finalStartTime.getTime());
+      // Before the window: nothing is due, nothing is sent.
+      await runNotices(d);
+      expect(toShopper(s)).toEqual([]);
+      // A balance paid already (here marked so) is not asked for.
+      const other = await depositOrder(d, early);
+      await d.db.update(presellOrder).set({ paid: 1 }).where(eq(presellOrder.orderId, other.orderId));
+
+      await runNotices(d, po!.finalStartTime);
+      const [line] = await d.db
+        .select({ name: product.storeName })
+        .from(storeOrderProduct)
+        .innerJoin(product, eq(product.productId, storeOrderProduct.productId))
+        .where(eq(storeOrderProduct.orderId, orderId));
+      expect(toShopper(s)).toEqual([
+        {
+          phone: s.user.phone,
+          phone_code: '86',
+          type: 'presell_balance',
+          text: NOTICE_TEXT.balanceDue(line!.name, toYuan(po!.payPrice), formatDateTime(po!.finalEndTime)!),
+        },
+      ]);
+      expect(toShopper(s)[0]!.text).toMatch(/已开始支付尾款，请在\d{4}-\d\d-\d\d \d\d:\d\d:\d\d前支付尾款¥\d+\.\d\d/);
+      expect(toShopper(early)).toEqual([]);
     });
 
     it('that a refund went back to their balance, once, and is tried again when the SMS gateway fails', async () => {

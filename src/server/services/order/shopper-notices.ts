@@ -1,13 +1,30 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { DELIVERY_TYPE, merchant, refundOrder, storeOrder, users } from '../../db/schema/index.ts';
+import { asc } from 'drizzle-orm';
+import {
+  DELIVERY_TYPE,
+  merchant,
+  presellOrder,
+  product,
+  refundOrder,
+  storeOrder,
+  storeOrderProduct,
+  users,
+} from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { getSmsProvider } from '../../auth/sms/index.ts';
 import { toYuan } from '../../../shared/money.ts';
+import { formatDateTime } from '../dates.ts';
 
-/** What a shopper is told by SMS about their order: it shipped, or a refund's money went back. */
-export type ShopperNotice = { event: 'shipped'; orderId: number } | { event: 'refunded'; refundOrderId: number };
+/**
+ * What a shopper is told by SMS about their order: it shipped, a refund's money went back, or the balance of a deposit
+ * presale can be paid now (`balance_due`, when its window opens).
+ */
+export type ShopperNotice =
+  | { event: 'shipped'; orderId: number }
+  | { event: 'refunded'; refundOrderId: number }
+  | { event: 'balance_due'; orderId: number };
 
 export const NOTICE_TEXT = {
   shipped: (shop: string, orderSn: string, parcel: string) =>
@@ -15,21 +32,50 @@ export const NOTICE_TEXT = {
   express: (company: string, number: string) => `${company}，快递单号${number}`,
   rider: (name: string, phone: string, code: string) => `同城配送，配送员${name}（${phone}），收货码${code}，请在收货时告知配送员`,
   none: '无需物流',
+  balanceDue: (name: string, amount: string, end: string) =>
+    `您预订的「${name}」已开始支付尾款，请在${end}前支付尾款¥${amount}，逾期未付订单将关闭，定金不退。`,
   refunded: (refundSn: string, amount: string, balance: boolean) =>
     `您的退款单${refundSn}已退款¥${amount}，${balance ? '已退回账户余额' : '将原路退回您的付款账户，到账时间以支付渠道为准'}。`,
 } as const;
 
 /**
  * Queues the SMS of `notice` in the caller's transaction, so it goes only if the change commits, and once: keyed by the
- * event and its order or refund (a second ship or payment of the same one adds nothing).
+ * event and its order or refund (a second ship or payment of the same one adds nothing); due at `runAt` (default now).
  */
-export async function queueShopperNotice(tx: Db | Tx, notice: ShopperNotice): Promise<void> {
-  const key = notice.event === 'shipped' ? `shipped:${notice.orderId}` : `refunded:${notice.refundOrderId}`;
-  await enqueue(tx, 'shopper.notify', notice, { key });
+export async function queueShopperNotice(tx: Db | Tx, notice: ShopperNotice, runAt?: Date): Promise<void> {
+  const key = `${notice.event}:${notice.event === 'refunded' ? notice.refundOrderId : notice.orderId}`;
+  await enqueue(tx, 'shopper.notify', notice, { key, runAt });
 }
 
-/** The message and the account it goes to, read when the job runs (a shipment corrected meanwhile is told as it is now); null: nothing to tell. */
-async function messageOf(db: Db, n: ShopperNotice) {
+/**
+ * The message and the account it goes to, read when the job runs (a shipment corrected meanwhile is told as it is now);
+ * null: nothing to tell (a balance paid or closed before its reminder).
+ */
+async function messageOf(db: Db, n: ShopperNotice, now: Date) {
+  if (n.event === 'balance_due') {
+    const [po] = await db
+      .select({ po: presellOrder, phone: users.phone, phoneCode: users.phoneCode })
+      .from(presellOrder)
+      .innerJoin(users, eq(users.uid, presellOrder.uid))
+      .where(eq(presellOrder.orderId, n.orderId));
+    if (!po || po.po.paid !== 0 || po.po.status !== 1 || po.po.finalEndTime <= now) return null;
+    // Queued for the window's start: a job run early (a clock behind the database's) tries again later.
+    if (po.po.finalStartTime > now)
+      throw new Error(`the balance of order ${n.orderId} is not payable before ${po.po.finalStartTime.toISOString()}`);
+    const [line] = await db
+      .select({ name: product.storeName })
+      .from(storeOrderProduct)
+      .innerJoin(product, eq(product.productId, storeOrderProduct.productId))
+      .where(eq(storeOrderProduct.orderId, n.orderId))
+      .orderBy(asc(storeOrderProduct.orderProductId))
+      .limit(1);
+    return {
+      phone: po.phone,
+      phoneCode: po.phoneCode,
+      type: 'presell_balance' as const,
+      text: NOTICE_TEXT.balanceDue(line?.name ?? '', toYuan(po.po.payPrice), formatDateTime(po.po.finalEndTime)!),
+    };
+  }
   if (n.event === 'shipped') {
     const [o] = await db
       .select({ o: storeOrder, phone: users.phone, phoneCode: users.phoneCode, shop: merchant.merName })
@@ -66,8 +112,8 @@ async function messageOf(db: Db, n: ShopperNotice) {
  * its backoff (a notice may then reach a phone twice only if the process dies between the send and the job's end).
  */
 export const notifyShopper: JobDefinition<ShopperNotice> = {
-  async run(notice, { db }) {
-    const m = await messageOf(db, notice);
+  async run(notice, { db, now }) {
+    const m = await messageOf(db, notice, now);
     if (!m) return;
     await getSmsProvider().send({ phone: m.phone, phone_code: m.phoneCode, type: m.type, text: m.text });
   },

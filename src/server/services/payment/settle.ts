@@ -16,6 +16,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { depositTerms, isDepositLine, lineBalance } from '../order/presell-dto.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { MALL_UTC_OFFSET_MS } from '../dates.ts';
+import { queueShopperNotice } from '../order/shopper-notices.ts';
 
 /** Why a subject could not take a payment: the caller refuses (balance) or keeps the money for a refund (gateway). */
 export type SettleRefusal = 'gone' | 'paid' | 'cancelled' | 'closed' | 'amount';
@@ -90,6 +91,8 @@ async function settleGroup(tx: Tx, p: SettleInput): Promise<{ ok: true } | { ok:
         createdAt: p.at,
       });
       await enqueue(tx, 'presell.close', { orderId: o.orderId }, { runAt: deposit.end, key: String(o.orderId) });
+      // The shopper is reminded when the balance can be paid (not when it already can: they are paying now).
+      if (deposit.start > p.at) await queueShopperNotice(tx, { event: 'balance_due', orderId: o.orderId }, deposit.start);
     }
   }
   return { ok: true };
