@@ -14,13 +14,23 @@ export interface CodeSms {
  * `phone_changed`: the account of this phone was moved to another phone, so the owner learns of it even when
  * someone else did it with their session. `intention_reviewed`: a merchant application was approved or rejected, so
  * its applicant need not keep checking the record. `arrival_notice`: a sold-out SKU the shopper asked to hear about
- * (到货通知) can be bought again. `order_shipped`, `refund_done`, `presell_balance`: the shopper's order shipped (with
- * its parcel), a refund's money went back, a deposit presale's balance can be paid now.
+ * (到货通知) can be bought again. `order_shipped`, `refund_refused`, `return_approved`, `refund_done`, `presell_balance`:
+ * the shopper's order shipped (with its parcel), a refund request was refused (the reason) or its return approved (where
+ * to, by when), a refund's money went back, a deposit presale's balance can be paid now.
  */
 export interface NoticeSms {
   phone: string;
   phone_code: string;
-  type: 'register_notice' | 'phone_changed' | 'intention_reviewed' | 'arrival_notice' | 'order_shipped' | 'refund_done' | 'presell_balance';
+  type:
+    | 'register_notice'
+    | 'phone_changed'
+    | 'intention_reviewed'
+    | 'arrival_notice'
+    | 'order_shipped'
+    | 'refund_refused'
+    | 'return_approved'
+    | 'refund_done'
+    | 'presell_balance';
   text: string;
 }
 

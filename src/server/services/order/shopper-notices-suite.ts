@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeEach } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { job, merchant, presellOrder, product, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import { job, merchant, presellOrder, product, refundOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { installMemorySms } from '../../../../tests/helpers/auth.ts';
 import { asMerchant } from '../../../../tests/helpers/merchant-api.ts';
@@ -15,6 +15,9 @@ import { formatDateTime } from '../dates.ts';
 import { refundRequestForTest } from '../../../../tests/helpers/refund-requests.ts';
 import { correctShipment, shipOrder } from '../merchant-api/ship-order.ts';
 import { approveMerchantRefund } from '../refund/merchant-approve-refund.ts';
+import { refuseMerchantRefund } from '../refund/merchant-refuse-refund.ts';
+import { returnDeadline } from '../refund/auto-refund-time.ts';
+import { afterSaleSettings } from './order-rules.ts';
 import { NOTICE_TEXT, notifyShopper } from './shopper-notices.ts';
 import type { NoticeSms, SmsProvider } from '../../auth/sms/index.ts';
 import { useSmsProvider } from '../../auth/sms/index.ts';
@@ -111,6 +114,43 @@ export function shopperNoticesSuite(open: () => Promise<Database>) {
       ]);
       expect(toShopper(s)[0]!.text).toMatch(/已开始支付尾款，请在\d{4}-\d\d-\d\d \d\d:\d\d:\d\d前支付尾款¥\d+\.\d\d/);
       expect(toShopper(early)).toEqual([]);
+    });
+
+    it("that a refund request was refused, with the shop's reason, and where to send a return's goods by when", async () => {
+      const d = await open();
+      const s = await newShopper(d);
+      const m = await asMerchant(d, MER);
+      const { orderIds } = await paidOrder(d, s, [MER], 2);
+      await shipOrder(m, { id: orderIds[0], delivery_type: 1, delivery_name: '顺丰速运', delivery_id: 'SF246813579' });
+      const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, orderIds[0]!));
+      const asked = await refundRequestForTest(d, s, orderIds[0]!, [{ orderProductId: item!.orderProductId, num: 1 }], 1, 100);
+      await refuseMerchantRefund(m, { id: asked.refundOrderId, fail_message: '商品已签收，不支持仅退款' });
+      const ret = await refundRequestForTest(d, s, orderIds[0]!, [{ orderProductId: item!.orderProductId, num: 1 }], 2, 100);
+      await approveMerchantRefund(m, {
+        id: ret.refundOrderId,
+        return_name: '售后部',
+        return_phone: '021-66668888',
+        return_address: '上海市浦东新区张江路88号',
+      });
+      await runNotices(d);
+      const [approved] = await d.db.select().from(refundOrder).where(eq(refundOrder.refundOrderId, ret.refundOrderId));
+      const deadline = returnDeadline(1, approved!.statusTime, (await afterSaleSettings(d.db)).returnDays)!;
+      const afterSale = toShopper(s).filter((x) => x.type !== 'order_shipped');
+      expect(afterSale).toEqual([
+        {
+          phone: s.user.phone,
+          phone_code: '86',
+          type: 'refund_refused',
+          text: NOTICE_TEXT.refundRefused(asked.refundOrderSn, '商品已签收，不支持仅退款'),
+        },
+        {
+          phone: s.user.phone,
+          phone_code: '86',
+          type: 'return_approved',
+          text: NOTICE_TEXT.returnApproved(ret.refundOrderSn, formatDateTime(deadline)!, '售后部 021-66668888 上海市浦东新区张江路88号'),
+        },
+      ]);
+      expect(afterSale[1]!.text).toContain('前将商品寄回：售后部 021-66668888 上海市浦东新区张江路88号');
     });
 
     it('that a refund went back to their balance, once, and is tried again when the SMS gateway fails', async () => {

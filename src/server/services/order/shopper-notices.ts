@@ -1,29 +1,34 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { asc } from 'drizzle-orm';
 import {
   DELIVERY_TYPE,
   merchant,
   presellOrder,
   product,
+  REFUND_STATUS,
   refundOrder,
   storeOrder,
   storeOrderProduct,
   users,
 } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { returnDeadline } from '../refund/auto-refund-time.ts';
+import { afterSaleSettings } from './order-rules.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { getSmsProvider } from '../../auth/sms/index.ts';
 import { toYuan } from '../../../shared/money.ts';
 import { formatDateTime } from '../dates.ts';
 
 /**
- * What a shopper is told by SMS about their order: it shipped, a refund's money went back, or the balance of a deposit
- * presale can be paid now (`balance_due`, when its window opens).
+ * What a shopper is told by SMS about their order: it shipped, a refund request was refused (with the shop's reason) or
+ * its return approved (where to send the goods, by when), its money went back, or the balance of a deposit presale can
+ * be paid now (`balance_due`, when its window opens).
  */
 export type ShopperNotice =
   | { event: 'shipped'; orderId: number }
   | { event: 'refunded'; refundOrderId: number }
+  | { event: 'refund_refused'; refundOrderId: number }
+  | { event: 'return_approved'; refundOrderId: number }
   | { event: 'balance_due'; orderId: number };
 
 export const NOTICE_TEXT = {
@@ -34,6 +39,10 @@ export const NOTICE_TEXT = {
   none: '无需物流',
   balanceDue: (name: string, amount: string, end: string) =>
     `您预订的「${name}」已开始支付尾款，请在${end}前支付尾款¥${amount}，逾期未付订单将关闭，定金不退。`,
+  refundRefused: (refundSn: string, reason: string) =>
+    `您的退款单${refundSn}未通过商家审核：${reason}。如有疑问可联系商家，或在订单中重新申请售后。`,
+  returnApproved: (refundSn: string, deadline: string, to: string) =>
+    `商家已同意您的退货申请（退款单${refundSn}），请在${deadline}前将商品寄回：${to}，并在退款详情中填写物流单号，逾期申请将关闭。`,
   refunded: (refundSn: string, amount: string, balance: boolean) =>
     `您的退款单${refundSn}已退款¥${amount}，${balance ? '已退回账户余额' : '将原路退回您的付款账户，到账时间以支付渠道为准'}。`,
 } as const;
@@ -43,7 +52,7 @@ export const NOTICE_TEXT = {
  * event and its order or refund (a second ship or payment of the same one adds nothing); due at `runAt` (default now).
  */
 export async function queueShopperNotice(tx: Db | Tx, notice: ShopperNotice, runAt?: Date): Promise<void> {
-  const key = `${notice.event}:${notice.event === 'refunded' ? notice.refundOrderId : notice.orderId}`;
+  const key = `${notice.event}:${'refundOrderId' in notice ? notice.refundOrderId : notice.orderId}`;
   await enqueue(tx, 'shopper.notify', notice, { key, runAt });
 }
 
@@ -98,7 +107,29 @@ async function messageOf(db: Db, n: ShopperNotice, now: Date) {
     .from(refundOrder)
     .innerJoin(users, eq(users.uid, refundOrder.uid))
     .where(eq(refundOrder.refundOrderId, n.refundOrderId));
-  if (!r || r.r.moneyState !== 'done' || r.r.refundPrice <= 0) return null;
+  if (!r) return null;
+  // Each is told only while the request is still where the event left it.
+  if (n.event === 'refund_refused') {
+    if (r.r.status !== REFUND_STATUS.refused) return null;
+    return {
+      phone: r.phone,
+      phoneCode: r.phoneCode,
+      type: 'refund_refused' as const,
+      text: NOTICE_TEXT.refundRefused(r.r.refundOrderSn, r.r.failMessage),
+    };
+  }
+  if (n.event === 'return_approved') {
+    if (r.r.status !== REFUND_STATUS.awaitReturn) return null;
+    const deadline = returnDeadline(r.r.status, r.r.statusTime, (await afterSaleSettings(db)).returnDays)!;
+    const to = [r.r.merDeliveryUser, r.r.merDeliveryPhone, r.r.merDeliveryAddress].filter(Boolean).join(' ');
+    return {
+      phone: r.phone,
+      phoneCode: r.phoneCode,
+      type: 'return_approved' as const,
+      text: NOTICE_TEXT.returnApproved(r.r.refundOrderSn, formatDateTime(deadline)!, to),
+    };
+  }
+  if (r.r.moneyState !== 'done' || r.r.refundPrice <= 0) return null;
   return {
     phone: r.phone,
     phoneCode: r.phoneCode,

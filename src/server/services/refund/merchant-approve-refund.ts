@@ -11,6 +11,7 @@ import { findMerchantRefund, type MerchantRefundDto } from './merchant-refund-dt
 import { MERCHANT_REFUND_TEXT, moveMerchantRefund } from './merchant-refund-transition.ts';
 import { queueAutoRefund } from './queue-auto-refund.ts';
 import { restockRefund } from '../order/restock.ts';
+import { queueShopperNotice } from '../order/shopper-notices.ts';
 
 /** A store order whose goods have not left the shop: paid and waiting to ship, or a presale waiting for its balance. */
 const UNSHIPPED = new Set<number>([ORDER_STATUS.toShip, ORDER_STATUS.presellBalance]);
@@ -65,7 +66,11 @@ export async function approveMerchantRefund(
         changeMessage: `${who}退货退款，退款单${r.refundOrderSn}，请寄回：${user} ${phone} ${address}`,
       },
     ],
-    // The buyer has `refund_return_days` to send the parcel; then the request closes (close-unreturned.ts).
-    also: (tx, row, at) => queueAutoRefund(tx, row.refundOrderId, REFUND_STATUS.awaitReturn, at),
+    // The buyer has `refund_return_days` to send the parcel; then the request closes (close-unreturned.ts). They are
+    // told by SMS where to send it and by when.
+    async also(tx, row, at) {
+      await queueAutoRefund(tx, row.refundOrderId, REFUND_STATUS.awaitReturn, at);
+      await queueShopperNotice(tx, { event: 'return_approved', refundOrderId: row.refundOrderId });
+    },
   });
 }

@@ -6,10 +6,11 @@ import { parseInput } from '../input.ts';
 import { requireMerchant, type MerchantContext } from '../merchant-api/context.ts';
 import { findMerchantRefund, type MerchantRefundDto } from './merchant-refund-dto.ts';
 import { moveMerchantRefund } from './merchant-refund-transition.ts';
+import { queueShopperNotice } from '../order/shopper-notices.ts';
 
 /**
  * `POST /api/merchant/refund/refuse/{id}` `{fail_message}`: refuses a request under review (status 0 → -1) with the
- * reason the buyer reads; its items are refundable again.
+ * reason the buyer reads (on the request and by SMS); its items are refundable again.
  */
 export async function refuseMerchantRefund(
   ctx: MerchantContext,
@@ -23,5 +24,7 @@ export async function refuseMerchantRefund(
     from: REFUND_STATUS.review,
     set: { status: REFUND_STATUS.refused, failMessage: fail_message },
     timeline: [{ changeType: 'refund_refuse', changeMessage: `商家拒绝退款，退款单${r.refundOrderSn}，原因：${fail_message}` }],
+    // The shopper hears why by SMS.
+    also: (tx, row) => queueShopperNotice(tx, { event: 'refund_refused', refundOrderId: row.refundOrderId }),
   });
 }
