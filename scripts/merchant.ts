@@ -11,6 +11,7 @@
  *   npm run merchant -- express                             express companies and their codes
  *   npm run merchant -- refund-order <order_id> <reason> [--items <order_product_id,...>] [--restock]
  *                                                           give back the money of an order not shipped (out of stock)
+ *   npm run merchant -- finance [start_date] [end_date]     the shop's statement: paid orders and refunds per day (YYYY-MM-DD)
  *   npm run merchant -- refunds [status]                    refund requests (status: all, 0, -1, 1, 2, 3, -10)
  *   npm run merchant -- refund <refund_id>                  one refund request
  *   npm run merchant -- approve <refund_id> [name phone address]  approve (a return: optional return address)
@@ -55,6 +56,7 @@ import { ACTIVITY_USAGE, activityCommand } from './activity-cli.ts';
 import { COUPON_USAGE, couponCommand } from './coupon-cli.ts';
 import type { OrderExtendItem } from '../src/shared/order-form.ts';
 import type { MerchantInvoiceDto } from '../src/server/services/invoice/merchant-invoices.ts';
+import type { FinanceFigures, FinanceStatement } from '../src/server/services/merchant-api/finance.ts';
 
 const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit N] <command>
   orders [status]                          paid orders; status: all (default), -2 all but presales awaiting their balance, 0 to ship,
@@ -71,6 +73,8 @@ const USAGE = `usage: npm run merchant -- [--token <token>] [--page N] [--limit 
   refund-order <order_id> <reason> [--items <order_product_id,...>] [--restock]
                                            give back the money of an order not shipped yet (out of stock, cannot deliver):
                                            every item, or those listed; --restock puts the units back on sale
+  finance [start_date] [end_date]          the shop's statement (YYYY-MM-DD, the last 30 days by default, at most 92):
+                                           orders paid, presale balances, refunds and what is left, per day and in total
   refunds [status]                         refund requests; status: all (default), 0 review, -1 refused, 1 awaiting return, 2 awaiting receipt, 3 refunded, -10 cancelled
   refund <refund_id>                       one refund request, with when the mall answers it if the shop does not
   approve <refund_id> [name phone address] approve a request (a return: the goods go to the shop's address, or the one given)
@@ -330,6 +334,17 @@ async function main(): Promise<number> {
       const { message, data } = await call('POST', `/api/merchant/refund/approve/${refundId(args[0])}`, token, body);
       console.log(message);
       printRefund(data as Refund);
+      return 0;
+    }
+    case 'finance': {
+      const q = new URLSearchParams({ start_date: args[0] ?? '', end_date: args[1] ?? '' });
+      const { data } = await call('GET', `/api/merchant/finance/lst?${q}`, token);
+      const f = data as FinanceStatement;
+      const line = (label: string, x: FinanceFigures) =>
+        `${label}  订单 ${x.order_count} 笔 ¥${x.order_price}  尾款 ¥${x.balance_price}  退款 ${x.refund_count} 笔 ¥${x.refund_price}  净收入 ¥${x.net_price}`;
+      console.log(`${f.start_date} 至 ${f.end_date}`);
+      for (const x of f.list) console.log(line(x.date, x));
+      console.log(line('合计      ', f.total));
       return 0;
     }
     case 'refund-order': {

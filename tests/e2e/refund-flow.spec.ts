@@ -111,6 +111,13 @@ test.describe('after-sales, request to money back', () => {
     await page.goto(`/order_detail?orderId=${orderId}`);
     await expect(page.locator('[data-status-text]')).toHaveText('已退款');
     await expect(page.getByText('商家主动退款：商品缺货，非常抱歉')).toBeVisible();
+    // The shop's statement has today's refunds and orders.
+    const statement = await cli('finance');
+    expect(statement).toMatch(/^\d{4}-\d\d-\d\d 至 \d{4}-\d\d-\d\d$/m);
+    expect(statement).toMatch(
+      /^\d{4}-\d\d-\d\d {2}订单 \d+ 笔 ¥\d+\.\d\d {2}尾款 ¥\d+\.\d\d {2}退款 [1-9]\d* 笔 ¥\d+\.\d\d {2}净收入 ¥-?\d+\.\d\d$/m,
+    );
+    expect(statement).toMatch(/^合计/m);
   });
 
   test('a return: approved with the shop address, shipped back by the shopper, received by the merchant, refunded', async ({
