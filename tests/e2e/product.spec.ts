@@ -234,6 +234,16 @@ test.describe('product detail for a signed-in shopper', () => {
     await expect(buyBox(page).getByRole('button', { name: '已订阅到货通知' })).toBeDisabled();
     // What happens next is said: the notice comes by SMS once the SKU is back.
     await expect(page.getByText('已订阅，到货后将短信通知您')).toBeVisible();
+    // Back on the page later, the notice asked for shows as asked, before the box wakes and after.
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.reload();
+    await expect(buyBox(page).getByRole('button', { name: '已订阅到货通知' })).toBeDisabled();
+    await buyBox(page).hover();
+    await expect(buyBox(page)).toHaveAttribute('data-live', '1');
+    await expect(buyBox(page).getByRole('button', { name: '已订阅到货通知' })).toBeDisabled();
+    expect(errors).toEqual([]);
   });
 
   test('claims a coupon on the product page', async ({ page }) => {

@@ -39,6 +39,11 @@ export interface BuyBoxProps {
   deposit?: boolean;
 }
 
+/** The event client/marks.ts fires on the buy box once it has put the shopper's awaited SKUs on it. */
+export const ARRIVAL_MARKS = 'arrival-marks';
+const arrivalsWaiting = (el: Element | null): ReadonlySet<string> =>
+  new Set((el?.getAttribute('data-arrival-waiting') ?? '').split(',').filter(Boolean));
+
 const fail = (err: unknown) => {
   if (err instanceof ApiError && err.message !== LOGIN_REQUIRED) toast(err.message);
 };
@@ -61,7 +66,23 @@ export function BuyBox(p: BuyBoxProps) {
   const [wanted, setWanted] = useState(bounds.min);
   const qty = clampQuantity(wanted, rule);
   const [busy, setBusy] = useState(false);
-  const [notified, setNotified] = useState(false);
+  const [notifiedNow, setNotified] = useState(false);
+  // Asked for on this page, or before: the shopper's marks (client/marks.ts) put the SKUs they wait for on the box's
+  // root, before it wakes (the server HTML then already says so, and the first render agrees) or after (an event).
+  const root = useRef<HTMLDivElement>(null);
+  const [waiting, setWaiting] = useState(() =>
+    arrivalsWaiting(typeof document === 'undefined' ? null : document.querySelector('[data-buy-box]')),
+  );
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const read = () => setWaiting(arrivalsWaiting(el));
+    read();
+    el.dataset.live = '1';
+    el.addEventListener(ARRIVAL_MARKS, read);
+    return () => el.removeEventListener(ARRIVAL_MARKS, read);
+  }, []);
+  const notified = notifiedNow || (!!sku && waiting.has(sku.unique));
   const input = useRef<HTMLInputElement>(null);
   // Typing lands in the server HTML while the island hydrates (focus starts it): keep what was typed.
   useEffect(() => {
@@ -135,7 +156,14 @@ export function BuyBox(p: BuyBoxProps) {
           {t.soldOut}
         </button>
         {p.productType === 0 && (
-          <button type="button" className="btn btn--ghost buy__btn" onClick={arrival} disabled={busy || notified}>
+          <button
+            type="button"
+            className="btn btn--ghost buy__btn"
+            onClick={arrival}
+            disabled={busy || notified}
+            data-arrival-unique={sku.unique}
+            data-arrival-done={t.arrivalDone}
+          >
             {notified ? t.arrivalDone : t.arrival}
           </button>
         )}
@@ -162,7 +190,12 @@ export function BuyBox(p: BuyBoxProps) {
   }
 
   return (
-    <div className="buy" data-buy-box>
+    <div
+      ref={root}
+      className="buy"
+      data-buy-box
+      data-arrival={p.productType === 0 && Object.values(p.skus).some((s) => s.stock <= 0) ? p.skuProductId : undefined}
+    >
       <div className="buy__price">
         <span className="buy__label">{p.priceLabel}</span>
         <strong className="buy__now" data-sku-price>

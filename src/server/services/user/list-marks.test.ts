@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { arrivalNotice, productSku } from '../../db/schema/index.ts';
+import { subscribeArrival } from '../relation/subscribe-arrival.ts';
 import { createTestDatabase, visitorContext } from '../../../../tests/helpers/test-db.ts';
 import { newShopper } from '../../../../tests/helpers/checkout.ts';
 import { createRelation } from '../relation/create-relation.ts';
@@ -30,8 +32,23 @@ describe("GET /api/user/marks: a shopper's marks on a shared page", () => {
       relation: ['0_13'],
       coupon: { '5': { issue: false, can_claim: true } },
       presell: {},
+      arrival: [],
     });
-    expect(await listMarks(me, {})).toEqual({ relation: [], coupon: {}, presell: {} });
+    expect(await listMarks(me, {})).toEqual({ relation: [], coupon: {}, presell: {}, arrival: [] });
+  });
+
+  it('says which sold-out SKUs of the asked products the shopper waits to hear about, not once told, not to others', async () => {
+    const d = await createTestDatabase();
+    const [me, other] = [await newShopper(d), await newShopper(d)];
+    const [soldOut] = await d.db.select().from(productSku).where(eq(productSku.stock, 0)).orderBy(productSku.unique).limit(1);
+    expect((await listMarks(me, { arrival: String(soldOut!.productId) })).arrival).toEqual([]);
+    await subscribeArrival(me, { unique: soldOut!.unique, product_id: soldOut!.productId });
+    expect((await listMarks(me, { arrival: `${soldOut!.productId},999999` })).arrival).toEqual([soldOut!.unique]);
+    expect((await listMarks(other, { arrival: String(soldOut!.productId) })).arrival).toEqual([]);
+    // Once the notice has gone out, the button offers it again.
+    await d.db.update(arrivalNotice).set({ status: 1 }).where(eq(arrivalNotice.uid, me.user.uid));
+    expect((await listMarks(me, { arrival: String(soldOut!.productId) })).arrival).toEqual([]);
+    await expect(listMarks(me, { arrival: 'x' })).rejects.toMatchObject({ code: 'invalid', message: expect.stringMatching(/商品/) });
   });
 
   it('asks visitors to sign in and refuses malformed or too many marks in Chinese', async () => {

@@ -1,6 +1,15 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { coupon, ORDER_STATUS, presell, presellOrder, relation, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
+import {
+  arrivalNotice,
+  coupon,
+  ORDER_STATUS,
+  presell,
+  presellOrder,
+  relation,
+  storeOrder,
+  storeOrderProduct,
+} from '../../db/schema/index.ts';
 import { idCsv } from '../../../shared/schemas/catalogue.ts';
 import { requireUser, type ServiceContext } from '../context.ts';
 import { parseInput } from '../input.ts';
@@ -15,7 +24,7 @@ const relationPairs = z.preprocess(
     .array(z.string().regex(/^(?:0|1|2|10)_[1-9]\d{0,9}$/, '收藏对象格式不正确'), { error: '收藏对象格式不正确' })
     .max(50, '收藏对象最多50个'),
 );
-const marksQuery = z.object({ relation: relationPairs, coupon: idCsv('优惠券'), presell: idCsv('预售') });
+const marksQuery = z.object({ relation: relationPairs, coupon: idCsv('优惠券'), presell: idCsv('预售'), arrival: idCsv('商品') });
 
 export interface MarksDto {
   /** The pairs of `relation` the shopper has favourited or follows. */
@@ -28,17 +37,22 @@ export interface MarksDto {
    * open yet, 1 payable). A balance paid, or a window closed, is not listed.
    */
   presell: Record<string, { order_id: number; activeStatus: 0 | 1 }>;
+  /** The SKUs (`unique`) of the products asked (`arrival`, product ids) whose arrival notice the shopper waits for. */
+  arrival: string[];
 }
 
 /**
  * `GET /api/user/marks?relation=0_12,10_3&coupon=5,6` (login required): the signed-in shopper's marks on a page
  * shared with visitors (its favourite and follow buttons, its coupons' claim state), which the browser fills in.
  */
-export async function listMarks(ctx: ServiceContext, input: { relation?: string; coupon?: string; presell?: string }): Promise<MarksDto> {
+export async function listMarks(
+  ctx: ServiceContext,
+  input: { relation?: string; coupon?: string; presell?: string; arrival?: string },
+): Promise<MarksDto> {
   const user = requireUser(ctx);
   const q = parseInput(marksQuery, input);
   const pairs = q.relation.map((p) => p.split('_').map(Number) as [number, number]);
-  const [related, coupons, claimed, due] = await Promise.all([
+  const [related, coupons, claimed, due, waiting] = await Promise.all([
     pairs.length
       ? ctx.db
           .select({ type: relation.type, id: relation.typeId })
@@ -50,6 +64,12 @@ export async function listMarks(ctx: ServiceContext, input: { relation?: string;
       : [],
     claimCounts(ctx, q.coupon),
     q.presell.length ? balancesDue(ctx, user.uid, q.presell) : [],
+    q.arrival.length
+      ? ctx.db
+          .select({ unique: arrivalNotice.unique })
+          .from(arrivalNotice)
+          .where(and(eq(arrivalNotice.uid, user.uid), inArray(arrivalNotice.productId, q.arrival), eq(arrivalNotice.status, 0)))
+      : [],
   ]);
   const have = new Set(related.map((r) => `${r.type}_${r.id}`));
   return {
@@ -61,6 +81,7 @@ export async function listMarks(ctx: ServiceContext, input: { relation?: string;
       }),
     ),
     presell: Object.fromEntries(due),
+    arrival: waiting.map((w) => w.unique),
   };
 }
 
