@@ -21,6 +21,7 @@ const LABELS: Record<keyof ShopSettingsDto, string> = {
   mer_info: '店铺简介',
   mer_keyword: '店铺关键词',
   service_phone: '客服电话',
+  notice_phone: '订单提醒手机号（新订单、售后短信）',
   services_type: '客服方式',
   mer_address: '店铺地址（默认退货地址）',
   allow_take: '到店自提',

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { job } from '../db/schema/index.ts';
 import type { ShopperNotice } from '../services/order/shopper-notices.ts';
+import type { MerchantNotice } from '../services/merchant-api/merchant-notices.ts';
 
 /**
  * Payload type of each job kind the app defines; a feature adds its kind here (`'order.expire': { orderId: number }`).
@@ -32,6 +33,8 @@ export interface JobPayloads {
   'arrival.notify': { productId?: number };
   /** The shopper is told by SMS that their order shipped or a refund's money went back (once per order or refund). */
   'shopper.notify': ShopperNotice;
+  /** A shop is told by SMS of an order to ship, a refund request or goods sent back (once per order or refund). */
+  'merchant.notify': MerchantNotice;
 }
 
 export type PayloadOf<K extends string> = K extends keyof JobPayloads ? JobPayloads[K] : unknown;

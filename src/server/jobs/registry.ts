@@ -10,6 +10,7 @@ import { endOffer } from '../services/merchant-api/activity-end.ts';
 import { expirePointsJob } from '../services/wallet/expire-points.ts';
 import { notifyArrivals } from '../services/relation/arrival-notice.ts';
 import { notifyShopper } from '../services/order/shopper-notices.ts';
+import { notifyMerchant } from '../services/merchant-api/merchant-notices.ts';
 
 /** Every job kind the server runs, with its handler. A feature adds its kind here and to `JobPayloads`. */
 export const appJobs: JobHandlers = {
@@ -24,4 +25,5 @@ export const appJobs: JobHandlers = {
   'activity.end': endOffer,
   'arrival.notify': notifyArrivals,
   'shopper.notify': notifyShopper,
+  'merchant.notify': notifyMerchant,
 };

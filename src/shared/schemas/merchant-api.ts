@@ -178,6 +178,20 @@ const settingPhone = (name: string) =>
     )
     .optional();
 
+/** A mainland mobile number (11 digits, 1[3-9]…): where SMS can reach a merchant. */
+export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
+
+/** The shop's notice phone ('' turns its SMS notices off). */
+const noticePhone = z
+  .preprocess(
+    numberAsText,
+    z
+      .string({ error: '订单提醒手机号格式不正确' })
+      .trim()
+      .refine((v) => v === '' || MAINLAND_MOBILE.test(v), '订单提醒手机号须是11位中国大陆手机号，留空则不发短信提醒'),
+  )
+  .optional();
+
 /** An optional 0 or 1 (also as `"0"`, `"1"` or a boolean). */
 const optionalZeroOrOne = (message: string) => zeroOrOne(message).optional();
 
@@ -193,6 +207,7 @@ export const SHOP_SETTING_FIELDS = [
   'mer_info',
   'mer_keyword',
   'service_phone',
+  'notice_phone',
   'services_type',
   'mer_address',
   'allow_take',
@@ -226,6 +241,7 @@ export const shopSettingsBody = z
     mer_info: settingText('店铺简介', 200),
     mer_keyword: settingText('店铺关键词', 60),
     service_phone: settingPhone('客服电话'),
+    notice_phone: noticePhone,
     services_type: optionalZeroOrOne('客服方式不正确：0 在线客服，1 仅电话客服'),
     mer_address: settingText('店铺地址', 200),
     allow_take: optionalZeroOrOne('到店自提只能是0（关闭）或1（开启）'),

@@ -16,7 +16,8 @@ export interface CodeSms {
  * its applicant need not keep checking the record. `arrival_notice`: a sold-out SKU the shopper asked to hear about
  * (到货通知) can be bought again. `order_shipped`, `refund_refused`, `return_approved`, `refund_done`, `presell_balance`:
  * the shopper's order shipped (with its parcel), a refund request was refused (the reason) or its return approved (where
- * to, by when), a refund's money went back, a deposit presale's balance can be paid now.
+ * to, by when), a refund's money went back, a deposit presale's balance can be paid now. `merchant_order`,
+ * `merchant_refund`: to a shop's notice phone, an order to ship came in, a buyer asked for a refund or sent a return back.
  */
 export interface NoticeSms {
   phone: string;
@@ -30,7 +31,9 @@ export interface NoticeSms {
     | 'refund_refused'
     | 'return_approved'
     | 'refund_done'
-    | 'presell_balance';
+    | 'presell_balance'
+    | 'merchant_order'
+    | 'merchant_refund';
   text: string;
 }
 

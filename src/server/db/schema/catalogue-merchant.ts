@@ -47,6 +47,8 @@ export const merchant = pgTable(
     postageScore: numeric('postage_score', { precision: 2, scale: 1 }).notNull().default('5.0'),
     careCount: integer('care_count').notNull().default(0),
     servicePhone: text('service_phone').notNull().default(''),
+    /** The mainland mobile the shop is told on by SMS of new orders, refund requests and returned goods ('' none). */
+    noticePhone: text('notice_phone').notNull().default(''),
     /** 0 online chat, 1 phone only. */
     servicesType: smallint('services_type').notNull().default(0),
     merAddress: text('mer_address').notNull().default(''),

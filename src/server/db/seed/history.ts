@@ -278,8 +278,9 @@ export async function seedHistory(db: Db): Promise<void> {
     .set({ createdAt: sql`${s.storeOrder.createdAt}` })
     .from(s.storeOrder)
     .where(and(eq(s.orderReceipt.orderId, s.storeOrder.orderId), eq(s.orderReceipt.uid, HISTORY_UID)));
-  // The member heard of the shipments and the refund when they happened, days ago: their SMS are not sent at start.
-  await db.delete(s.job).where(and(eq(s.job.kind, 'shopper.notify'), eq(s.job.state, 'queued')));
+  // The member heard of the shipments and the refund when they happened, days ago, and the shops of the orders and
+  // requests: their SMS are not sent at start.
+  await db.delete(s.job).where(and(inArray(s.job.kind, ['shopper.notify', 'merchant.notify']), eq(s.job.state, 'queued')));
 
   await db.insert(s.systemConfig).values({ key: MARKER, value: 1 }).onConflictDoNothing();
 }

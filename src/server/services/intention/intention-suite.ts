@@ -93,6 +93,8 @@ export function intentionSuite(open: () => Promise<Database>) {
         categoryId: body.merchant_category_id,
         merTypeId: body.mer_type_id,
         servicePhone: newPhone,
+        // The applicant hears of its orders and refund requests by SMS until the shop names another phone.
+        noticePhone: newPhone,
         licenceImages: body.images,
         merAvatar: DEFAULT_MERCHANT_AVATAR,
         status: true,

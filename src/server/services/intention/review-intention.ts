@@ -1,3 +1,4 @@
+import { MAINLAND_MOBILE } from '../../../shared/schemas/merchant-api.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { merchant, merchantIntention } from '../../db/schema/index.ts';
@@ -78,6 +79,8 @@ export async function approveIntention(ctx: Pick<ServiceContext, 'db'>, input: u
         categoryId: row.merchantCategoryId,
         merTypeId: row.merTypeId,
         servicePhone: row.phone,
+        // The applicant hears of the shop's new orders and refund requests until the shop names another phone.
+        noticePhone: MAINLAND_MOBILE.test(row.phone) ? row.phone : '',
         servicesType: 1,
         licenceImages: row.images,
         status: true,

@@ -59,6 +59,7 @@ export function shopSettingsSuite(open: () => Promise<Database>) {
         mer_info: row!.merInfo,
         mer_keyword: row!.merKeyword,
         service_phone: row!.servicePhone,
+        notice_phone: '13705710011',
         services_type: row!.servicesType,
         mer_address: row!.merAddress,
         allow_take: row!.allowTake ? 1 : 0,

@@ -30,6 +30,8 @@ export interface ShopSettingsDto {
   mer_info: string;
   mer_keyword: string;
   service_phone: string;
+  /** The mainland mobile told by SMS of new orders, refund requests and goods sent back ('' none). */
+  notice_phone: string;
   /** 0 online chat beside the phone, 1 phone only. */
   services_type: number;
   /** The default return address: where goods go when the shop approves a return without giving one. */
@@ -53,6 +55,7 @@ const dto = (m: MerchantRow): ShopSettingsDto => ({
   mer_info: m.merInfo,
   mer_keyword: m.merKeyword,
   service_phone: m.servicePhone,
+  notice_phone: m.noticePhone,
   services_type: m.servicesType,
   mer_address: m.merAddress,
   allow_take: m.allowTake ? 1 : 0,
@@ -105,6 +108,7 @@ export async function updateShopSettings(ctx: MerchantContext, input: unknown): 
         merInfo: merged.mer_info,
         merKeyword: merged.mer_keyword,
         servicePhone: merged.service_phone,
+        noticePhone: merged.notice_phone,
         servicesType: merged.services_type,
         merAddress: merged.mer_address,
         allowTake: merged.allow_take === 1,

@@ -17,6 +17,7 @@ import { depositTerms, isDepositLine, lineBalance } from '../order/presell-dto.t
 import { toYuan } from '../../../shared/money.ts';
 import { MALL_UTC_OFFSET_MS } from '../dates.ts';
 import { queueShopperNotice } from '../order/shopper-notices.ts';
+import { queueMerchantNotice } from '../merchant-api/merchant-notices.ts';
 
 /** Why a subject could not take a payment: the caller refuses (balance) or keeps the money for a refund (gateway). */
 export type SettleRefusal = 'gone' | 'paid' | 'cancelled' | 'closed' | 'amount';
@@ -93,7 +94,7 @@ async function settleGroup(tx: Tx, p: SettleInput): Promise<{ ok: true } | { ok:
       await enqueue(tx, 'presell.close', { orderId: o.orderId }, { runAt: deposit.end, key: String(o.orderId) });
       // The shopper is reminded when the balance can be paid (not when it already can: they are paying now).
       if (deposit.start > p.at) await queueShopperNotice(tx, { event: 'balance_due', orderId: o.orderId }, deposit.start);
-    }
+    } else await queueMerchantNotice(tx, { event: 'new_order', orderId: o.orderId });
   }
   return { ok: true };
 }
@@ -154,6 +155,8 @@ async function settlePresell(tx: Tx, p: SettleInput): Promise<{ ok: true } | { o
     changeMessage: `尾款${p.message}（¥${toYuan(po.payPrice)}）`,
     createdAt: p.at,
   });
+  // Now the shop has an order to ship.
+  await queueMerchantNotice(tx, { event: 'new_order', orderId: po.orderId });
   return { ok: true };
 }
 

@@ -1,3 +1,4 @@
+import { queueMerchantNotice } from '../merchant-api/merchant-notices.ts';
 import { ORDER_STATUS, REFUND_STATUS, refundOrder, refundProduct } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { refundApplyInput } from '../../../shared/schemas/refund.ts';
@@ -87,6 +88,7 @@ export async function applyRefund(ctx: ServiceContext, input: Record<string, unk
       .values(asked.map((x, k) => ({ refundOrderId: r!.id, orderProductId: x.i.orderProductId, refundNum: x.n, refundPrice: shares[k]! })));
     await recomputeRefundState(tx, o.orderId, at);
     await queueAutoRefund(tx, r!.id, REFUND_STATUS.review, at);
+    await queueMerchantNotice(tx, { event: 'refund_requested', refundOrderId: r!.id });
     return { refund_order_id: r!.id, refund_order_sn: r!.sn };
   });
 }

@@ -1,3 +1,4 @@
+import { queueMerchantNotice } from '../merchant-api/merchant-notices.ts';
 import { and, eq } from 'drizzle-orm';
 import { REFUND_STATUS, refundOrder } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -49,6 +50,7 @@ export async function shipReturn(ctx: ServiceContext, input: Record<string, unkn
     if (!done) throw new ServiceError('refused', REFUND_TEXT.shipOnly);
     await recomputeRefundState(tx, r.orderId, at);
     await queueAutoRefund(tx, r.refundOrderId, REFUND_STATUS.awaitReceipt, at);
+    await queueMerchantNotice(tx, { event: 'return_shipped', refundOrderId: r.refundOrderId });
     return { status: done.status };
   });
 }
