@@ -1,7 +1,7 @@
 // The cart page (/shopping_cart) in a real browser, for a freshly registered shopper (the demo accounts'
 // carts are read by other specs): groups by shop, the stepper, selection, delete, coupons, invalid lines and
 // the empty cart, with the header count following every change.
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { test, expect, answerConfirm, sessionCookies } from './fixtures.ts';
 import { SESSION_COOKIE, freshShopper, okBody } from './accounts.ts';
@@ -55,6 +55,10 @@ test.describe('the cart page', () => {
     await expect(groups.nth(0)).toContainText('织梦女装旗舰店'); // the shop of the newest line first
     await expect(groups.nth(1)).toContainText('Mallfront自营旗舰店');
     await expect(groups.nth(1)).toContainText('自营');
+    // The self-operated badge looks the same in the cart as at checkout (below).
+    const look = (badge: Locator) =>
+      badge.evaluate((e) => ['color', 'background-color', 'border-color', 'font-size'].map((k) => getComputedStyle(e).getPropertyValue(k)));
+    const selfBadge = await look(groups.nth(1).getByText('自营', { exact: true }));
     await expect(headerCount(page)).toHaveText('2');
     const summary = page.locator('[data-cart-summary]');
     const total = summary.locator('[data-cart-total]');
@@ -114,6 +118,7 @@ test.describe('the cart page', () => {
     // The checkout shows the line as saved.
     await expect(page.locator(`.co-line`)).toHaveCount(1);
     await expect(page.locator('.co-line__num')).toHaveText('×4');
+    expect(await look(page.getByText('自营', { exact: true }))).toEqual(selfBadge);
 
     // Typing more than may be bought: the number becomes the most there is, and a toast says why.
     await page.goto('/shopping_cart');

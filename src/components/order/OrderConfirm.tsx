@@ -281,7 +281,7 @@ export default function OrderConfirm(p: OrderConfirmProps) {
             <article className="co-merchant" key={o.mer_id} data-merchant={o.mer_id}>
               <header className="co-merchant__head">
                 <a href={`/store?id=${o.mer_id}`}>{o.mer_name}</a>
-                {o.is_trader === 1 && <em className="tag">自营</em>}
+                {o.is_trader === 1 && <em className="tag tag--self">自营</em>}
                 {o.service_phone && <span className="co-merchant__phone">客服 {o.service_phone}</span>}
               </header>
               <ul className="co-lines">
