@@ -1,9 +1,9 @@
 // The cart page (/shopping_cart) in a real browser, for a freshly registered shopper (the demo accounts'
 // carts are read by other specs): groups by shop, the stepper, selection, delete, coupons, invalid lines and
 // the empty cart, with the header count following every change.
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { test, expect, answerConfirm, sessionCookies } from './fixtures.ts';
+import { test, expect, answerConfirm, sessionCookies, lookOf } from './fixtures.ts';
 import { SESSION_COOKIE, freshShopper, okBody } from './accounts.ts';
 import { withOwnMall } from './spawn-server.ts';
 import { product, productSku } from '../../src/server/db/schema/index.ts';
@@ -56,9 +56,7 @@ test.describe('the cart page', () => {
     await expect(groups.nth(1)).toContainText('Mallfront自营旗舰店');
     await expect(groups.nth(1)).toContainText('自营');
     // The self-operated badge looks the same in the cart as at checkout (below).
-    const look = (badge: Locator) =>
-      badge.evaluate((e) => ['color', 'background-color', 'border-color', 'font-size'].map((k) => getComputedStyle(e).getPropertyValue(k)));
-    const selfBadge = await look(groups.nth(1).getByText('自营', { exact: true }));
+    const selfBadge = await lookOf(groups.nth(1).getByText('自营', { exact: true }));
     await expect(headerCount(page)).toHaveText('2');
     const summary = page.locator('[data-cart-summary]');
     const total = summary.locator('[data-cart-total]');
@@ -118,7 +116,7 @@ test.describe('the cart page', () => {
     // The checkout shows the line as saved.
     await expect(page.locator(`.co-line`)).toHaveCount(1);
     await expect(page.locator('.co-line__num')).toHaveText('×4');
-    expect(await look(page.getByText('自营', { exact: true }))).toEqual(selfBadge);
+    expect(await lookOf(page.getByText('自营', { exact: true }))).toEqual(selfBadge);
 
     // Typing more than may be bought: the number becomes the most there is, and a toast says why.
     await page.goto('/shopping_cart');

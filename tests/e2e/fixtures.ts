@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../../src/shared/cookies.ts';
 
 /** `shopper` is the only demo account whose cart tests may change. */
@@ -57,6 +57,13 @@ export async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
  */
 export async function booted(page: Page): Promise<void> {
   await expect(page.locator('html[data-online]')).toHaveCount(1);
+}
+
+/** How an element is drawn (its text and background colours, border colour, font size, left padding): two alike look alike. */
+export function lookOf(el: Locator): Promise<string[]> {
+  return el.evaluate((e) =>
+    ['color', 'background-color', 'border-top-color', 'font-size', 'padding-left'].map((k) => getComputedStyle(e).getPropertyValue(k)),
+  );
 }
 
 /** The script errors and console errors the page reports from now on (the array fills as they come). */

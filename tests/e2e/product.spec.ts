@@ -3,7 +3,7 @@
 // sold-out combinations, product 2 a purchase limit of 5, product 11 reviews of every kind, product 65 is
 // sold out.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures.ts';
+import { test, expect, signIn, scriptErrors } from './fixtures.ts';
 
 const buyBox = (page: Page) => page.locator('[data-buy-box]');
 
@@ -235,9 +235,7 @@ test.describe('product detail for a signed-in shopper', () => {
     // What happens next is said: the notice comes by SMS once the SKU is back.
     await expect(page.getByText('已订阅，到货后将短信通知您')).toBeVisible();
     // Back on the page later, the notice asked for shows as asked, before the box wakes and after.
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const errors = scriptErrors(page);
     await page.reload();
     await expect(buyBox(page).getByRole('button', { name: '已订阅到货通知' })).toBeDisabled();
     await buyBox(page).hover();

@@ -1,7 +1,7 @@
 // Shops as a shopper meets them: the shop street, a shop's home / category / coupon pages, following a
 // shop, claiming its coupons, shop search and the licence page behind an image captcha.
-import type { Locator, Page } from '@playwright/test';
-import { test, expect, signIn, booted } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { test, expect, signIn, booted, lookOf } from './fixtures.ts';
 import { freshShopper } from './accounts.ts';
 
 const grid = (page: Page) => page.locator('[data-products]').last();
@@ -93,13 +93,14 @@ test.describe('shop street and shop home', () => {
     await expect(page).toHaveURL(/order=price_asc/);
     await expect(page.getByRole('link', { name: '价格从低到高' })).toHaveAttribute('aria-current', 'true');
     // The sort bar looks as on the search pages: the chosen order and the 确定 button drawn the same.
-    const look = (el: Locator) =>
-      el.evaluate((e) => ['color', 'background-color', 'border-top-color', 'padding-left'].map((k) => getComputedStyle(e).getPropertyValue(k)));
-    const shopLook = [await look(page.getByRole('link', { name: '价格从低到高' })), await look(page.getByRole('button', { name: '确定' }))];
+    const shopLook = [
+      await lookOf(page.getByRole('link', { name: '价格从低到高' })),
+      await lookOf(page.getByRole('button', { name: '确定' })),
+    ];
     const searchPage = await page.context().newPage();
     await searchPage.goto('/goods_search?title=%E6%89%8B%E8%A1%A8&order=price_asc');
     const onSearch = searchPage.getByRole('list', { name: '排序' }).getByRole('link', { name: '价格从低到高' });
-    expect([await look(onSearch), await look(searchPage.getByRole('button', { name: '确定' }))]).toEqual(shopLook);
+    expect([await lookOf(onSearch), await lookOf(searchPage.getByRole('button', { name: '确定' }))]).toEqual(shopLook);
     await searchPage.close();
     const asc = await prices(page);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
