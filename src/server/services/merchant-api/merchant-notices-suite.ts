@@ -104,15 +104,10 @@ export function merchantNoticesSuite(open: () => Promise<Database>) {
       const { orderIds } = await paidOrder(d, s, [MER], 2);
       await shipOrder(m, { id: orderIds[0], delivery_type: 1, delivery_name: '顺丰速运', delivery_id: 'SF555666777' });
       const [item] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, orderIds[0]!));
-      const asked = await applyRefund(s, {
-        order_id: orderIds[0],
-        type: 1,
-        refund_type: 2,
-        num: 1,
-        ids: [item!.orderProductId],
-        refund_message: '与描述不符',
-        refund_price: '1.00',
-      });
+      // One unit of the line each, as the shopper's refund form asks.
+      const ask = (refund_type: 1 | 2, refund_message: string, refund_price: string) =>
+        applyRefund(s, { order_id: orderIds[0], type: 1, refund_type, num: 1, ids: [item!.orderProductId], refund_message, refund_price });
+      const asked = await ask(2, '与描述不符', '1.00');
       await runNotices(d);
       const shop = await shopName(d);
       expect(toPhone(phone).filter((x) => x.type === 'merchant_refund')).toEqual([
@@ -140,16 +135,7 @@ export function merchantNoticesSuite(open: () => Promise<Database>) {
         MERCHANT_NOTICE_TEXT.returnShipped(shop, asked.refund_order_sn, '顺丰速运', 'SF888999000'),
       ]);
       // A request the buyer withdrew before the SMS went is not told.
-      const [other] = await d.db.select().from(storeOrderProduct).where(eq(storeOrderProduct.orderId, orderIds[0]!));
-      const withdrawn = await applyRefund(s, {
-        order_id: orderIds[0],
-        type: 1,
-        refund_type: 1,
-        num: 1,
-        ids: [other!.orderProductId],
-        refund_message: '不想要了',
-        refund_price: '0.50',
-      });
+      const withdrawn = await ask(1, '不想要了', '0.50');
       await cancelRefund(s, { id: withdrawn.refund_order_id });
       await runNotices(d);
       expect(toPhone(phone).filter((x) => x.type === 'merchant_refund')).toHaveLength(2);
