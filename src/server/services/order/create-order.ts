@@ -1,3 +1,4 @@
+import { queueMerchantNotice } from '../merchant-api/merchant-notices.ts';
 import { randomInt } from 'node:crypto';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
@@ -283,6 +284,8 @@ export async function createOrder(ctx: ServiceContext, input: OrderCreateInput):
             ]
           : []),
       ]);
+      // Paid in full by its discounts: the shop has an order to ship now, as after a payment.
+      if (paidNow) await queueMerchantNotice(tx, { event: 'new_order', orderId: o!.orderId });
     }
 
     const ids = c.lines.map((l) => l.cartId);

@@ -311,6 +311,14 @@ export function orderSuite(open: () => Promise<Database>) {
           .from(job)
           .where(and(eq(job.kind, 'order.expire'), eq(job.key, String(order.order_id)))),
       ).toHaveLength(0);
+      // Its shop hears of an order to ship, as after a payment.
+      const [o] = await d.db.select().from(storeOrder).where(eq(storeOrder.groupOrderId, order.order_id));
+      expect(
+        await d.db
+          .select()
+          .from(job)
+          .where(and(eq(job.kind, 'merchant.notify'), eq(job.key, `new_order:${o!.orderId}`))),
+      ).toHaveLength(1);
     });
   });
 
