@@ -163,7 +163,7 @@ async function main(): Promise<number> {
       console.log(`${data.count} shop(s)`);
       for (const m of data.list as OperatorShopDto[]) {
         console.log(
-          `#${m.mer_id}  ${m.mer_name}  [${m.status ? '营业中' : '已关闭'}]  ${m.service_phone || '-'}  在售 ${m.product_count}  待发货 ${m.to_ship_count}  令牌 ${m.token_count}`,
+          `#${m.mer_id}  ${m.mer_name}  [${m.status ? '营业中' : '已关闭'}]  ${m.service_phone || '-'}  提醒 ${m.notice_phone || '-'}  在售 ${m.product_count}  待发货 ${m.to_ship_count}  令牌 ${m.token_count}`,
         );
       }
       return 0;

@@ -266,8 +266,10 @@ test.describe('merchant settle-in', () => {
   }) => {
     test.setTimeout(90_000);
     const token = await freshShopper(request);
+    const phones: Record<string, string> = {};
     const apply = async (merName: string) => {
       const phone = uniquePhone();
+      phones[merName] = phone;
       await okBody(
         await request.post('/api/auth/verify', { headers: bearer(token), data: { phone_code: '86', phone, type: 'intention' } }),
       );
@@ -326,7 +328,10 @@ test.describe('merchant settle-in', () => {
     await okBody(await request.get('/api/merchant/order/lst', { headers: bearer(merchantToken) }));
 
     // The operator finds the shop, closes and reopens it, and revokes the token from the command line.
-    expect((await run(['shops', `命令行通过店${stamp}`])).stdout).toContain(`#${merId}  命令行通过店${stamp}  [营业中]`);
+    // Its order and refund SMS go to the applicant's phone until the shop names another.
+    expect((await run(['shops', `命令行通过店${stamp}`])).stdout).toContain(
+      `#${merId}  命令行通过店${stamp}  [营业中]  ${phones[`命令行通过店${stamp}`]}  提醒 ${phones[`命令行通过店${stamp}`]}`,
+    );
     expect((await run(['shop-close', String(merId)])).stdout).toContain(`店铺已关闭，商品已从商城下架：#${merId}`);
     expect((await run(['shops', `命令行通过店${stamp}`])).stdout).toContain('[已关闭]');
     expect((await run(['shop-open', String(merId)])).stdout).toContain(`店铺已开启：#${merId}`);

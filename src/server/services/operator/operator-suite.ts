@@ -173,6 +173,8 @@ export function operatorSuite(open: () => Promise<Database>) {
       expect(closed.list.find((x) => x.mer_id === MER)).toEqual(
         expect.objectContaining({
           status: 0,
+          // Whom the shop's order and refund SMS reach (the demo shop's own number).
+          notice_phone: '13705710009',
           product_count: await own(product, and(eq(product.merId, MER), eq(product.status, 1), eq(product.productType, 0))),
           to_ship_count: await own(storeOrder, and(eq(storeOrder.merId, MER), eq(storeOrder.paid, true), eq(storeOrder.status, 0))),
         }),

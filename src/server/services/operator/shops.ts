@@ -22,6 +22,8 @@ export interface OperatorShopDto {
   /** 1 open, 0 closed by the operator (its products leave the mall; its orders and refunds go on). */
   status: number;
   service_phone: string;
+  /** The mobile the shop is told on by SMS of new orders and refund requests ('' none). */
+  notice_phone: string;
   /** Products on the shelf, and paid orders waiting to ship. */
   product_count: number;
   to_ship_count: number;
@@ -66,6 +68,7 @@ export async function listShops(db: Db, input: unknown): Promise<Page<OperatorSh
       mer_name: m.merName,
       status: m.status ? 1 : 0,
       service_phone: m.servicePhone,
+      notice_phone: m.noticePhone,
       product_count: products,
       to_ship_count: toShip,
       token_count: tokens,
