@@ -94,10 +94,12 @@ const resetOf = <C extends z.ZodType, P extends z.ZodType>(phoneCode: C, phone: 
 export const resetForm = resetOf(areaCode, phoneOf(authText.phone), true);
 /** Sending a code from the dialog: area code and phone. */
 export const sendCodeForm = z.object({ phone_code: areaCode, phone: phoneOf(authText.phone) });
+/** A mainland mobile number as shoppers type it: 1, a digit 3-9, nine more digits (spec section 3); where SMS reaches a shop. */
+export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 /** The header's phone-only variant: a mainland mobile number (sent as a JSON number too: its digits). */
 export const mainlandPhone = z.preprocess(
   numberAsText,
-  trimmed(authText.phone).pipe(z.string().regex(/^1[3-9]\d{9}$/, authText.phoneFormat)),
+  trimmed(authText.phone).pipe(z.string().regex(MAINLAND_MOBILE, authText.phoneFormat)),
 );
 
 export const CODE_TYPES = ['login', 'register', 'change_pwd', 'change_phone', 'intention', 'mobile'] as const;

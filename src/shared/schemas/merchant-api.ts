@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { idCsv, paged } from './catalogue.ts';
+import { MAINLAND_MOBILE } from './auth.ts';
 import { asList, noControlChars, numberAsText, numberInput, optional, orDefault, zeroOrOne } from './common.ts';
 
 /** Input schemas of the merchant API (`/api/merchant/...`); every problem is a 400 with the Chinese message given here. */
@@ -177,9 +178,6 @@ const settingPhone = (name: string) =>
         .refine((v) => v === '' || SHOP_PHONE.test(v), `${name}格式不正确，请填写手机号、带区号的固话或400/800电话`),
     )
     .optional();
-
-/** A mainland mobile number (11 digits, 1[3-9]…): where SMS can reach a merchant. */
-export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 
 /** The shop's notice phone ('' turns its SMS notices off). */
 const noticePhone = z

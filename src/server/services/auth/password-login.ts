@@ -2,7 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { country } from '../../db/schema/index.ts';
-import { passwordLoginBody } from '../../../shared/schemas/auth.ts';
+import { MAINLAND_MOBILE, passwordLoginBody } from '../../../shared/schemas/auth.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clear, count, hit, lockKey, unhit } from '../../auth/rate-limit.ts';
 import { ServiceError } from '../errors.ts';
@@ -20,9 +20,6 @@ export type PasswordLoginInput = z.input<typeof passwordLoginBody>;
 
 // Verified against when there is no account (or no password), so every answer costs one scrypt run.
 let dummyHash: Promise<string> | undefined;
-
-/** A mainland mobile number as shoppers type it: 1, a digit 3-9, nine more digits (spec section 3). */
-const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 
 /**
  * The (area code, phone) pairs an account string can mean. With `phone_code` the split is known (the dialog

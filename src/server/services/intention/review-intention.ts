@@ -1,4 +1,4 @@
-import { MAINLAND_MOBILE } from '../../../shared/schemas/merchant-api.ts';
+import { MAINLAND_MOBILE } from '../../../shared/schemas/auth.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { merchant, merchantIntention } from '../../db/schema/index.ts';
