@@ -167,28 +167,17 @@ const settingText = (name: string, max: number) =>
     )
     .optional();
 
-/** Optional phone of a shop's settings ('' clears it). */
-const settingPhone = (name: string) =>
+/** Optional phone of a shop's settings matching `pattern`, `wrong` the message when not ('' clears it). */
+const settingPhone = (name: string, pattern = SHOP_PHONE, wrong = `${name}格式不正确，请填写手机号、带区号的固话或400/800电话`) =>
   z
     .preprocess(
       numberAsText,
       z
         .string({ error: `${name}格式不正确` })
         .trim()
-        .refine((v) => v === '' || SHOP_PHONE.test(v), `${name}格式不正确，请填写手机号、带区号的固话或400/800电话`),
+        .refine((v) => v === '' || pattern.test(v), wrong),
     )
     .optional();
-
-/** The shop's notice phone ('' turns its SMS notices off). */
-const noticePhone = z
-  .preprocess(
-    numberAsText,
-    z
-      .string({ error: '订单提醒手机号格式不正确' })
-      .trim()
-      .refine((v) => v === '' || MAINLAND_MOBILE.test(v), '订单提醒手机号须是11位中国大陆手机号，留空则不发短信提醒'),
-  )
-  .optional();
 
 /** An optional 0 or 1 (also as `"0"`, `"1"` or a boolean). */
 const optionalZeroOrOne = (message: string) => zeroOrOne(message).optional();
@@ -239,7 +228,8 @@ export const shopSettingsBody = z
     mer_info: settingText('店铺简介', 200),
     mer_keyword: settingText('店铺关键词', 60),
     service_phone: settingPhone('客服电话'),
-    notice_phone: noticePhone,
+    // The shop's notice phone ('' turns its SMS notices off).
+    notice_phone: settingPhone('订单提醒手机号', MAINLAND_MOBILE, '订单提醒手机号须是11位中国大陆手机号，留空则不发短信提醒'),
     services_type: optionalZeroOrOne('客服方式不正确：0 在线客服，1 仅电话客服'),
     mer_address: settingText('店铺地址', 200),
     allow_take: optionalZeroOrOne('到店自提只能是0（关闭）或1（开启）'),
