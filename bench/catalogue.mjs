@@ -31,6 +31,8 @@ const ONLY = opt('only', '').split(',').filter(Boolean);
 // 40 requests per kind of before.
 const WARM_UP = Number(opt('warm-up', 1000));
 let base = opt('url', '');
+// `--pid N` with `--url`: the process id of that server, for the CPU columns (a server this script starts is measured anyway).
+const SERVER_PID = Number(opt('pid', 0));
 
 async function freePort() {
   return new Promise((resolve) => {
@@ -241,19 +243,21 @@ const homeHtml = await fetch(new URL('/', base))
 const staticPath = /(?:src|href)="(\/_astro\/[^"]+\.(?:js|css))"/.exec(homeHtml)?.[1];
 
 /**
- * Nanoseconds the server's threads have run (Linux `/proc/<pid>/task/<tid>/schedstat`), when this script started the server:
+ * Nanoseconds the server's threads have run (Linux `/proc/<pid>/task/<tid>/schedstat`), when this script started the server
+ * or was given its process id (`--pid`, with `--url`):
  * `main`, the thread every page waits for (per request it is steadier than req/s on a machine whose speed varies), and
  * `other`, every other thread of the server: the embedded database's (PGlite), the garbage collector's helpers and the
  * thread pool's (compression), which share the machine's cores with it.
  */
 function serverCpuNs() {
-  if (!server) return { main: Number.NaN, other: Number.NaN };
+  const pid = server?.pid ?? SERVER_PID;
+  if (!pid) return { main: Number.NaN, other: Number.NaN };
   try {
     let main = 0;
     let other = 0;
-    for (const task of readdirSync(`/proc/${server.pid}/task`)) {
-      const ns = Number(readFileSync(`/proc/${server.pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-      if (task === String(server.pid)) main = ns;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const ns = Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      if (task === String(pid)) main = ns;
       else other += ns;
     }
     return { main, other };
