@@ -106,9 +106,10 @@ export async function merchantFinance(ctx: MerchantContext, input: Record<string
     .groupBy(refundDay);
 
   type Sums = { orders: number; orderCents: number; balanceCents: number; refunds: number; refundCents: number };
+  const zero = (): Sums => ({ orders: 0, orderCents: 0, balanceCents: 0, refunds: 0, refundCents: 0 });
   const days = new Map<string, Sums>();
   const of = (d: string) => {
-    const s = days.get(d) ?? { orders: 0, orderCents: 0, balanceCents: 0, refunds: 0, refundCents: 0 };
+    const s = days.get(d) ?? zero();
     days.set(d, s);
     return s;
   };
@@ -123,14 +124,8 @@ export async function merchantFinance(ctx: MerchantContext, input: Record<string
     refund_price: toYuan(s.refundCents),
     net_price: toYuan(s.orderCents + s.balanceCents - s.refundCents),
   });
-  const total: Sums = { orders: 0, orderCents: 0, balanceCents: 0, refunds: 0, refundCents: 0 };
-  for (const s of days.values()) {
-    total.orders += s.orders;
-    total.orderCents += s.orderCents;
-    total.balanceCents += s.balanceCents;
-    total.refunds += s.refunds;
-    total.refundCents += s.refundCents;
-  }
+  const total = zero();
+  for (const s of days.values()) for (const k of Object.keys(total) as (keyof Sums)[]) total[k] += s[k];
   return {
     start_date: start,
     end_date: end,
