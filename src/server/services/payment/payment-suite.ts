@@ -16,9 +16,8 @@ import {
   storeOrderProduct,
   storeOrderStatus,
   userBill,
-  users,
 } from '../../db/schema/index.ts';
-import { newShopper, pickSku, addLine, placeOrder, topUp, stockOf, type Shopper } from '../../../../tests/helpers/checkout.ts';
+import { balanceOf, newShopper, pickSku, addLine, placeOrder, topUp, stockOf, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import { useQrProvider } from '../../payment/index.ts';
 import { createSandboxProvider, readTicket, sandboxNotification, signNotification } from '../../payment/sandbox.ts';
 import type { QrPaymentProvider } from '../../payment/provider.ts';
@@ -51,9 +50,6 @@ async function unpaidOrder(d: Database, s: Shopper, merIds = [1]) {
   const { order } = await placeOrder(s, ids);
   return { id: order.order_id, cents: Math.round(Number(order.pay_price) * 100) };
 }
-
-const balanceOf = async (d: Database, uid: number) =>
-  (await d.db.select({ m: users.nowMoney }).from(users).where(eq(users.uid, uid)))[0]!.m;
 
 /** The balance equals the sum of its ledger: income minus expense. */
 async function ledgerOf(d: Database, uid: number) {

@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { untilOneWaitsForALock, usePostgres } from '../../../../tests/helpers/postgres-server.ts';
-import { addLine, newShopper, pickSku, placeOrder, stockOf, topUp } from '../../../../tests/helpers/checkout.ts';
+import { addLine, balanceOf, newShopper, pickSku, placeOrder, stockOf, topUp } from '../../../../tests/helpers/checkout.ts';
 import { depositOrder } from '../../../../tests/helpers/orders.ts';
 import type { Database } from '../../db/client.ts';
-import { job, payment, presellOrder, storeGroupOrder, storeOrder, storeOrderProduct, users } from '../../db/schema/index.ts';
+import { job, payment, presellOrder, storeGroupOrder, storeOrder, storeOrderProduct } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { createSandboxProvider, readTicket, sandboxNotification, signNotification } from '../../payment/sandbox.ts';
 import { useQrProvider } from '../../payment/index.ts';
@@ -44,9 +44,6 @@ async function balanceDue(d: Database) {
 
 const statusOf = async (d: Database, orderId: number) =>
   (await d.db.select({ status: storeOrder.status }).from(storeOrder).where(eq(storeOrder.orderId, orderId)))[0]!.status;
-const balanceOf = async (d: Database, uid: number) =>
-  (await d.db.select({ m: users.nowMoney }).from(users).where(eq(users.uid, uid)))[0]!.m;
-
 describe("a presale's balance and the close of its window (PostgreSQL)", () => {
   it('a payment waiting for the close is refused: no money taken, the order closed, its unit back once', async () => {
     const d = pg.server;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { asMerchant, depositPresellBody, fullPresellBody, twoSkuProduct, uniqueOf } from '../../../../tests/helpers/merchant-api.ts';
-import { newShopper, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
+import { balanceOf, newShopper, placeOrder, topUp, type Shopper } from '../../../../tests/helpers/checkout.ts';
 import type { Database } from '../../db/client.ts';
 import {
   job,
@@ -19,7 +19,6 @@ import {
   storeOrder,
   storeOrderProduct,
   userBill,
-  users,
 } from '../../db/schema/index.ts';
 import { REFUND_TEXT } from '../../../shared/refund.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
@@ -88,8 +87,6 @@ const ask = (orderId: number, orderProductId: number, num: number, cents: number
   refund_price: (cents / 100).toFixed(2),
 });
 
-const balanceOf = async (d: Database, uid: number) =>
-  (await d.db.select({ m: users.nowMoney }).from(users).where(eq(users.uid, uid)))[0]!.m;
 const refundBills = (d: Database, uid: number) =>
   d.db
     .select()
