@@ -266,6 +266,21 @@ function serverCpuNs() {
   }
 }
 
+/**
+ * The machine's CPU time, all cores (Linux `/proc/stat`, in clock ticks): `idle` (idle and waiting for I/O) and `all`. Their
+ * change over a run says how much of the machine no one used: near 0 %, the server and this load generator, which share the
+ * cores, had all of them, and a faster page needs less CPU, not more connections.
+ */
+function machineTicks() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const t = fields.map(Number);
+    return { idle: t[3] + t[4], all: t.reduce((a, b) => a + b, 0) };
+  } catch {
+    return { idle: Number.NaN, all: Number.NaN };
+  }
+}
+
 /** `n` requests from `next` at the bench's concurrency, their answers not measured. */
 async function warm(next, n) {
   let issued = 0;
@@ -285,6 +300,8 @@ const elsewhere = (path) => `${path}${path.includes('?') ? '&' : '?'}warm-up=1`;
 async function measure(next) {
   for (let i = 0; i < CONCURRENCY * 2; i++) await hit(next(), headersOf(i)); // warm the caches and the JIT
   const cpu0 = serverCpuNs();
+  const own0 = process.cpuUsage();
+  const ticks0 = machineTicks();
   const runs = Array.from({ length: MIXED ? 2 : 1 }, () => ({ times: [], statuses: {}, hits: 0 }));
   let issued = 0;
   const t0 = performance.now();
@@ -302,9 +319,21 @@ async function measure(next) {
   );
   const wall = (performance.now() - t0) / 1000;
   const cpu1 = serverCpuNs();
+  const own = process.cpuUsage(own0);
+  const ticks1 = machineTicks();
   const cpuUs = (cpu1.main - cpu0.main) / 1000 / REQUESTS;
   const otherUs = (cpu1.other - cpu0.other) / 1000 / REQUESTS;
-  return runs.map((run) => ({ ...run, times: run.times.sort((a, b) => a - b), rps: run.times.length / wall, cpuUs, otherUs }));
+  const loadUs = (own.user + own.system) / REQUESTS;
+  const idle = (100 * (ticks1.idle - ticks0.idle)) / (ticks1.all - ticks0.all);
+  return runs.map((run) => ({
+    ...run,
+    times: run.times.sort((a, b) => a - b),
+    rps: run.times.length / wall,
+    cpuUs,
+    otherUs,
+    loadUs,
+    idle,
+  }));
 }
 
 const measured = Object.entries(groups).filter(([n]) => !ONLY.length || ONLY.includes(n));
@@ -318,13 +347,14 @@ if (WARM_UP > 0) {
 console.log(
   `[bench] ${base}: ${REQUESTS} requests per page kind at ${CONCURRENCY} concurrent connections${MIXED ? ', every other one signed in (rows "+ signed in"; req/s: each row its own half)' : headers.cookie ? ' (signed in)' : ''}`,
 );
-// cpu µs: the server's main thread per request; other µs: its other threads (database, garbage collector, thread pool).
-console.log(`${'page'.padEnd(11)}   p50 ms   p95 ms   p99 ms    req/s  of static  cached  cpu µs other µs   statuses`);
+// cpu µs: the server's main thread per request; other µs: its other threads (database, garbage collector, thread pool);
+// load µs: this load generator's own CPU per request (it shares the machine); idle: the machine's CPU no one used.
+console.log(`${'page'.padEnd(11)}   p50 ms   p95 ms   p99 ms    req/s  of static  cached  cpu µs other µs load µs  idle   statuses`);
 const f = (v) => v.toFixed(1).padStart(8);
 const us = (v) => (Number.isFinite(v) ? v.toFixed(0) : '-');
 const row = (name, m, ratio) =>
   console.log(
-    `${name.padEnd(11)} ${f(pct(m.times, 50))} ${f(pct(m.times, 95))} ${f(pct(m.times, 99))} ${m.rps.toFixed(0).padStart(8)} ${ratio.padStart(10)} ${`${Math.round((100 * m.hits) / m.times.length)}%`.padStart(7)} ${us(m.cpuUs).padStart(7)} ${us(m.otherUs).padStart(8)}   ${JSON.stringify(m.statuses)}`,
+    `${name.padEnd(11)} ${f(pct(m.times, 50))} ${f(pct(m.times, 95))} ${f(pct(m.times, 99))} ${m.rps.toFixed(0).padStart(8)} ${ratio.padStart(10)} ${`${Math.round((100 * m.hits) / m.times.length)}%`.padStart(7)} ${us(m.cpuUs).padStart(7)} ${us(m.otherUs).padStart(8)} ${us(m.loadUs).padStart(7)} ${(Number.isFinite(m.idle) ? `${m.idle.toFixed(0)}%` : '-').padStart(5)}   ${JSON.stringify(m.statuses)}`,
   );
 let staticRps = 0;
 if (staticPath) {
