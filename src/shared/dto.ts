@@ -162,9 +162,11 @@ export interface OrderCheckDto {
   total_price: string;
   total_num: number;
   order_price: string;
+  /** Points the order may use and their worth, shown beside the toggle whether it is on or off (as the reference's
+   * client reads them); taken off `order_price` only when `useIntegral`. */
   order_total_integral: number;
   order_total_integral_price: string;
-  /** Points the order may use and their worth, shown beside the toggle whether it is on or off. */
+  /** The same as `order_total_integral` and its worth (ours, from before the reference's reading was followed). */
   usable_integral: number;
   usable_integral_price: string;
   openIntegral: boolean;

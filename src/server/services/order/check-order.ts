@@ -131,8 +131,10 @@ export function checkoutDto(c: Checkout, key: string): OrderCheckDto {
     total_price: toYuan(p.goods),
     total_num: p.totalNum,
     order_price: toYuan(p.pay),
-    order_total_integral: p.integral,
-    order_total_integral_price: toYuan(p.integralPrice),
+    // The reference's toggle shows "usable order_total_integral worth order_total_integral_price" before it is ticked:
+    // what the order may use, whether used or not; `useIntegral` says whether it is taken off `order_price`.
+    order_total_integral: p.usableIntegral,
+    order_total_integral_price: toYuan(p.usableIntegralPrice),
     usable_integral: p.usableIntegral,
     usable_integral_price: toYuan(p.usableIntegralPrice),
     // Points pay normal goods only: an activity checkout (flash sale, presale) offers no points toggle, as the reference.

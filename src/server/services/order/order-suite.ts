@@ -210,9 +210,21 @@ export function orderSuite(open: () => Promise<Database>) {
           message: expect.stringMatching(/满万可用：未满/),
         });
       }
+      // Before the toggle is ticked, the check says what the order may use (the reference's client shows it beside the
+      // toggle) without taking it off.
+      const unticked = await checkOrder(s, { cart_id: [id], address_id: s.addressId, use_integral: false });
       const { check, order } = await placeOrder(s, [id], { use_integral: true });
       expect(check.platformCoupon.find((c) => c.checked)?.coupon_user_id).toBe(cu!.couponUserId);
       expect(check.order_total_integral).toBeGreaterThan(0);
+      expect(check.useIntegral).toBe(true);
+      expect(unticked).toMatchObject({
+        useIntegral: false,
+        order_total_integral: check.order_total_integral,
+        order_total_integral_price: check.order_total_integral_price,
+      });
+      expect(Math.round(Number(unticked.order_price) * 100) - Math.round(Number(check.order_price) * 100)).toBe(
+        Math.round(Number(check.order_total_integral_price) * 100),
+      );
       const [used] = await d.db.select().from(couponUser).where(eq(couponUser.couponUserId, cu!.couponUserId));
       expect([used!.status, used!.groupOrderId]).toEqual([1, order.order_id]);
       const pointsAfter = (await d.db.select({ i: users.integral }).from(users).where(eq(users.uid, s.user.uid)))[0]!.i;
