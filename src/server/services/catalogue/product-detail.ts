@@ -104,7 +104,8 @@ const paramsOwner = sql<number>`(case when ${product.productType} = 0 then ${pro
 const paramsJson = sql<{ name: string; value: string }[]>`(select coalesce(json_agg(json_build_object('name', pa.name, 'value', v.value)
   order by v.sort, pa.sort desc), '[]') from ${productParameterValue} v join ${parameter} pa on pa.parameter_id = v.parameter_id
   where v.product_id = ${paramsOwner})`;
-const replyCount = sql<number>`(select count(*)::int from ${productReply} r where r.product_id = ${product.productId})`;
+/** Its reviews: a flash sale's or presale's are those of the product it sells, like its parameters (`listReviews`). */
+const replyCount = sql<number>`(select count(*)::int from ${productReply} r where r.product_id = ${paramsOwner})`;
 
 const attrRows = (productId: number, rows: [number, string, string[]][]): AttrRow[] =>
   rows.map(([sort, attrName, attrValues]) => ({ productId, sort, attrName, attrValues }));

@@ -53,6 +53,9 @@ describe('presales', () => {
     const origin = await getProductDetail(ctx, { id: row!.originProductId });
     expect(origin.params.length).toBeGreaterThan(0);
     expect(d.product.params).toEqual(origin.params);
+    // And so are its reviews.
+    expect(origin.reply_count).toBeGreaterThan(0);
+    expect(d.product.reply_count).toBe(origin.reply_count);
     const own = await createTestDatabase();
     const user = await userContext(own, 1);
     await createRelation(user, { type: 2, type_id: card.product_presell_id });

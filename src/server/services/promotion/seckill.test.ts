@@ -125,6 +125,9 @@ describe('flash-sale products', () => {
     const origin = await getProductDetail(visitorContext(db), { id: offer!.originProductId });
     expect(origin.params.length).toBeGreaterThan(0);
     expect(d.params).toEqual(origin.params);
+    // And so are its reviews: the count the page shows, not the offer row's none.
+    expect(origin.reply_count).toBeGreaterThan(0);
+    expect(d.reply_count).toBe(origin.reply_count);
     at(`${TODAY}T13:00:00`);
     expect((await getSeckillDetail(visitorContext(db), { id: running.product_id })).seckill_status).toBe(-1);
   });
