@@ -39,7 +39,13 @@ export async function getPresellDetail(ctx: ServiceContext, input: { id: number 
   const product = await loadProductDetail(ctx, pr.productId, 2, { type: 2, id });
   const deposits = Object.values(product.sku).map((s) => s.down_price);
   const minNum = deposits.sort((a, b) => (parseYuan(a) ?? 0) - (parseYuan(b) ?? 0))[0] ?? '0.00';
-  return { ...presellFields(pr, now()), mer_id: product.mer_id, minNum, product };
+  // The limits a presale is bought by (cart-target.ts `targetRule`): no minimum, `pay_count` an order.
+  return {
+    ...presellFields(pr, now()),
+    mer_id: product.mer_id,
+    minNum,
+    product: { ...product, once_min_count: 0, once_max_count: pr.payCount },
+  };
 }
 
 /** A presale's own fields as its detail gives them (and checkout's `productPresell`): kind, state at `at`, windows, delivery. */

@@ -43,6 +43,10 @@ export async function getSeckillDetail(ctx: ServiceContext, input: { id: number 
   const detail = await loadProductDetail(ctx, id, 1);
   return {
     ...detail,
+    // The limits a flash sale is bought by (cart-target.ts `targetRule`): no minimum, `once_pay_count` an order, not the
+    // offer row's copy of the product's own.
+    once_min_count: 0,
+    once_max_count: offer.s.oncePayCount,
     seckill_status: offer.status,
     stop_time: sessionStop(offer.t, now()),
     seckill_time_id: offer.t.seckillTimeId,

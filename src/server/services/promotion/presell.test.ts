@@ -48,6 +48,8 @@ describe('presales', () => {
     expect(d).toMatchObject({ presell_type: 2, presell_status: 1, product: { product_type: 2, isRelation: false } });
     const deposits = Object.values(d.product.sku).map((s) => Number(s.down_price));
     expect(Number(d.minNum)).toBe(Math.min(...deposits));
+    // The limits it is bought by, not the product's: no minimum, pay_count an order.
+    expect(d.product).toMatchObject({ once_min_count: 0, once_max_count: d.pay_count });
     // Its parameters are the product's it sells.
     const [row] = await db.db.select().from(presell).where(eq(presell.productPresellId, card.product_presell_id));
     const origin = await getProductDetail(ctx, { id: row!.originProductId });

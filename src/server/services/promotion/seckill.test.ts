@@ -120,6 +120,8 @@ describe('flash-sale products', () => {
     const d = await getSeckillDetail(visitorContext(db), { id: running.product_id });
     expect(d).toMatchObject({ product_type: 1, seckill_status: 1, start_time: 10, end_time: 12, once_pay_count: expect.any(Number) });
     expect(Object.keys(d.sku).length).toBeGreaterThan(0);
+    // The limits it is bought by, not the product's: no minimum, once_pay_count an order.
+    expect(d).toMatchObject({ once_min_count: 0, once_max_count: d.once_pay_count });
     // Its parameters are the product's it sells.
     const [offer] = await db.db.select().from(seckillProduct).where(eq(seckillProduct.productId, running.product_id));
     const origin = await getProductDetail(visitorContext(db), { id: offer!.originProductId });
