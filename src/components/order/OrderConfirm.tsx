@@ -526,7 +526,7 @@ export default function OrderConfirm(p: OrderConfirmProps) {
             <dt>平台优惠</dt>
             <dd data-summary="platform">-{money(data.total_platform_coupon_price)}</dd>
           </div>
-          {data.useIntegral && data.order_total_integral > 0 && (
+          {data.useIntegral && (
             <div>
               <dt>积分抵扣</dt>
               <dd>-{money(data.order_total_integral_price)}</dd>
