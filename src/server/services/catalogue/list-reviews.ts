@@ -33,7 +33,7 @@ export interface ReviewPage {
   list: ReviewDto[];
 }
 
-/** Flash-sale and presale rows show the reviews of the product they sell. */
+/** Flash-sale and presale rows show the reviews of the product they sell (product-detail.ts `soldProductId`). */
 async function reviewedProductId(ctx: Pick<ServiceContext, 'db'>, id: number): Promise<number> {
   const [p] = await ctx.db.select({ type: product.productType }).from(product).where(eq(product.productId, id));
   if (!p) throw notFound(PRODUCT_GONE);

@@ -95,17 +95,18 @@ const skusJson = sql<[string, string, number, number, number, string, number, nu
   coalesce(json_agg(json_build_array(s."unique", s.sku, s.price, s.ot_price, s.stock, s.image, s.sales, s.down_price, s.bar_code,
   s.weight::text, s.volume::text)), '[]') from ${productSku} s where s.product_id = ${product.productId})`;
 /**
- * Whose parameters a product shows: its own, or a flash sale's or presale's product's (their rows copy the product's
- * specs and SKUs, not its parameters, which stay the product's: an edit of them shows on the offers too).
+ * The product a row sells: itself, or a flash sale's or presale's origin product. Its parameters and reviews are that
+ * product's (an offer's row copies the product's specs and SKUs, not its parameters, which stay the product's: an
+ * edit of them shows on the offers too). `listReviews`' `reviewedProductId` is the same lookup for a review page.
  */
-const paramsOwner = sql<number>`(case when ${product.productType} = 0 then ${product.productId} else coalesce(
+const soldProductId = sql<number>`(case when ${product.productType} = 0 then ${product.productId} else coalesce(
   (select s.origin_product_id from ${seckillProduct} s where s.product_id = ${product.productId}),
   (select pr.origin_product_id from ${presell} pr where pr.product_id = ${product.productId}), ${product.productId}) end)`;
 const paramsJson = sql<{ name: string; value: string }[]>`(select coalesce(json_agg(json_build_object('name', pa.name, 'value', v.value)
   order by v.sort, pa.sort desc), '[]') from ${productParameterValue} v join ${parameter} pa on pa.parameter_id = v.parameter_id
-  where v.product_id = ${paramsOwner})`;
+  where v.product_id = ${soldProductId})`;
 /** Its reviews: a flash sale's or presale's are those of the product it sells, like its parameters (`listReviews`). */
-const replyCount = sql<number>`(select count(*)::int from ${productReply} r where r.product_id = ${paramsOwner})`;
+const replyCount = sql<number>`(select count(*)::int from ${productReply} r where r.product_id = ${soldProductId})`;
 
 const attrRows = (productId: number, rows: [number, string, string[]][]): AttrRow[] =>
   rows.map(([sort, attrName, attrValues]) => ({ productId, sort, attrName, attrValues }));
@@ -140,7 +141,7 @@ const buildDetailRead = (db: ServiceContext['db'], withFirstReviews: boolean) =>
         attrs: attrsJson,
         skus: skusJson,
         params: paramsJson,
-        paramsOwner,
+        soldProductId,
         // The first reviews' stats count them all: no second count.
         replies: withFirstReviews ? sql<null>`null` : replyCount,
         reviews: withFirstReviews ? firstReviewsColumn() : sql<null>`null`,
@@ -176,8 +177,8 @@ export async function loadProductDetail(
   const [row] = await detailRead(ctx.db, opts.withFirstReviews ? 'reviews' : '').execute({ id: productId, type: productType });
   const merchant = row ? await loadMerchantCard(ctx, row.p.merId) : null;
   if (!row || !merchant) throw notFound(PRODUCT_GONE);
-  // An offer shows its product's parameters: an edit of them drops the offer's page too.
-  if (row.paramsOwner !== productId) shows(tag('product', row.paramsOwner));
+  // An offer shows its product's parameters and review count: an edit of them drops the offer's page too.
+  if (row.soldProductId !== productId) shows(tag('product', row.soldProductId));
   const p = row.p;
   const [tree, recommend, related, terms, rank, settings] = await Promise.all([
     getCategoryTree(ctx),
