@@ -37,6 +37,13 @@ export interface JobPayloads {
   'merchant.notify': MerchantNotice;
 }
 
+/**
+ * The idempotency key of a notice told once per event and order or refund request (`shopper.notify`,
+ * `merchant.notify`): a second ship, payment or refund of the same one queues nothing.
+ */
+export const noticeKey = (notice: { event: string } & ({ orderId: number } | { refundOrderId: number })): string =>
+  `${notice.event}:${'refundOrderId' in notice ? notice.refundOrderId : notice.orderId}`;
+
 export type PayloadOf<K extends string> = K extends keyof JobPayloads ? JobPayloads[K] : unknown;
 
 export interface EnqueueOptions {

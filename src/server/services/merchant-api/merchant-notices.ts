@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { merchant, ORDER_STATUS, REFUND_STATUS, REFUND_TYPE, refundOrder, storeOrder } from '../../db/schema/index.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { enqueue, noticeKey } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { getSmsProvider } from '../../auth/sms/index.ts';
 import { toYuan } from '../../../shared/money.ts';
@@ -31,8 +31,7 @@ export const MERCHANT_NOTICE_TEXT = {
  * order or refund request (a second payment notification of the same order adds nothing).
  */
 export async function queueMerchantNotice(tx: Db | Tx, notice: MerchantNotice): Promise<void> {
-  const key = `${notice.event}:${'refundOrderId' in notice ? notice.refundOrderId : notice.orderId}`;
-  await enqueue(tx, 'merchant.notify', notice, { key });
+  await enqueue(tx, 'merchant.notify', notice, { key: noticeKey(notice) });
 }
 
 /** The message and the shop's notice phone, read when the job runs; null: nothing to tell any more, or nobody to tell. */

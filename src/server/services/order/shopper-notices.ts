@@ -11,7 +11,7 @@ import {
   storeOrderProduct,
   users,
 } from '../../db/schema/index.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { enqueue, noticeKey } from '../../jobs/queue.ts';
 import { returnDeadline } from '../refund/auto-refund-time.ts';
 import { afterSaleSettings } from './order-rules.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
@@ -52,8 +52,7 @@ export const NOTICE_TEXT = {
  * event and its order or refund (a second ship or payment of the same one adds nothing); due at `runAt` (default now).
  */
 export async function queueShopperNotice(tx: Db | Tx, notice: ShopperNotice, runAt?: Date): Promise<void> {
-  const key = `${notice.event}:${'refundOrderId' in notice ? notice.refundOrderId : notice.orderId}`;
-  await enqueue(tx, 'shopper.notify', notice, { key, runAt });
+  await enqueue(tx, 'shopper.notify', notice, { key: noticeKey(notice), runAt });
 }
 
 /**
