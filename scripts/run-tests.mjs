@@ -20,8 +20,11 @@ mkdirSync('reports', { recursive: true });
 
 let passed = 0;
 let failed = 0;
+// Names of what failed, repeated just above the last line: a CI log cut to its tail still says what to look at.
+const failures = [];
 if (run('npx', ['astro', 'build']) !== 0) {
   console.error('build failed');
+  failures.push('astro build');
   failed++;
 } else {
   // Types of .astro files (astro check) and of everything else (tsc), lint + format and the layer rule (Biome).
@@ -33,6 +36,7 @@ if (run('npx', ['astro', 'build']) !== 0) {
     if (run('npx', args) === 0) passed++;
     else {
       console.error(`${name} failed`);
+      failures.push(name);
       failed++;
     }
   }
@@ -42,16 +46,41 @@ if (run('npx', ['astro', 'build']) !== 0) {
     passed += v.numPassedTests;
     const counted = v.numFailedTests + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0);
     failed += counted;
-    if (vStatus !== 0 && counted === 0) failed++; // an error outside any test (an unhandled rejection, a crashed worker)
-  } else if (vStatus !== 0) failed++;
+    for (const file of v.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) if (t.status === 'failed') failures.push(`vitest ${file.name}: ${t.fullName}`);
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failures.push(`vitest ${file.name}: ${(file.message ?? 'suite failed').split('\n')[0]}`);
+    }
+    if (vStatus !== 0 && counted === 0) {
+      failures.push('vitest: an error outside any test');
+      failed++; // an error outside any test (an unhandled rejection, a crashed worker)
+    }
+  } else if (vStatus !== 0) {
+    failures.push('vitest: no report');
+    failed++;
+  }
 
   const pStatus = run('npx', ['playwright', 'test']);
   const p = readJson('reports/playwright.json');
   if (p?.stats) {
     passed += p.stats.expected + p.stats.flaky;
     failed += p.stats.unexpected;
-    if (pStatus !== 0 && p.stats.unexpected === 0) failed++; // a crash outside any test (e.g. the server)
-  } else if (pStatus !== 0) failed++;
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === 'unexpected') failures.push(`playwright ${spec.file}: ${[...titles, spec.title].join(' › ')}`);
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of p.suites ?? []) walk(suite, []);
+    if (pStatus !== 0 && p.stats.unexpected === 0) {
+      failures.push('playwright: a crash outside any test');
+      failed++; // a crash outside any test (e.g. the server)
+    }
+  } else if (pStatus !== 0) {
+    failures.push('playwright: no report');
+    failed++;
+  }
 }
+if (failures.length > 0) console.log(`failed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
