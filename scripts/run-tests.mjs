@@ -22,10 +22,14 @@ let passed = 0;
 let failed = 0;
 // Names of what failed, repeated just above the last line: a CI log cut to its tail still says what to look at.
 const failures = [];
+/** A failure counted on its own (a step, not a test the reports count): named and counted once. */
+const fail = (what) => {
+  failures.push(what);
+  failed++;
+};
 if (run('npx', ['astro', 'build']) !== 0) {
   console.error('build failed');
-  failures.push('astro build');
-  failed++;
+  fail('astro build');
 } else {
   // Types of .astro files (astro check) and of everything else (tsc), lint + format and the layer rule (Biome).
   for (const [name, args] of [
@@ -36,8 +40,7 @@ if (run('npx', ['astro', 'build']) !== 0) {
     if (run('npx', args) === 0) passed++;
     else {
       console.error(`${name} failed`);
-      failures.push(name);
-      failed++;
+      fail(name);
     }
   }
   const vStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json']);
@@ -51,14 +54,9 @@ if (run('npx', ['astro', 'build']) !== 0) {
       if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
         failures.push(`vitest ${file.name}: ${(file.message ?? 'suite failed').split('\n')[0]}`);
     }
-    if (vStatus !== 0 && counted === 0) {
-      failures.push('vitest: an error outside any test');
-      failed++; // an error outside any test (an unhandled rejection, a crashed worker)
-    }
-  } else if (vStatus !== 0) {
-    failures.push('vitest: no report');
-    failed++;
-  }
+    // An error outside any test: an unhandled rejection, a crashed worker.
+    if (vStatus !== 0 && counted === 0) fail('vitest: an error outside any test');
+  } else if (vStatus !== 0) fail('vitest: no report');
 
   const pStatus = run('npx', ['playwright', 'test']);
   const p = readJson('reports/playwright.json');
@@ -72,14 +70,9 @@ if (run('npx', ['astro', 'build']) !== 0) {
       for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
     };
     for (const suite of p.suites ?? []) walk(suite, []);
-    if (pStatus !== 0 && p.stats.unexpected === 0) {
-      failures.push('playwright: a crash outside any test');
-      failed++; // a crash outside any test (e.g. the server)
-    }
-  } else if (pStatus !== 0) {
-    failures.push('playwright: no report');
-    failed++;
-  }
+    // A crash outside any test (e.g. the server).
+    if (pStatus !== 0 && p.stats.unexpected === 0) fail('playwright: a crash outside any test');
+  } else if (pStatus !== 0) fail('playwright: no report');
 }
 if (failures.length > 0) console.log(`failed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
