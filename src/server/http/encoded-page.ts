@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import Negotiator from 'negotiator';
-import { brotliParams } from '../../../server/brotli.mjs';
+import { brotliParams, QUICK_QUALITY } from '../../../server/brotli.mjs';
 
 /**
  * Kept pages compressed once instead of on every answer (server/serve.mjs compresses what is not): brotli and gzip
@@ -49,9 +49,8 @@ const gzip = promisify(zlib.gzip);
 const deflateRaw = promisify(zlib.deflateRaw);
 
 /**
- * A kept page's brotli form is made at quality 1 first: most kept pages (product pages above all) are sent once or twice
- * before they expire, and the answer waits for its form. Quality 1 is brotli's fast path: a 35 KB product page in 0.10 ms
- * against 0.28 ms at quality 2 (server/brotli.mjs's quick quality) for 5-7 % more bytes. A page up to `COMPRESS_NOW_BYTES`
+ * A kept page's brotli form is made at the quick quality first (1, server/brotli.mjs): most kept pages (product pages
+ * above all) are sent once or twice before they expire, and the answer waits for its form. A page up to `COMPRESS_NOW_BYTES`
  * is compressed at once, on the main thread: handing it to the thread pool cost the process more (about 0.15 ms to set
  * up the zlib stream and wake a pool thread) than compressing it. At 20 connections on the 50,000-product mall, product
  * pages then answered 9-16 % more requests a second, at a p95 of 46-48 ms instead of 55-59, and category pages 25-26 ms
@@ -60,7 +59,6 @@ const deflateRaw = promisify(zlib.deflateRaw);
  * on the thread pool), and its later answers send that form: the pages most sent (home, flash sales, the first pages
  * of categories) are then the smallest.
  */
-const FIRST_QUALITY = 1;
 export const COMPRESS_NOW_BYTES = 128 * 1024;
 const HOT_QUALITY = 5;
 export const HOT_AFTER = 16;
@@ -112,12 +110,12 @@ export function encodedBody(body: ArrayBuffer, encoding: Encoding): Uint8Array<A
   if (encoding === 'br' && body.byteLength <= COMPRESS_NOW_BYTES && !forms.br.has(body)) {
     forms.br.set(
       body,
-      zlib.brotliCompressSync(new Uint8Array(body), brotliOptions(FIRST_QUALITY, body.byteLength)) as Uint8Array<ArrayBuffer>,
+      zlib.brotliCompressSync(new Uint8Array(body), brotliOptions(QUICK_QUALITY, body.byteLength)) as Uint8Array<ArrayBuffer>,
     );
   }
   const form = madeOnce(forms[encoding], body, () => {
     const bytes = new Uint8Array(body);
-    return encoding === 'br' ? brotli(bytes, brotliOptions(FIRST_QUALITY, bytes.byteLength)) : gzip(bytes);
+    return encoding === 'br' ? brotli(bytes, brotliOptions(QUICK_QUALITY, bytes.byteLength)) : gzip(bytes);
   });
   if (encoding === 'br' && !(form instanceof Promise)) countBrotliAnswer(body);
   return form;
