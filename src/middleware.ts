@@ -16,6 +16,7 @@ import { shopperOf, type Shopper } from './server/services/session/shopper-cache
 import { personalizeResponse, shopperAnswer } from './server/http/shopper-page.ts';
 // kept-page.ts also hands server/serve.mjs the kept pages' way out before Astro (the same hits, answered the same way).
 import { hitAnswer } from './server/http/kept-page.ts';
+import { accepts } from './server/http/encoded-page.ts';
 import { slashlessPage } from './server/http/slashless.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -58,10 +59,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const setsCookies = !context.cookies.headers().next().done;
       return keepPage(db, cacheKey, rendered, { until: () => context.locals.pageCacheUntil, setsCookies, shown: () => shown, since });
     });
-    // A page kept is sent as its later hits are (compressed once, in the form they will send; a shopper's joined from
-    // the page's pieces, made now), except a product page to a shopper: that is compressed on the way out, and the
-    // pieces are made at its first signed-in hit, which most kept product pages never get.
-    if (kept && shopper && ONCE_SEEN.test(url.pathname)) return responseOf(shopperAnswer(kept, shopper, null, 'MISS'));
+    // A page kept is sent as its later hits are (server/http/kept-page.ts `hitAnswer`), except a product page to a
+    // shopper whose browser takes gzip but not brotli: that is compressed on the way out rather than wait for the page's
+    // gzip pieces, which most kept product pages never need again.
+    if (kept && shopper && ONCE_SEEN.test(url.pathname) && !accepts(accept, 'br')) {
+      return responseOf(shopperAnswer(kept, shopper, null, 'MISS'));
+    }
     if (kept) return answer(kept, 'MISS');
     return shopper ? personalizeResponse(response, shopper) : response;
   });

@@ -107,12 +107,8 @@ const brotliSent = new WeakMap<ArrayBuffer, number>();
  * of what a kept page's first answers cost.)
  */
 export function encodedBody(body: ArrayBuffer, encoding: Encoding): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
-  if (encoding === 'br' && body.byteLength <= COMPRESS_NOW_BYTES && !forms.br.has(body)) {
-    forms.br.set(
-      body,
-      zlib.brotliCompressSync(new Uint8Array(body), brotliOptions(QUICK_QUALITY, body.byteLength)) as Uint8Array<ArrayBuffer>,
-    );
-  }
+  if (encoding === 'br' && body.byteLength <= COMPRESS_NOW_BYTES && !forms.br.has(body))
+    forms.br.set(body, brotliNow(new Uint8Array(body)));
   const form = madeOnce(forms[encoding], body, () => {
     const bytes = new Uint8Array(body);
     return encoding === 'br' ? brotli(bytes, brotliOptions(QUICK_QUALITY, bytes.byteLength)) : gzip(bytes);
@@ -120,6 +116,10 @@ export function encodedBody(body: ArrayBuffer, encoding: Encoding): Uint8Array<A
   if (encoding === 'br' && !(form instanceof Promise)) countBrotliAnswer(body);
   return form;
 }
+
+/** `bytes` in brotli at the quick quality, compressed at once (for a text up to `COMPRESS_NOW_BYTES`). */
+export const brotliNow = (bytes: Uint8Array): Uint8Array<ArrayBuffer> =>
+  zlib.brotliCompressSync(bytes, brotliOptions(QUICK_QUALITY, bytes.byteLength)) as Uint8Array<ArrayBuffer>;
 
 function countBrotliAnswer(body: ArrayBuffer): void {
   const sent = (brotliSent.get(body) ?? 0) + 1;

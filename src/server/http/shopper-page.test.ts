@@ -1,8 +1,10 @@
-import { describe, it, expect } from 'vitest';
-import { gunzipSync } from 'node:zlib';
+import { describe, it, expect, vi } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/shopper-header.ts';
 import type { SessionUser } from '../services/context.ts';
-import { gzipTemplate, personalizeResponse, shopperPageOf } from './shopper-page.ts';
+import { gzipTemplate, madeGzipTemplate, personalizeResponse, shopperPageOf } from './shopper-page.ts';
+import { hitAnswer } from './kept-page.ts';
+import type { Answer } from './page-cache.ts';
 
 const user: SessionUser = {
   uid: 7,
@@ -93,5 +95,43 @@ describe('a shared page sent compressed to a signed-in shopper', () => {
     expect(theirs).toContain('<span data-nickname>小李</span>');
     expect(theirs).not.toContain('小&lt;b&gt;');
     expect(theirs).toContain('<span class="topbar__badge" data-unread hidden>0</span>');
+  });
+
+  it('to a browser taking brotli is compressed at once until the page has its gzip template, which its second such answer starts', async () => {
+    const body = new TextEncoder().encode(visitorPage() + '<footer>'.repeat(2000)).buffer as ArrayBuffer;
+    const entry = { expires: Date.now() + 1000, body, headers: [['content-type', 'text/html']] as [string, string][] };
+    const plain = await shopperPageOf(entry, shopper).text();
+    const answer = (accept: string) => {
+      const found = hitAnswer(entry, shopper, accept);
+      expect(found).not.toBeInstanceOf(Promise);
+      const { headers, body } = found as Answer;
+      const bytes = Buffer.concat(Array.isArray(body) ? body : [new Uint8Array(body)]);
+      expect(headers.get('cache-control')).toBe('private, no-store');
+      expect(Number(headers.get('content-length'))).toBe(bytes.byteLength);
+      return { encoding: headers.get('content-encoding'), bytes };
+    };
+    const first = answer('gzip, deflate, br');
+    expect(first.encoding).toBe('br');
+    expect(brotliDecompressSync(first.bytes).toString()).toBe(plain);
+    expect(madeGzipTemplate(body)).toBeNull();
+    // The second starts the page's gzip template; the answers after it are joined from it.
+    const second = answer('gzip, deflate, br');
+    expect(second.encoding).toBe('br');
+    expect(brotliDecompressSync(second.bytes).toString()).toBe(plain);
+    await vi.waitFor(() => expect(madeGzipTemplate(body)).not.toBeNull());
+    const joined = answer('gzip, deflate, br');
+    expect(joined.encoding).toBe('gzip');
+    expect(gunzipSync(joined.bytes).toString()).toBe(plain);
+  });
+
+  it('to a browser taking gzip but not brotli waits for the gzip template', async () => {
+    const body = new TextEncoder().encode(visitorPage() + '<aside>'.repeat(2000)).buffer as ArrayBuffer;
+    const entry = { expires: Date.now() + 1000, body, headers: [['content-type', 'text/html']] as [string, string][] };
+    const found = hitAnswer(entry, shopper, 'gzip, deflate');
+    expect(found).toBeInstanceOf(Promise);
+    const { headers, body: chunks } = await found;
+    expect(headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.concat(chunks as Uint8Array[])).toString()).toBe(await shopperPageOf(entry, shopper).text());
+    expect(madeGzipTemplate(body)).not.toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/sh
 import type { Shopper } from '../services/session/shopper-cache.ts';
 import { toUserDto } from '../services/user/get-user.ts';
 import { answerHeaders, responseOf, type Answer, type Entry, type Marker } from './page-cache.ts';
-import { gzipChunks, gzipPiece, gzipPieceSync, madeOnce, type GzipPiece } from './encoded-page.ts';
+import { brotliNow, gzipChunks, gzipPiece, gzipPieceSync, madeOnce, type GzipPiece } from './encoded-page.ts';
 
 /**
  * A page rendered for visitors as a signed-in shopper gets it: their top bar (nickname, avatar, crown, 消息 with their
@@ -107,7 +107,7 @@ const SYNC_PIECE_BYTES = 8 * 1024;
 /** Kept pages' gzip templates, or the promise of one while it is made. */
 const gzipTemplates = new WeakMap<ArrayBuffer, GzipTemplate | Promise<GzipTemplate>>();
 
-/** The gzip template of a kept page, made once (on its first signed-in answer, which waits for it). */
+/** The gzip template of a kept page, made once (the first answer asking for it waits for it). */
 export function gzipTemplate(body: ArrayBuffer): GzipTemplate | Promise<GzipTemplate> {
   return madeOnce(gzipTemplates, body, () =>
     Promise.all(
@@ -118,20 +118,47 @@ export function gzipTemplate(body: ArrayBuffer): GzipTemplate | Promise<GzipTemp
   );
 }
 
+/** The gzip template of a kept page if it is made (null before and while it is made). */
+export function madeGzipTemplate(body: ArrayBuffer): GzipTemplate | null {
+  const made = gzipTemplates.get(body);
+  return made === undefined || made instanceof Promise ? null : made;
+}
+
+/** Signed-in answers of each kept page sent without its gzip template (`shopperAnswerNow`). */
+const untemplated = new WeakMap<ArrayBuffer, number>();
+
+/**
+ * Whether to start making a kept page's gzip template for its later signed-in answers: at its second signed-in answer
+ * made without it. Most kept pages (product pages above all) get one signed-in view at most before they expire, and
+ * their pieces would cost the thread pool more than compressing that one answer does.
+ */
+export function templateWanted(body: ArrayBuffer): boolean {
+  const sent = (untemplated.get(body) ?? 0) + 1;
+  untemplated.set(body, sent);
+  return sent === 2;
+}
+
 /**
  * A kept visitor page as `shopper` gets it (`x-page-cache: HIT`, or `MISS` for the render that kept it). With `zipped`
  * (the page's gzip template, for a request that accepts gzip) the answer is one gzip stream joined from its pieces and
- * the shopper's own (server/http/encoded-page.ts); otherwise text, which server/serve.mjs compresses on the way out.
+ * the shopper's own (server/http/encoded-page.ts); with `'br'` their page compressed in brotli at once (a page up to
+ * `COMPRESS_NOW_BYTES`, for a request that accepts brotli); otherwise text, which server/serve.mjs compresses on the way
+ * out.
  */
-export function shopperAnswer(hit: Entry, shopper: Shopper, zipped: GzipTemplate | null = null, marker: Marker = 'HIT'): Answer {
+export function shopperAnswer(hit: Entry, shopper: Shopper, zipped: GzipTemplate | 'br' | null = null, marker: Marker = 'HIT'): Answer {
   const mine = partsOf(shopper);
-  const shared = answerHeaders(hit, `${marker} shopper${zipped ? ' gzip' : ''}`, (h) => {
+  const encoding = zipped === 'br' ? 'br' : zipped ? 'gzip' : null;
+  const shared = answerHeaders(hit, `${marker} shopper${encoding ? ` ${encoding}` : ''}`, (h) => {
     h.delete('content-length');
     h.delete('etag');
     h.set('cache-control', 'private, no-store');
     h.set('x-page-cache', marker);
-    if (zipped) h.set('content-encoding', 'gzip');
+    if (encoding) h.set('content-encoding', encoding);
   });
+  if (zipped === 'br') {
+    const body = brotliNow(joined(templateOf(hit.body), mine.raw));
+    return { headers: new Map(shared).set('content-length', String(body.byteLength)), body };
+  }
   if (zipped) {
     mine.gzip ??= mine.raw.map(gzipPieceSync);
     const own = mine.gzip;
