@@ -57,12 +57,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const { kept, response } = await collectShown(shown, async () => {
       const rendered = await handle(context, next, db, { asVisitor: true });
       const setsCookies = !context.cookies.headers().next().done;
-      return keepPage(db, cacheKey, rendered, { until: () => context.locals.pageCacheUntil, setsCookies, shown: () => shown, since });
+      const seenOnce = ONCE_SEEN.test(url.pathname);
+      return keepPage(db, cacheKey, rendered, {
+        until: () => context.locals.pageCacheUntil,
+        setsCookies,
+        shown: () => shown,
+        since,
+        seenOnce,
+      });
     });
     // A page kept is sent as its later hits are (server/http/kept-page.ts `hitAnswer`), except a product page to a
     // shopper whose browser takes gzip but not brotli: that is compressed on the way out rather than wait for the page's
     // gzip pieces, which most kept product pages never need again.
-    if (kept && shopper && ONCE_SEEN.test(url.pathname) && !accepts(accept, 'br')) {
+    if (kept?.seenOnce && shopper && !accepts(accept, 'br')) {
       return responseOf(shopperAnswer(kept, shopper, null, 'MISS'));
     }
     if (kept) return answer(kept, 'MISS');

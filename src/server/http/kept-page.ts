@@ -67,9 +67,9 @@ export async function keptAnswer(req: RequestLike): Promise<Answer | null> {
  * `accept`), compressed once per page and encoding (the first answers wait for it: a page just kept is sent in the form
  * its render made). Here and in the middleware, which marks the render's own answer `MISS`.
  * A shopper gets their page joined from the page's gzip template once it is made. Until then, when `accept` takes
- * brotli, their page is compressed at once, as a visitor's first answer is, and the page's second such answer starts
- * making the template on the thread pool for the answers after it (`templateWanted`); without brotli, the answer waits
- * for the template. (Waiting for the pool put signed-in product pages 30-70 % behind visitors' at 20 connections.)
+ * brotli, their page is compressed at once, as a visitor's first answer is, and the page's first such answer (its
+ * second, for a product page) starts making the template on the thread pool for the answers after it
+ * (`templateWanted`); without brotli, the answer waits for the template. (Waiting for the pool put signed-in product pages 30-70 % behind visitors' at 20 connections.)
  */
 export function hitAnswer(hit: Entry, shopper: Shopper | null, accept: string | null, marker: Marker = 'HIT'): Answer | Promise<Answer> {
   if (shopper) {
@@ -77,7 +77,7 @@ export function hitAnswer(hit: Entry, shopper: Shopper | null, accept: string | 
     const made = gzip ? madeGzipTemplate(hit.body) : null;
     if (made) return shopperAnswer(hit, shopper, made, marker);
     if (accepts(accept, 'br') && hit.body.byteLength <= COMPRESS_NOW_BYTES) {
-      if (gzip && templateWanted(hit.body)) void Promise.resolve(gzipTemplate(hit.body)).catch(templateFailed);
+      if (gzip && templateWanted(hit)) void Promise.resolve(gzipTemplate(hit.body)).catch(templateFailed);
       return shopperAnswer(hit, shopper, 'br', marker);
     }
     if (!gzip) return shopperAnswer(hit, shopper, null, marker);

@@ -47,6 +47,8 @@ export interface Entry {
   expires: number;
   body: ArrayBuffer;
   headers: [string, string][];
+  /** A page of a kind most of whose kept copies are seen once (`Rendered.seenOnce`). */
+  seenOnce?: boolean;
 }
 
 /** The pages of one database, oldest first, with their total size. */
@@ -265,6 +267,8 @@ export interface Rendered {
   shown?: () => Iterable<string>;
   /** `changeSequence(db)` before the render: a page that overlapped a change to what it shows is not kept. */
   since?: number;
+  /** A page of a kind most of whose kept copies are seen once (one product among tens of thousands). */
+  seenOnce?: boolean;
 }
 
 /** The change sequence to give `keepPage` as `since` for a render starting now. */
@@ -293,7 +297,8 @@ export async function keepPage(db: Db, key: string, response: Response, opts: Re
   const stale = opts.since !== undefined && changedSince(db, opts.since, shown);
   if (body.byteLength <= PAGE_CACHE_MAX_BYTES && expires > now && !stale) {
     const cache = cacheOf(db);
-    const entry = { expires, body: cache.sameAsBefore(key, body), headers };
+    const entry: Entry = { expires, body: cache.sameAsBefore(key, body), headers };
+    if (opts.seenOnce) entry.seenOnce = true;
     cache.set(key, entry, shown);
     return { kept: entry };
   }

@@ -124,18 +124,19 @@ export function madeGzipTemplate(body: ArrayBuffer): GzipTemplate | null {
   return made === undefined || made instanceof Promise ? null : made;
 }
 
-/** Signed-in answers of each kept page sent without its gzip template (`shopperAnswerNow`). */
+/** Signed-in answers of each kept page sent without its gzip template (`shopperAnswer` with `'br'`). */
 const untemplated = new WeakMap<ArrayBuffer, number>();
 
 /**
- * Whether to start making a kept page's gzip template for its later signed-in answers: at its second signed-in answer
- * made without it. Most kept pages (product pages above all) get one signed-in view at most before they expire, and
- * their pieces would cost the thread pool more than compressing that one answer does.
+ * Whether to start making a kept page's gzip template for its later signed-in answers: at its first signed-in answer
+ * made without it, or its second for a page most of whose kind is seen once (`seenOnce`: one product page among tens
+ * of thousands, which most often gets one signed-in view at most before it expires, and whose pieces would cost the
+ * thread pool more than compressing that one answer does).
  */
-export function templateWanted(body: ArrayBuffer): boolean {
-  const sent = (untemplated.get(body) ?? 0) + 1;
-  untemplated.set(body, sent);
-  return sent === 2;
+export function templateWanted(hit: Entry): boolean {
+  const sent = (untemplated.get(hit.body) ?? 0) + 1;
+  untemplated.set(hit.body, sent);
+  return sent === (hit.seenOnce ? 2 : 1);
 }
 
 /**
