@@ -13,10 +13,9 @@ import { LOGIN_REQUIRED } from './shared/messages.ts';
 import { keyOf, cachedEntry, responseOf, keepPage, renderStart, renderOnce, type Entry, type Marker } from './server/http/page-cache.ts';
 import { collectShown } from './server/services/cache-tags.ts';
 import { shopperOf, type Shopper } from './server/services/session/shopper-cache.ts';
-import { personalizeResponse, shopperAnswer } from './server/http/shopper-page.ts';
+import { personalizeResponse } from './server/http/shopper-page.ts';
 // kept-page.ts also hands server/serve.mjs the kept pages' way out before Astro (the same hits, answered the same way).
 import { hitAnswer } from './server/http/kept-page.ts';
-import { accepts } from './server/http/encoded-page.ts';
 import { slashlessPage } from './server/http/slashless.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -66,12 +65,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         seenOnce,
       });
     });
-    // A page kept is sent as its later hits are (server/http/kept-page.ts `hitAnswer`), except a product page to a
-    // shopper whose browser takes gzip but not brotli: that is compressed on the way out rather than wait for the page's
-    // gzip pieces, which most kept product pages never need again.
-    if (kept?.seenOnce && shopper && !accepts(accept, 'br')) {
-      return responseOf(shopperAnswer(kept, shopper, null, 'MISS'));
-    }
+    // A page kept is sent as its later hits are (server/http/kept-page.ts `hitAnswer`).
     if (kept) return answer(kept, 'MISS');
     return shopper ? personalizeResponse(response, shopper) : response;
   });

@@ -69,7 +69,8 @@ export async function keptAnswer(req: RequestLike): Promise<Answer | null> {
  * A shopper gets their page joined from the page's gzip template once it is made. Until then, when `accept` takes
  * brotli, their page is compressed at once, as a visitor's first answer is, and the page's first such answer (its
  * second, for a product page) starts making the template on the thread pool for the answers after it
- * (`templateWanted`); without brotli, the answer waits for the template. (Waiting for the pool put signed-in product pages 30-70 % behind visitors' at 20 connections.)
+ * (`templateWanted`); without brotli, the answer waits for the template, except a product page's render (`seenOnce`),
+ * sent as text. (Waiting for the pool put signed-in product pages 60-70 % behind visitors' at 20 connections.)
  */
 export function hitAnswer(hit: Entry, shopper: Shopper | null, accept: string | null, marker: Marker = 'HIT'): Answer | Promise<Answer> {
   if (shopper) {
@@ -80,7 +81,9 @@ export function hitAnswer(hit: Entry, shopper: Shopper | null, accept: string | 
       if (gzip && templateWanted(hit)) void Promise.resolve(gzipTemplate(hit.body)).catch(templateFailed);
       return shopperAnswer(hit, shopper, 'br', marker);
     }
-    if (!gzip) return shopperAnswer(hit, shopper, null, marker);
+    // Text, compressed on the way out: for a browser without gzip, and for the render of a page most of whose kind is
+    // seen once rather than wait for gzip pieces it will most likely never need again.
+    if (!gzip || (hit.seenOnce && marker === 'MISS')) return shopperAnswer(hit, shopper, null, marker);
     return withForm(gzipTemplate(hit.body), (zipped) => shopperAnswer(hit, shopper, zipped, marker));
   }
   const encoding = acceptedEncoding(accept);

@@ -139,4 +139,16 @@ describe('a shared page sent compressed to a signed-in shopper', () => {
     expect(gunzipSync(Buffer.concat(chunks as Uint8Array[])).toString()).toBe(await shopperPageOf(entry, shopper).text());
     expect(madeGzipTemplate(body)).not.toBeNull();
   });
+
+  it("to a browser taking gzip but not brotli is text at a product page's render, which makes no gzip template", async () => {
+    const body = new TextEncoder().encode(visitorPage() + '<section>'.repeat(2000)).buffer as ArrayBuffer;
+    const entry = { expires: Date.now() + 1000, body, headers: [['content-type', 'text/html']] as [string, string][], seenOnce: true };
+    const found = hitAnswer(entry, shopper, 'gzip, deflate', 'MISS');
+    expect(found).not.toBeInstanceOf(Promise);
+    const { headers, body: text } = found as Answer;
+    expect(headers.get('content-encoding')).toBeUndefined();
+    expect(headers.get('x-page-cache')).toBe('MISS');
+    expect(Buffer.from(text as Uint8Array).toString()).toBe(await shopperPageOf(entry, shopper).text());
+    expect(madeGzipTemplate(body)).toBeNull();
+  });
 });
