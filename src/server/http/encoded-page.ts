@@ -50,8 +50,8 @@ const deflateRaw = promisify(zlib.deflateRaw);
 
 /**
  * A kept page's brotli form is made at the quick quality first (1, server/brotli.mjs): most kept pages (product pages
- * above all) are sent once or twice before they expire, and the answer waits for its form. A page up to `COMPRESS_NOW_BYTES`
- * is compressed at once, on the main thread: handing it to the thread pool cost the process more (about 0.15 ms to set
+ * above all) are sent once or twice before they expire, and the answer waits for its form. A page up to
+ * `COMPRESS_NOW_BYTES` is compressed at once, on the main thread: handing it to the thread pool cost the process more (about 0.15 ms to set
  * up the zlib stream and wake a pool thread) than compressing it. At 20 connections on the 50,000-product mall, product
  * pages then answered 9-16 % more requests a second, at a p95 of 46-48 ms instead of 55-59, and category pages 25-26 ms
  * instead of 29-32 (against quality 2 on the thread pool, one server A/B run each way twice).
@@ -101,8 +101,8 @@ const brotliSent = new WeakMap<ArrayBuffer, number>();
 /**
  * A kept page's body in `encoding`: its bytes, or the promise of them while they are being made. Each form is made
  * once per kept page, when a request first asks for it (usually the render that kept the page): a brotli form up to
- * `COMPRESS_NOW_BYTES` at once, the others on the thread pool; every answer of the page in that encoding, including those asking while it is made, sends those bytes, until a page
- * sent often gets its smaller brotli form (`HOT_AFTER`). (A zlib stream costs the main thread about 180 µs to set up
+ * `COMPRESS_NOW_BYTES` at once, the others on the thread pool; every answer of the page in that encoding, including
+ * those asking while it is made, sends those bytes, until a page sent often gets its smaller brotli form (`HOT_AFTER`). (A zlib stream costs the main thread about 180 µs to set up
  * whatever its size: compressing a page once per encoding instead of once per answer until its form is ready is most
  * of what a kept page's first answers cost.)
  */
