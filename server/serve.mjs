@@ -155,6 +155,33 @@ const KEPT_ANSWER = Symbol.for('mallfront.keptAnswer');
 // unknown method is (they reached the router before, which answered 404 and logged a warning for each).
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
 
+/**
+ * A kept page's answer the middleware returns (src/middleware.ts), written here as a hit is: Astro gets a Response
+ * without a body, and its headers and bytes go out when Astro writes that Response (`writeHead(200)` then `end()`).
+ * A Response with the page as its body cost a copy of the bytes into it and a read of them back out of its stream.
+ */
+function sendOnWrite(res, { headers, body }) {
+  const { writeHead, end } = res;
+  let ours = false;
+  res.writeHead = function (status, ...rest) {
+    res.writeHead = writeHead;
+    if (status === 200) {
+      ours = true;
+      res.setHeaders(headers);
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+  res.end = function (...args) {
+    res.end = end;
+    if (!ours || args.length) return end.apply(this, args);
+    if (!Array.isArray(body)) return end.call(this, body instanceof ArrayBuffer ? new Uint8Array(body) : body);
+    res.cork();
+    for (const chunk of body) res.write(chunk);
+    return end.call(this);
+  };
+  return new Response(null, { status: 200 });
+}
+
 /** A path whose %-escapes decode (Astro would log a stack trace for each one that does not). */
 function wellEncoded(url = '/') {
   try {
@@ -191,7 +218,7 @@ export async function createApp() {
     // later, while they stream, are drained instead: see drain() in src/server/http/envelope.ts.)
     if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return refuse(req, res, 413, '请求内容过大', { connection: 'close' });
     // No `next` for Astro: unmatched paths then render src/pages/404.astro instead of falling through.
-    const astro = () => compress(req, res, () => handler(req, res));
+    const astro = () => compress(req, res, () => handler(req, res, undefined, { sendAnswer: (answer) => sendOnWrite(res, answer) }));
     assets(req, res, () => {
       // A kept page ready to send is answered before Astro (src/server/http/kept-page.ts, loaded with the built app).
       const kept = globalThis[KEPT_ANSWER];

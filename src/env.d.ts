@@ -11,6 +11,8 @@ declare namespace App {
     ctx: import('./server/services/context.ts').ServiceContext;
     /** When this page's content changes by itself (a countdown ends; ms since the epoch): the visitor page cache keeps it no longer. */
     pageCacheUntil?: number;
+    /** server/serve.mjs's way out for a kept page's answer: it writes `answer` itself in place of the bodiless Response returned. */
+    sendAnswer?: (answer: import('./server/http/page-cache.ts').Answer) => Response;
   }
 }
 

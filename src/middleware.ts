@@ -10,7 +10,17 @@ import { parseLocale, LOCALE_COOKIE } from './shared/locale.ts';
 import { SESSION_COOKIE, FROM_PATH_COOKIE, SIGNED_OUT_COOKIE } from './shared/cookies.ts';
 import { guard } from './shared/routes.ts';
 import { LOGIN_REQUIRED } from './shared/messages.ts';
-import { keyOf, cachedEntry, responseOf, keepPage, renderStart, renderOnce, type Entry, type Marker } from './server/http/page-cache.ts';
+import {
+  keyOf,
+  cachedEntry,
+  responseOf,
+  keepPage,
+  renderStart,
+  renderOnce,
+  type Answer,
+  type Entry,
+  type Marker,
+} from './server/http/page-cache.ts';
 import { collectShown } from './server/services/cache-tags.ts';
 import { shopperOf, type Shopper } from './server/services/session/shopper-cache.ts';
 import { personalizeResponse } from './server/http/shopper-page.ts';
@@ -43,9 +53,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!shopper) return handle(context, next, db);
   }
   const accept = request.headers.get('accept-encoding');
+  // Under server/serve.mjs a kept page's answer is written by serve.mjs as its hits are (`sendAnswer`), not through a
+  // Response holding a copy of the page.
+  const respond = (found: Answer) => context.locals.sendAnswer?.(found) ?? responseOf(found);
   const answer = (kept: Entry, marker?: Marker) => {
     const found = hitAnswer(kept, shopper, accept, marker);
-    return found instanceof Promise ? found.then(responseOf) : responseOf(found);
+    return found instanceof Promise ? found.then(respond) : respond(found);
   };
   const hit = cachedEntry(db, cacheKey);
   if (hit) return answer(hit);
