@@ -26,9 +26,14 @@ export interface ReviewStats {
   page: ReviewTuple[];
 }
 
-const defaults = reviewQuery.parse({});
+/** The review query's defaults: all reviews, newest first, the first page (what blanks parse to). */
+export const REVIEW_DEFAULTS = reviewQuery.parse({});
 /** The reviews a product page first shows: the review query's defaults (all of them, newest first, the first page). */
-export const FIRST_REVIEWS = { type: defaults.type, limit: defaults.limit, offset: offsetOf(defaults.page, defaults.limit) };
+export const FIRST_REVIEWS = {
+  type: REVIEW_DEFAULTS.type,
+  limit: REVIEW_DEFAULTS.limit,
+  offset: offsetOf(REVIEW_DEFAULTS.page, REVIEW_DEFAULTS.limit),
+};
 
 /** The expressions of `ReviewStats` over the reviews of `productId` (a number, or a column of an outer query). */
 function statsFields(productId: number | typeof product.productId, type: string, limit: number, offset: number) {
