@@ -49,13 +49,13 @@ const gzip = promisify(zlib.gzip);
 const deflateRaw = promisify(zlib.deflateRaw);
 
 /**
- * A kept page's brotli form is made at the quick quality first (1, server/brotli.mjs): most kept pages (product pages
+ * A kept page's brotli form is made at the quick quality first (0, server/brotli.mjs): most kept pages (product pages
  * above all) are sent once or twice before they expire, and the answer waits for its form. A page up to
  * `COMPRESS_NOW_BYTES` is compressed at once, on the main thread: handing it to the thread pool cost the process more (about 0.15 ms to set
  * up the zlib stream and wake a pool thread) than compressing it. At 20 connections on the 50,000-product mall, product
  * pages then answered 9-16 % more requests a second, at a p95 of 46-48 ms instead of 55-59, and category pages 25-26 ms
  * instead of 29-32 (against quality 2 on the thread pool, one server A/B run each way twice).
- * A page sent `HOT_AFTER` times in brotli is compressed again, once, at quality 5 (16-20 % fewer bytes than quality 1,
+ * A page sent `HOT_AFTER` times in brotli is compressed again, once, at quality 5 (about a fifth fewer bytes than the quick quality,
  * on the thread pool), and its later answers send that form: the pages most sent (home, flash sales, the first pages
  * of categories) are then the smallest.
  */
