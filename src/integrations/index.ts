@@ -4,12 +4,13 @@ import { precompress } from './precompress.ts';
 import { cspDigestsOnce } from './csp-digests.ts';
 import { reactIslandsWhole } from './react-whole.ts';
 import { pageImportsOnce } from './page-imports.ts';
+import { routesByFirstSegment } from './route-index.ts';
 import { prefetchRules } from '../shared/routes.ts';
 
 /**
  * Registers `client:interact`, bakes the prefetch rules into the client, makes each CSP digest of Astro's once
  * (csp-digests.ts), renders React islands to a string with their id prefix (react-whole.ts), imports each page module
- * once (page-imports.ts), and precompresses
+ * once (page-imports.ts), looks routes up by their first path segment (route-index.ts), and precompresses
  * client assets (br + gzip) after the build.
  */
 export default function mallfront(): AstroIntegration {
@@ -21,7 +22,7 @@ export default function mallfront(): AstroIntegration {
         updateConfig({
           vite: {
             define: { __PREFETCH_RULES__: JSON.stringify(prefetchRules()) },
-            plugins: [cspDigestsOnce(), reactIslandsWhole(), pageImportsOnce()],
+            plugins: [cspDigestsOnce(), reactIslandsWhole(), pageImportsOnce(), routesByFirstSegment()],
           },
         });
         addClientDirective({
