@@ -26,8 +26,20 @@ const { Router: IndexedRouter } = await importPatched<{ Router: RouterClass }>(r
   code.replace(/from "(\.\.?\/[^"]+)"/g, (_, rel: string) => `from ${JSON.stringify(pathToFileURL(join(routingDir, rel)).href)}`),
 );
 
+interface RouteData {
+  route: string;
+  segments: Part[][];
+  pattern: RegExp;
+  params: string[];
+  type: string;
+  component: string;
+  isIndex: boolean;
+  prerender: boolean;
+  fallbackRoutes: RouteData[];
+}
+
 /** A route as Astro's manifest gives it, from its path (`[id]` dynamic, `[...rest]` a spread, `news-[id]` mixed). */
-function routeOf(path: string, fallback?: string) {
+function routeOf(path: string, fallback?: string): RouteData {
   const segments: Part[][] = path
     .split('/')
     .filter(Boolean)
