@@ -124,14 +124,20 @@ export function formEncode(text: string): string {
   }
 }
 
+/** The routes in table order, each with what comes before its `[id]` (null: an exact path): made once, not per request. */
+let routeList: { def: RouteDef; prefix: string | null }[] | undefined;
+
 /** The route a concrete pathname belongs to (trailing slash ignored), if any. */
 export function matchRoute(pathname: string): RouteDef | undefined {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return Object.values(ROUTES).find((d) => {
-    if (!d.path.includes('[id]')) return d.path === p;
-    const prefix = d.path.replace('[id]', '');
-    return p.startsWith(prefix) && p.length > prefix.length && !p.slice(prefix.length).includes('/');
-  });
+  routeList ??= (Object.values(ROUTES) as RouteDef[]).map((def) => ({
+    def,
+    prefix: def.path.includes('[id]') ? def.path.replace('[id]', '') : null,
+  }));
+  return routeList.find(({ def, prefix }) => {
+    if (prefix === null) return def.path === p;
+    return p.startsWith(prefix) && p.length > prefix.length && p.indexOf('/', prefix.length) === -1;
+  })?.def;
 }
 
 /**
