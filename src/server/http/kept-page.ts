@@ -68,7 +68,7 @@ export async function keptAnswer(req: RequestLike): Promise<Answer | null> {
  * its render made). Here and in the middleware, which marks the render's own answer `MISS`.
  * A shopper gets their page joined from the page's gzip template once it is made. Until then, when `accept` takes
  * brotli, their page is compressed at once, as a visitor's first answer is, and the page's first such answer (its
- * second, for a product page) starts making the template on the thread pool for the answers after it
+ * third, for a product page) starts making the template on the thread pool for the answers after it
  * (`templateWanted`); without brotli, the answer waits for the template, except a product page's render (`seenOnce`),
  * sent as text. (Waiting for the pool put signed-in product pages 60-70 % behind visitors' at 20 connections.)
  */

@@ -98,7 +98,7 @@ describe('a shared page sent compressed to a signed-in shopper', () => {
   });
 
   it('to a browser taking brotli is compressed at once until the page has its gzip template, which its first such answer starts', async () => {
-    // A product page (most of which are seen once) starts it at its second; other pages at their first.
+    // A product page (most of which are seen once) starts it at its third; other pages at their first.
     for (const seenOnce of [true, false]) {
       const body = new TextEncoder().encode(visitorPage() + `<footer>${seenOnce}</footer>`.repeat(2000)).buffer as ArrayBuffer;
       const entry = { expires: Date.now() + 1000, body, headers: [['content-type', 'text/html']] as [string, string][], seenOnce };
@@ -118,9 +118,15 @@ describe('a shared page sent compressed to a signed-in shopper', () => {
       if (seenOnce) {
         await new Promise((resolve) => setImmediate(resolve));
         expect(madeGzipTemplate(body)).toBeNull();
-        const second = answer('gzip, deflate, br');
-        expect(second.encoding).toBe('br');
-        expect(brotliDecompressSync(second.bytes).toString()).toBe(plain);
+        for (let n = 2; n <= 3; n++) {
+          if (n === 3) {
+            await new Promise((resolve) => setImmediate(resolve));
+            expect(madeGzipTemplate(body)).toBeNull();
+          }
+          const later = answer('gzip, deflate, br');
+          expect(later.encoding).toBe('br');
+          expect(brotliDecompressSync(later.bytes).toString()).toBe(plain);
+        }
       }
       await vi.waitFor(() => expect(madeGzipTemplate(body)).not.toBeNull());
       const joined = answer('gzip, deflate, br');
