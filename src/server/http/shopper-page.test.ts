@@ -2,7 +2,7 @@ import { describe, it, expect, vi } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cartCountHtml, shopperStateJson, topbarUserHtml } from '../../shared/shopper-header.ts';
 import type { SessionUser } from '../services/context.ts';
-import { gzipTemplate, madeGzipTemplate, personalizeResponse, shopperPageOf } from './shopper-page.ts';
+import { gzipTemplate, madeGzipTemplate, personalizeResponse, shopperPageOf, templateWanted } from './shopper-page.ts';
 import { hitAnswer } from './kept-page.ts';
 import type { Answer } from './page-cache.ts';
 
@@ -133,6 +133,19 @@ describe('a shared page sent compressed to a signed-in shopper', () => {
       expect(joined.encoding).toBe('gzip');
       expect(gunzipSync(joined.bytes).toString()).toBe(plain);
     }
+  });
+
+  it("starts a product page's template at its third answer made without one, another page's at its first", () => {
+    const entry = (seenOnce: boolean) => ({
+      expires: Date.now() + 1000,
+      body: new ArrayBuffer(8),
+      headers: [] as [string, string][],
+      seenOnce,
+    });
+    const product = entry(true);
+    expect([1, 2, 3, 4].map(() => templateWanted(product))).toEqual([false, false, true, false]);
+    const shop = entry(false);
+    expect([1, 2].map(() => templateWanted(shop))).toEqual([true, false]);
   });
 
   it('to a browser taking gzip but not brotli waits for the gzip template', async () => {
