@@ -156,6 +156,16 @@ const KEPT_ANSWER = Symbol.for('mallfront.keptAnswer');
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
 
 /**
+ * Ends `res` with a kept page's body: its bytes, or chunks (a shopper's page joined from compressed pieces) in one write.
+ */
+function endWith(res, body) {
+  if (!Array.isArray(body)) return res.end(body instanceof ArrayBuffer ? new Uint8Array(body) : body);
+  res.cork();
+  for (const chunk of body) res.write(chunk);
+  return res.end();
+}
+
+/**
  * A kept page's answer the middleware returns (src/middleware.ts), written here as a hit is: Astro gets a Response
  * without a body, and its headers and bytes go out when Astro writes that Response (`writeHead(200)` then `end()`).
  * A Response with the page as its body cost a copy of the bytes into it and a read of them back out of its stream.
@@ -174,10 +184,7 @@ function sendOnWrite(res, { headers, body }) {
   res.end = function (...args) {
     res.end = end;
     if (!ours || args.length) return end.apply(this, args);
-    if (!Array.isArray(body)) return end.call(this, body instanceof ArrayBuffer ? new Uint8Array(body) : body);
-    res.cork();
-    for (const chunk of body) res.write(chunk);
-    return end.call(this);
+    return endWith(res, body);
   };
   return new Response(null, { status: 200 });
 }
@@ -228,12 +235,7 @@ export async function createApp() {
           if (!answer) return astro();
           res.setHeaders(answer.headers);
           res.writeHead(200);
-          const { body } = answer;
-          if (!Array.isArray(body)) return res.end(body instanceof ArrayBuffer ? new Uint8Array(body) : body);
-          // Chunks (a shopper's page joined from compressed pieces) leave in one write.
-          res.cork();
-          for (const chunk of body) res.write(chunk);
-          res.end();
+          endWith(res, answer.body);
         },
         (err) => {
           console.error('[mallfront] kept page failed, rendering instead:', err);
