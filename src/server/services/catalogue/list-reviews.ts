@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { presell, product, seckillProduct } from '../../db/schema/index.ts';
 import { reviewQuery, idField } from '../../../shared/schemas/catalogue.ts';
+import { blank } from '../../../shared/schemas/common.ts';
 import type { ServiceContext } from '../context.ts';
 import { parseInput, notFound, offsetOf } from '../input.ts';
 import { formatDateTime } from '../dates.ts';
@@ -47,8 +48,6 @@ async function reviewedProductId(ctx: Pick<ServiceContext, 'db'>, id: number): P
   }
   return id;
 }
-
-const blank = (v: unknown) => v === undefined || v === '';
 
 const timeOf = (iso: string | null) => (iso === null ? null : formatDateTime(new Date(iso)));
 
