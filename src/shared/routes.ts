@@ -124,7 +124,10 @@ export function formEncode(text: string): string {
   }
 }
 
-/** The routes in table order, each with what comes before its `[id]` (null: an exact path): made once, not per request. */
+/**
+ * The routes in table order, each with what comes before its `[id]` (null: an exact path): made at the first call, not
+ * per request, and not at load either (the browser bundles import this module).
+ */
 let routeList: { def: RouteDef; prefix: string | null }[] | undefined;
 
 /** The route a concrete pathname belongs to (trailing slash ignored), if any. */
